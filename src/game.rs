@@ -1,0 +1,164 @@
+//! The game runner: one game from the opening to the last pawn borne off (or the turn cap).
+//!
+//! The rules are data and never change; everything that changes as the game goes on lives in
+//! the runner's local state and the [`Position`].
+
+use crate::board::{bit, Position, Side, FIRST_ROW, LAST_ROW, SECOND_ROW};
+use crate::movegen::{flags, legal_moves, start_of_turn, Move};
+use crate::rules::{Rules, StartLayout, Starter};
+use crate::strategy::Strategy;
+use crate::throws::{below, Thrower};
+use rand_pcg::Pcg64Mcg;
+
+/// The position a game starts from (the starter is set by [`play_game`]).
+pub fn start_position(rules: &Rules) -> Position {
+    match rules.start {
+        StartLayout::Alternate => {
+            let mut p = Position::new(0, 0, Side::White);
+            for i in 0..rules.pawns {
+                p.pawns[0] |= bit(2 * i + 1);
+                p.pawns[1] |= bit(2 * i + 2);
+            }
+            p
+        }
+        StartLayout::Empty => {
+            let mut p = Position::new(0, 0, Side::White);
+            p.waiting = [rules.pawns; 2];
+            p
+        }
+    }
+}
+
+/// What happened in one game: counters only, so that millions of them aggregate in fixed memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct GameSummary {
+    /// The side that bore off all its pawns; `None` when the turn cap stopped the game.
+    pub winner: Option<Side>,
+    /// The side that moved first.
+    pub first: Option<Side>,
+    /// Turns played (a turn is one side's throws until the hand passes).
+    pub turns: u32,
+    /// Throws made (extra throws included; the opening throw-off's winning throw included).
+    pub throws: u32,
+    /// Moves made (residual moves and free exits from 30 included).
+    pub moves: u32,
+    /// Opponent pawns hit.
+    pub captures: u32,
+    /// Backward moves.
+    pub backward: u32,
+    /// Throws that could not be used.
+    pub passes: u32,
+    /// Pawns that fell in the water square.
+    pub water: u32,
+}
+
+/// What a game reports as it goes: implement the methods you need.
+pub trait Observer {
+    /// A throw of `value` by `side`, the move chosen (`None`: no legal move), and the position after.
+    fn on_throw(&mut self, _side: Side, _value: u8, _chosen: Option<&Move>, _after: &Position) {}
+    /// Points left over after bearing off, played by `side` with `chosen` (`None`: no legal move).
+    fn on_residual(&mut self, _side: Side, _points: u8, _chosen: Option<&Move>, _after: &Position) {}
+    /// A pawn of `side` borne off from 30 without a throw at the start of its turn.
+    fn on_free_exit(&mut self, _side: Side, _after: &Position) {}
+}
+
+/// An observer that ignores everything.
+pub struct Silent;
+impl Observer for Silent {}
+
+fn count(summary: &mut GameSummary, mv: &Move) {
+    summary.moves += 1;
+    summary.captures += mv.has(flags::CAPTURE) as u32;
+    summary.backward += mv.has(flags::BACKWARD) as u32;
+    summary.water += mv.has(flags::WATER) as u32;
+}
+
+/// Plays one game. `strategies` is indexed by [`Side::index`]; throws come from `thrower` and
+/// every other random choice (the starter, random strategies) from `decisions`.
+pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
+    rules: &Rules,
+    strategies: &mut [Box<dyn Strategy>; 2],
+    thrower: &mut T,
+    decisions: &mut Pcg64Mcg,
+    observer: &mut O,
+) -> GameSummary {
+    let mut pos = start_position(rules);
+    pos.to_move = match rules.starter {
+        Starter::White => Side::White,
+        Starter::Black => Side::Black,
+        Starter::Random => [Side::White, Side::Black][below(decisions, 2)],
+    };
+    let mut s = GameSummary { first: Some(pos.to_move), ..GameSummary::default() };
+    let mut has_moved = [false; 2];
+    // A safety net against a turn of endless extra throws: far above anything a real game reaches.
+    let max_throws = rules.max_turns.saturating_mul(50);
+    while s.turns < rules.max_turns {
+        s.turns += 1;
+        let side = pos.to_move;
+        if start_of_turn(rules, &mut pos) > 0 {
+            s.moves += 1;
+            observer.on_free_exit(side, &pos);
+            if pos.in_play(side) == 0 {
+                s.winner = Some(side);
+                return s;
+            }
+        }
+        loop {
+            let value = if s.throws == 0 && rules.first_throw != 0 {
+                rules.first_throw
+            } else {
+                rules.throw_values[thrower.throw_marked() as usize]
+            };
+            s.throws += 1;
+            if !has_moved[side.index()] && rules.first_pawn(side) != 0 {
+                pos.forced = rules.first_pawn(side);
+            }
+            let moves = legal_moves(rules, &pos, value);
+            let mut replay = false;
+            if moves.is_empty() {
+                s.passes += 1;
+                observer.on_throw(side, value, None, &pos);
+            } else {
+                let mv = moves[strategies[side.index()].choose(rules, &pos, value, &moves, decisions)];
+                pos = mv.after;
+                has_moved[side.index()] = true;
+                count(&mut s, &mv);
+                observer.on_throw(side, value, Some(&mv), &pos);
+                if mv.residual > 0 {
+                    let more = legal_moves(rules, &pos, mv.residual);
+                    if more.is_empty() {
+                        observer.on_residual(side, mv.residual, None, &pos);
+                    } else {
+                        let rv = more[strategies[side.index()].choose(rules, &pos, mv.residual, &more, decisions)];
+                        pos = rv.after;
+                        count(&mut s, &rv);
+                        observer.on_residual(side, mv.residual, Some(&rv), &pos);
+                    }
+                }
+                if pos.in_play(side) == 0 {
+                    s.winner = Some(side);
+                    return s;
+                }
+                replay = mv.has(flags::REPLAY);
+            }
+            if !(rules.gives_extra_throw(value) || replay) || s.throws >= max_throws {
+                break;
+            }
+        }
+        if s.throws >= max_throws {
+            break;
+        }
+        pos.forced = 0;
+        pos.to_move = side.other();
+    }
+    s
+}
+
+/// Points of a won game in a series (`kendall`, rule 10): for each pawn the loser still has,
+/// 1 on the exit row (none on a safe square there), 2 on the second row, 3 on the first row
+/// or waiting to enter.
+pub fn series_points(rules: &Rules, pos: &Position, loser: Side) -> u32 {
+    let own = pos.side(loser);
+    let exit_row = own & LAST_ROW & !rules.safe_squares.0;
+    exit_row.count_ones() + 2 * (own & SECOND_ROW).count_ones() + 3 * ((own & FIRST_ROW).count_ones() + pos.waiting[loser.index()] as u32)
+}

@@ -1,0 +1,483 @@
+//! A rule set as data, the five variants as presets of it, and overrides from TOML.
+//!
+//! Every option is orthogonal and documented in `docs/rules.md` with the seed sentence
+//! it comes from. A scenario (or `--rules FILE`) overrides any key of a preset.
+
+use crate::board::{bit, bits_of, squares, Side, LAST_SQUARE};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Errors in a rule set or its overrides.
+#[derive(Debug, Error, PartialEq)]
+pub enum RulesError {
+    /// The variant id is not one of [`VARIANTS`].
+    #[error("unknown variant '{0}' (known: passage, game-box, kendall, empty-board, tejon)")]
+    UnknownVariant(String),
+    /// An override could not be read (unknown key, wrong type...).
+    #[error("rule override: {0}")]
+    Override(String),
+    /// A rule set whose options do not make sense together.
+    #[error("rule option '{key}': {why}")]
+    Invalid {
+        /// The option at fault.
+        key: &'static str,
+        /// What is wrong with it.
+        why: String,
+    },
+}
+
+/// A set of squares 1..=30, written as a list of numbers in TOML and JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
+pub struct SquareSet(pub u32);
+
+impl SquareSet {
+    /// Whether `square` is in the set.
+    #[inline]
+    pub fn has(self, square: u8) -> bool {
+        self.0 & bit(square) != 0
+    }
+}
+
+impl TryFrom<Vec<u8>> for SquareSet {
+    type Error = String;
+    fn try_from(list: Vec<u8>) -> Result<Self, String> {
+        bits_of(&list)
+            .map(SquareSet)
+            .ok_or_else(|| format!("squares must lie in 1..=30, got {list:?}"))
+    }
+}
+
+impl From<SquareSet> for Vec<u8> {
+    fn from(set: SquareSet) -> Vec<u8> {
+        squares(set.0).collect()
+    }
+}
+
+/// A set of throw values 1..=6, written as a list of numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
+pub struct ValueSet(pub u8);
+
+impl ValueSet {
+    /// Whether `value` is in the set.
+    #[inline]
+    pub fn has(self, value: u8) -> bool {
+        value < 8 && self.0 & (1 << value) != 0
+    }
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl TryFrom<Vec<u8>> for ValueSet {
+    type Error = String;
+    fn try_from(list: Vec<u8>) -> Result<Self, String> {
+        list.iter().try_fold(ValueSet(0), |acc, &v| {
+            if (1..=6).contains(&v) {
+                Ok(ValueSet(acc.0 | 1 << v))
+            } else {
+                Err(format!("throw values must lie in 1..=6, got {v}"))
+            }
+        })
+    }
+}
+
+impl From<ValueSet> for Vec<u8> {
+    fn from(set: ValueSet) -> Vec<u8> {
+        (1..=6).filter(|&v| set.has(v)).collect()
+    }
+}
+
+/// How the pawns stand when the game begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartLayout {
+    /// Pawns alternate on squares 1..=2n: white on the odd squares, black on the even ones.
+    Alternate,
+    /// The board is empty: every pawn waits to enter.
+    Empty,
+}
+
+/// What happens to an opponent's pawn that is landed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Capture {
+    /// The two pawns exchange squares.
+    Swap,
+    /// The hit pawn goes to square 15, or the first empty square before it.
+    SendTo15,
+    /// Landing on an opponent is not allowed.
+    None,
+}
+
+/// Where a pawn that lands on the water square goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WaterTo {
+    /// Square 15, or if taken the first empty square before it (14, 13, ...).
+    FifteenOrBefore,
+    /// Square 15, or if taken square 1, or the first empty square after 1.
+    FifteenThenOne,
+    /// Square 1, or the first empty square after it.
+    OneOrAfter,
+    /// Off the board to start again: back to the waiting pawns when the variant has an entry,
+    /// else square 1 or the first empty square after it.
+    Restart,
+}
+
+/// How a pawn leaves the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExitRule {
+    /// Only a throw that takes the pawn exactly one step past 30 (square + throw = 31).
+    Exact,
+    /// Any throw that carries the pawn past 30; squares in `exact_exit_squares` need the exact throw.
+    Excess,
+    /// The pawn is removed when it lands exactly on 30 (a pawn resting on 30 leaves with a 1).
+    OnThirty,
+}
+
+/// When a side may start bearing pawns off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BearOffWhen {
+    /// At any time.
+    Always,
+    /// Only when all of the side's pawns stand on the last row (21..=30) and none waits.
+    AllInLastRow,
+    /// Only when none of the side's pawns stands on the first row (1..=10) and none waits.
+    NoneInFirstRow,
+}
+
+/// Who makes the first move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Starter {
+    /// White.
+    White,
+    /// Black (the winner of the opening throw-off takes black in the seeds that have one).
+    Black,
+    /// A fair draw from the game's random stream.
+    Random,
+}
+
+/// A Senet rule set: every option of every reconstruction, as plain data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// Pawns per side.
+    pub pawns: u8,
+    /// How the pawns stand at the start.
+    pub start: StartLayout,
+    /// Value of a throw by number of marked faces: index 0 (no marked face) to 4.
+    pub throw_values: [u8; 5],
+    /// Values after which the same player throws again.
+    pub extra_throw: ValueSet,
+    /// Values that let a waiting pawn enter (empty: any value).
+    pub entry_values: ValueSet,
+    /// What happens to a pawn that is landed on.
+    pub capture: Capture,
+    /// Two pawns of a side on neighbouring squares cannot be attacked.
+    pub protection: bool,
+    /// Three pawns of a side on consecutive squares can be neither attacked nor passed.
+    pub blockade: bool,
+    /// A backward move may land on (and exchange with) an opponent.
+    pub backward_capture: bool,
+    /// Squares where a pawn cannot be attacked.
+    pub safe_squares: SquareSet,
+    /// Squares every pawn behind them must stop on before going further.
+    pub checkpoints: SquareSet,
+    /// The water square (0: none).
+    pub water_square: u8,
+    /// Where a pawn falling in the water goes.
+    pub water_to: WaterTo,
+    /// A pawn falling in the water may stay there, to leave only with the throw that bears it off;
+    /// meanwhile its owner moves no other pawn.
+    pub water_stay: bool,
+    /// How pawns leave the board.
+    pub exit: ExitRule,
+    /// With `exit = "excess"`, squares from which only the exact throw bears off.
+    pub exact_exit_squares: SquareSet,
+    /// Squares whose pawns move only by bearing off with the exact throw.
+    pub exit_only_squares: SquareSet,
+    /// Squares from which no backward move is allowed.
+    pub no_backward_from: SquareSet,
+    /// When bearing off may start.
+    pub bear_off_when: BearOffWhen,
+    /// Landing on these squares gives an extra throw that must move the same pawn.
+    pub replay_squares: SquareSet,
+    /// A pawn on 26 is never moved into the water by a 1 (the player throws again instead).
+    pub happiness_rethrow: bool,
+    /// Points of a throw left over after bearing off move another pawn.
+    pub residual_points: bool,
+    /// Pawns on 28 and 29 move to 30 (with 3 and 2), and a pawn on 30 is borne off without a
+    /// throw at the start of its owner's next turn.
+    pub free_exit_from_30: bool,
+    /// When the only pawns that can move stand on these squares, the player may leave them.
+    pub optional_squares: SquareSet,
+    /// Who moves first.
+    pub starter: Starter,
+    /// The value of the starter's first throw, fixed by the opening throw-off (0: a normal throw).
+    pub first_throw: u8,
+    /// Square of the pawn that white's first move must use, if it can (0: free).
+    pub first_pawn_white: u8,
+    /// Square of the pawn that black's first move must use, if it can (0: free).
+    pub first_pawn_black: u8,
+    /// Turns after which a game stops and is reported as unfinished.
+    pub max_turns: u32,
+}
+
+/// One documented variant: its id, source document and a one-line description.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantInfo {
+    /// Id used on the command line and in scenarios.
+    pub id: &'static str,
+    /// The seed document it reconstructs.
+    pub source: &'static str,
+    /// What sets it apart.
+    pub summary: &'static str,
+}
+
+/// The five variants, in the order of their source documents.
+pub const VARIANTS: [VariantInfo; 5] = [
+    VariantInfo {
+        id: "passage",
+        source: "000_e3816d1e798e8826.txt (French, \"Jeu du Passage\")",
+        summary: "7 pawns on 1-14, every pawn stops on the ankh (15), 0 marked = 5, rethrow on 1/4/5, houses 26-30",
+    },
+    VariantInfo {
+        id: "game-box",
+        source: "001_ef8d8c3d91a52705.txt (French game box)",
+        summary: "5 pawns on 1-10, 0 white faces = 6 and only 6 rethrows, 26 replays the pawn, 27 restarts it",
+    },
+    VariantInfo {
+        id: "kendall",
+        source: "002_b037c543b7222d2e.txt (French, 4 coins)",
+        summary: "4 coins, opening 1 moves 10->11, second player starts with 9, 27 back to 1, refuges 26-30",
+    },
+    VariantInfo {
+        id: "empty-board",
+        source: "003_3bd9a7c4bab17955.txt (Italian)",
+        summary: "empty board, enter with 1/4/6, residual points after bearing off, 30 bears off without a throw",
+    },
+    VariantInfo {
+        id: "tejon",
+        source: "004_966367a8bdda0757.txt (Spanish, F. Tejon)",
+        summary: "coins or a die without 5, stop on 26, 27 back to 15, exit 28/29/30 with 3/2/1 only",
+    },
+];
+
+fn set(list: &[u8]) -> SquareSet {
+    SquareSet(bits_of(list).expect("preset squares are on the board"))
+}
+
+fn values(list: &[u8]) -> ValueSet {
+    ValueSet::try_from(list.to_vec()).expect("preset values are valid")
+}
+
+/// Default cap on the number of turns of one game.
+pub const DEFAULT_MAX_TURNS: u32 = 5000;
+
+impl Rules {
+    /// The preset of a variant id.
+    pub fn preset(id: &str) -> Result<Rules, RulesError> {
+        let base = Rules {
+            pawns: 5,
+            start: StartLayout::Alternate,
+            throw_values: [6, 1, 2, 3, 4],
+            extra_throw: values(&[1, 4, 6]),
+            entry_values: ValueSet(0),
+            capture: Capture::Swap,
+            protection: true,
+            blockade: true,
+            backward_capture: false,
+            safe_squares: SquareSet(0),
+            checkpoints: SquareSet(0),
+            water_square: 27,
+            water_to: WaterTo::FifteenOrBefore,
+            water_stay: false,
+            exit: ExitRule::Exact,
+            exact_exit_squares: SquareSet(0),
+            exit_only_squares: SquareSet(0),
+            no_backward_from: SquareSet(0),
+            bear_off_when: BearOffWhen::Always,
+            replay_squares: SquareSet(0),
+            happiness_rethrow: false,
+            residual_points: false,
+            free_exit_from_30: false,
+            optional_squares: SquareSet(0),
+            starter: Starter::Black,
+            first_throw: 1,
+            first_pawn_white: 0,
+            first_pawn_black: 0,
+            max_turns: DEFAULT_MAX_TURNS,
+        };
+        let rules = match id {
+            "passage" => Rules {
+                pawns: 7,
+                throw_values: [5, 1, 2, 3, 4],
+                extra_throw: values(&[1, 4, 5]),
+                backward_capture: true,
+                safe_squares: set(&[15, 26, 28, 29]),
+                checkpoints: set(&[15]),
+                water_stay: true,
+                exit_only_squares: set(&[27, 28, 29, 30]),
+                happiness_rethrow: true,
+                first_pawn_black: 14,
+                ..base
+            },
+            "game-box" => Rules {
+                extra_throw: values(&[6]),
+                water_to: WaterTo::Restart,
+                exit: ExitRule::Excess,
+                exact_exit_squares: set(&[28, 29, 30]),
+                bear_off_when: BearOffWhen::AllInLastRow,
+                replay_squares: set(&[26]),
+                starter: Starter::Random,
+                first_throw: 0,
+                ..base
+            },
+            "kendall" => Rules {
+                safe_squares: set(&[26, 27, 28, 29, 30]),
+                water_to: WaterTo::OneOrAfter,
+                exit: ExitRule::OnThirty,
+                bear_off_when: BearOffWhen::AllInLastRow,
+                first_pawn_black: 10,
+                first_pawn_white: 9,
+                ..base
+            },
+            "empty-board" => Rules {
+                start: StartLayout::Empty,
+                entry_values: values(&[1, 4, 6]),
+                backward_capture: true,
+                safe_squares: set(&[15, 26, 28, 29, 30]),
+                water_to: WaterTo::FifteenThenOne,
+                exit: ExitRule::Excess,
+                exit_only_squares: set(&[28, 29, 30]),
+                bear_off_when: BearOffWhen::NoneInFirstRow,
+                residual_points: true,
+                free_exit_from_30: true,
+                optional_squares: set(&[26]),
+                starter: Starter::Random,
+                first_throw: 0,
+                ..base
+            },
+            "tejon" => Rules {
+                safe_squares: set(&[26, 28, 29, 30]),
+                checkpoints: set(&[26]),
+                exit_only_squares: set(&[28, 29, 30]),
+                no_backward_from: set(&[26]),
+                bear_off_when: BearOffWhen::NoneInFirstRow,
+                first_pawn_black: 10,
+                first_pawn_white: 9,
+                ..base
+            },
+            other => return Err(RulesError::UnknownVariant(other.to_string())),
+        };
+        Ok(rules)
+    }
+
+    /// The preset of `id` with the keys of `overrides` replacing its options.
+    pub fn with_overrides(id: &str, overrides: &toml::Table) -> Result<Rules, RulesError> {
+        let preset = Rules::preset(id)?;
+        let mut table = toml::Table::try_from(&preset).map_err(|e| RulesError::Override(e.to_string()))?;
+        for (key, value) in overrides {
+            if !table.contains_key(key) {
+                return Err(RulesError::Override(format!("unknown rule option '{key}'")));
+            }
+            table.insert(key.clone(), value.clone());
+        }
+        let rules: Rules = toml::Value::Table(table)
+            .try_into()
+            .map_err(|e: toml::de::Error| RulesError::Override(e.message().to_string()))?;
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// Checks that the options make sense together.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let invalid = |key, why: &str| Err(RulesError::Invalid { key, why: why.to_string() });
+        if !(1..=10).contains(&self.pawns) {
+            return invalid("pawns", "must be between 1 and 10");
+        }
+        if self.start == StartLayout::Alternate && self.pawns > 7 {
+            return invalid("pawns", "at most 7 per side fit the alternate layout on squares 1-14");
+        }
+        if self.throw_values.iter().any(|v| !(1..=6).contains(v)) {
+            return invalid("throw_values", "every value must lie in 1..=6");
+        }
+        if self.water_square != 0 && !(2..=LAST_SQUARE).contains(&self.water_square) {
+            return invalid("water_square", "must be 0 (none) or a square 2..=30");
+        }
+        if self.first_throw != 0 && !self.throw_values.contains(&self.first_throw) {
+            return invalid("first_throw", "must be 0 or a value the throw table produces");
+        }
+        for (key, sq) in [("first_pawn_white", self.first_pawn_white), ("first_pawn_black", self.first_pawn_black)] {
+            if sq > LAST_SQUARE {
+                return invalid(key, "must be 0 or a square 1..=30");
+            }
+        }
+        if self.max_turns == 0 {
+            return invalid("max_turns", "must be at least 1");
+        }
+        Ok(())
+    }
+
+    /// Whether a throw of `value` gives the same player another throw.
+    #[inline]
+    pub fn gives_extra_throw(&self, value: u8) -> bool {
+        self.extra_throw.has(value)
+    }
+
+    /// The distinct values this rule set's throw table can produce, ascending.
+    pub fn possible_values(&self) -> Vec<u8> {
+        let mut v: Vec<u8> = self.throw_values.to_vec();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// Whether pawns can wait off the board to enter (an empty start, or a restart from the water).
+    pub fn has_entry(&self) -> bool {
+        self.start == StartLayout::Empty
+    }
+
+    /// Square of the pawn a side's first move must use (0: none).
+    pub fn first_pawn(&self, side: Side) -> u8 {
+        match side {
+            Side::White => self.first_pawn_white,
+            Side::Black => self.first_pawn_black,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_is_valid_and_round_trips_through_toml() {
+        for v in VARIANTS {
+            let r = Rules::preset(v.id).unwrap();
+            r.validate().unwrap();
+            let text = toml::to_string(&r).unwrap();
+            let back: Rules = toml::from_str(&text).unwrap();
+            assert_eq!(back, r, "{}", v.id);
+        }
+    }
+
+    #[test]
+    fn overrides_replace_keys_and_reject_unknown_ones() {
+        let t: toml::Table = toml::from_str("protection = false\nsafe_squares = [15]").unwrap();
+        let r = Rules::with_overrides("game-box", &t).unwrap();
+        assert!(!r.protection);
+        assert!(r.safe_squares.has(15));
+        let bad: toml::Table = toml::from_str("protections = false").unwrap();
+        assert!(matches!(Rules::with_overrides("game-box", &bad), Err(RulesError::Override(m)) if m.contains("protections")));
+        let bad_square: toml::Table = toml::from_str("safe_squares = [31]").unwrap();
+        assert!(Rules::with_overrides("game-box", &bad_square).is_err());
+        assert_eq!(Rules::preset("senat"), Err(RulesError::UnknownVariant("senat".into())));
+    }
+}
