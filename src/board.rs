@@ -195,9 +195,7 @@ impl Position {
 /// The bitboard of a list of squares; `None` if a square is outside 1..=30.
 pub fn bits_of(list: &[u8]) -> Option<u32> {
     list.iter().try_fold(0u32, |acc, &s| {
-        (1..=LAST_SQUARE)
-            .contains(&s)
-            .then_some(acc | bit(s))
+        (1..=LAST_SQUARE).contains(&s).then_some(acc | bit(s))
     })
 }
 

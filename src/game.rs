@@ -4,7 +4,7 @@
 //! the runner's local state and the [`Position`].
 
 use crate::board::{bit, Position, Side, FIRST_ROW, LAST_ROW, SECOND_ROW};
-use crate::movegen::{flags, legal_moves, start_of_turn, Move};
+use crate::movegen::{flags, legal_moves_into, start_of_turn, Move, MoveList};
 use crate::rules::{Rules, StartLayout, Starter};
 use crate::strategy::Strategy;
 use crate::throws::{below, Thrower};
@@ -57,7 +57,8 @@ pub trait Observer {
     /// A throw of `value` by `side`, the move chosen (`None`: no legal move), and the position after.
     fn on_throw(&mut self, _side: Side, _value: u8, _chosen: Option<&Move>, _after: &Position) {}
     /// Points left over after bearing off, played by `side` with `chosen` (`None`: no legal move).
-    fn on_residual(&mut self, _side: Side, _points: u8, _chosen: Option<&Move>, _after: &Position) {}
+    fn on_residual(&mut self, _side: Side, _points: u8, _chosen: Option<&Move>, _after: &Position) {
+    }
     /// A pawn of `side` borne off from 30 without a throw at the start of its turn.
     fn on_free_exit(&mut self, _side: Side, _after: &Position) {}
 }
@@ -88,10 +89,14 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
         Starter::Black => Side::Black,
         Starter::Random => [Side::White, Side::Black][below(decisions, 2)],
     };
-    let mut s = GameSummary { first: Some(pos.to_move), ..GameSummary::default() };
+    let mut s = GameSummary {
+        first: Some(pos.to_move),
+        ..GameSummary::default()
+    };
     let mut has_moved = [false; 2];
     // A safety net against a turn of endless extra throws: far above anything a real game reaches.
     let max_throws = rules.max_turns.saturating_mul(50);
+    let mut moves = MoveList::new();
     while s.turns < rules.max_turns {
         s.turns += 1;
         let side = pos.to_move;
@@ -113,23 +118,30 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
             if !has_moved[side.index()] && rules.first_pawn(side) != 0 {
                 pos.forced = rules.first_pawn(side);
             }
-            let moves = legal_moves(rules, &pos, value);
+            legal_moves_into(rules, &pos, value, &mut moves);
             let mut replay = false;
             if moves.is_empty() {
                 s.passes += 1;
                 observer.on_throw(side, value, None, &pos);
             } else {
-                let mv = moves[strategies[side.index()].choose(rules, &pos, value, &moves, decisions)];
+                let mv =
+                    moves[strategies[side.index()].choose(rules, &pos, value, &moves, decisions)];
                 pos = mv.after;
                 has_moved[side.index()] = true;
                 count(&mut s, &mv);
                 observer.on_throw(side, value, Some(&mv), &pos);
                 if mv.residual > 0 {
-                    let more = legal_moves(rules, &pos, mv.residual);
-                    if more.is_empty() {
+                    legal_moves_into(rules, &pos, mv.residual, &mut moves);
+                    if moves.is_empty() {
                         observer.on_residual(side, mv.residual, None, &pos);
                     } else {
-                        let rv = more[strategies[side.index()].choose(rules, &pos, mv.residual, &more, decisions)];
+                        let rv = moves[strategies[side.index()].choose(
+                            rules,
+                            &pos,
+                            mv.residual,
+                            &moves,
+                            decisions,
+                        )];
                         pos = rv.after;
                         count(&mut s, &rv);
                         observer.on_residual(side, mv.residual, Some(&rv), &pos);
@@ -160,5 +172,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
 pub fn series_points(rules: &Rules, pos: &Position, loser: Side) -> u32 {
     let own = pos.side(loser);
     let exit_row = own & LAST_ROW & !rules.safe_squares.0;
-    exit_row.count_ones() + 2 * (own & SECOND_ROW).count_ones() + 3 * ((own & FIRST_ROW).count_ones() + pos.waiting[loser.index()] as u32)
+    exit_row.count_ones()
+        + 2 * (own & SECOND_ROW).count_ones()
+        + 3 * ((own & FIRST_ROW).count_ones() + pos.waiting[loser.index()] as u32)
 }

@@ -2,7 +2,10 @@
 //!
 //! A [`Move`] is a plain value that carries the position it produces, so applying it is a copy.
 
-use crate::board::{between, bit, paired, squares, walls, Position, Side, ENTRY, FIRST_ROW, LAST_ROW, LAST_SQUARE, OFF};
+use crate::board::{
+    between, bit, paired, squares, walls, Position, Side, ENTRY, FIRST_ROW, LAST_ROW, LAST_SQUARE,
+    OFF,
+};
 use crate::rules::{BearOffWhen, Capture, ExitRule, Rules, WaterTo};
 use arrayvec::ArrayVec;
 
@@ -136,7 +139,14 @@ impl Gen<'_> {
 
     /// Lands the lifted pawn on `to`, hitting an opponent there; `from` is where it came from.
     /// Returns `None` when the hit pawn has nowhere to go.
-    fn land(&self, mut p: Position, from: u8, to: u8, mut fl: u8, out: &mut MoveList) -> Option<()> {
+    fn land(
+        &self,
+        mut p: Position,
+        from: u8,
+        to: u8,
+        mut fl: u8,
+        out: &mut MoveList,
+    ) -> Option<()> {
         let (mi, oi) = (self.me.index(), self.me.other().index());
         if p.pawns[oi] & bit(to) != 0 {
             fl |= flags::CAPTURE;
@@ -156,17 +166,35 @@ impl Gen<'_> {
             if self.rules.water_stay && fl & flags::BACKWARD == 0 {
                 let mut stay = p;
                 stay.pawns[mi] |= bit(to);
-                out.push(Move { from, to, flags: fl, residual: 0, after: stay });
+                out.push(Move {
+                    from,
+                    to,
+                    flags: fl,
+                    residual: 0,
+                    after: stay,
+                });
             }
             match water_destination(self.rules, p.occupied()) {
                 None => {
                     p.waiting[mi] += 1;
-                    out.push(Move { from, to: ENTRY, flags: fl, residual: 0, after: p });
+                    out.push(Move {
+                        from,
+                        to: ENTRY,
+                        flags: fl,
+                        residual: 0,
+                        after: p,
+                    });
                 }
                 Some(0) => {}
                 Some(dest) => {
                     p.pawns[mi] |= bit(dest);
-                    out.push(Move { from, to: dest, flags: fl, residual: 0, after: p });
+                    out.push(Move {
+                        from,
+                        to: dest,
+                        flags: fl,
+                        residual: 0,
+                        after: p,
+                    });
                 }
             }
             return Some(());
@@ -176,7 +204,13 @@ impl Gen<'_> {
             p.forced = to;
         }
         p.pawns[mi] |= bit(to);
-        out.push(Move { from, to, flags: fl, residual: 0, after: p });
+        out.push(Move {
+            from,
+            to,
+            flags: fl,
+            residual: 0,
+            after: p,
+        });
         Some(())
     }
 
@@ -186,11 +220,23 @@ impl Gen<'_> {
         if self.rules.free_exit_from_30 && self.rules.exit_only_squares.has(from) {
             if p.occupied() & bit(LAST_SQUARE) == 0 {
                 p.pawns[self.me.index()] |= bit(LAST_SQUARE);
-                out.push(Move { from, to: LAST_SQUARE, flags: 0, residual: 0, after: p });
+                out.push(Move {
+                    from,
+                    to: LAST_SQUARE,
+                    flags: 0,
+                    residual: 0,
+                    after: p,
+                });
             }
             return;
         }
-        out.push(Move { from, to: OFF, flags: flags::EXIT, residual, after: p });
+        out.push(Move {
+            from,
+            to: OFF,
+            flags: flags::EXIT,
+            residual,
+            after: p,
+        });
     }
 
     /// Forward moves of the pawn on `s` (a waiting pawn when `s` is 0) with throw `v`.
@@ -245,7 +291,9 @@ impl Gen<'_> {
                 Some(free) => to = free,
                 None => return,
             }
-        } else if self.opp & bit(t) != 0 && (rules.capture == Capture::None || self.guarded & bit(t) != 0) {
+        } else if self.opp & bit(t) != 0
+            && (rules.capture == Capture::None || self.guarded & bit(t) != 0)
+        {
             return;
         }
         let fl = if s == ENTRY { flags::ENTRY } else { 0 };
@@ -262,7 +310,11 @@ impl Gen<'_> {
         if self.wall & between(t, s) != 0 || self.own & bit(t) != 0 {
             return;
         }
-        if self.opp & bit(t) != 0 && (!rules.backward_capture || rules.capture == Capture::None || self.guarded & bit(t) != 0) {
+        if self.opp & bit(t) != 0
+            && (!rules.backward_capture
+                || rules.capture == Capture::None
+                || self.guarded & bit(t) != 0)
+        {
             return;
         }
         let _ = self.land(self.lifted(s), s, t, flags::BACKWARD, out);
@@ -273,34 +325,81 @@ impl Gen<'_> {
 /// An empty list means the throw cannot be used: the turn (or this throw) passes.
 pub fn legal_moves(rules: &Rules, pos: &Position, value: u8) -> MoveList {
     let mut out = MoveList::new();
+    legal_moves_into(rules, pos, value, &mut out);
+    out
+}
+
+/// Like [`legal_moves`], writing into a cleared `out` (no copy of the list on the hot path).
+pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList) {
+    out.clear();
     let me = pos.to_move;
     let own = pos.side(me);
     let opp = pos.side(me.other());
+    let wall = if rules.blockade { walls(opp) } else { 0 };
     let g = Gen {
         rules,
         pos: *pos,
         me,
         own,
         opp,
-        wall: if rules.blockade { walls(opp) } else { 0 },
+        wall,
         guarded: unassailable(rules, opp),
     };
     let bear_off = may_bear_off(rules, pos, me);
     let water = rules.water_square;
     // A pawn kept on the water square: its owner moves nothing else until it leaves.
     if rules.water_stay && water != 0 && own & bit(water) != 0 {
-        g.forward(water, value, bear_off, &mut out);
-        return out;
+        g.forward(water, value, bear_off, out);
+        return;
     }
-    for s in squares(own) {
-        g.forward(s, value, bear_off, &mut out);
+    // Fast path, in bulk: a pawn whose move is a plain step (no exit, no special square on
+    // arrival, no swap-free capture) is legal when it crosses no wall or checkpoint and lands on
+    // an empty square or an opponent that can be hit. Everything else takes the general path.
+    let v = value as u32;
+    let barrier = wall | rules.checkpoints.0;
+    let mut cross = 0u32;
+    for k in 1..v {
+        cross |= barrier >> k;
     }
-    if pos.waiting[me.index()] > 0 && (rules.entry_values.is_empty() || rules.entry_values.has(value)) {
-        g.forward(ENTRY, value, bear_off, &mut out);
+    let mut special_arrival = if water != 0 { bit(water) } else { 0 } | rules.replay_squares.0;
+    if rules.exit == ExitRule::OnThirty {
+        special_arrival |= bit(LAST_SQUARE);
+    }
+    if rules.capture != Capture::Swap {
+        special_arrival |= opp;
+    }
+    let stays_on_board = (1u32 << (31 - v)) - 1;
+    let special = rules.exit_only_squares.0 | !stays_on_board | (special_arrival >> v);
+    let plain = own & !special & !cross & !(own >> v) & !((opp & g.guarded) >> v);
+    let (mi, oi) = (me.index(), me.other().index());
+    for s in squares(own & (plain | special)) {
+        if plain & bit(s) != 0 {
+            let t = s + value;
+            let mut p = *pos;
+            p.forced = 0;
+            p.pawns[mi] ^= bit(s) | bit(t);
+            let mut fl = 0;
+            if opp & bit(t) != 0 {
+                p.pawns[oi] ^= bit(s) | bit(t);
+                fl = flags::CAPTURE;
+            }
+            out.push(Move {
+                from: s,
+                to: t,
+                flags: fl,
+                residual: 0,
+                after: p,
+            });
+        } else {
+            g.forward(s, value, bear_off, out);
+        }
+    }
+    if pos.waiting[mi] > 0 && (rules.entry_values.is_empty() || rules.entry_values.has(value)) {
+        g.forward(ENTRY, value, bear_off, out);
     }
     if out.is_empty() {
         for s in squares(own) {
-            g.backward(s, value, &mut out);
+            g.backward(s, value, out);
         }
     }
     if pos.forced != 0 && out.iter().any(|m| m.from == pos.forced) {
@@ -308,21 +407,31 @@ pub fn legal_moves(rules: &Rules, pos: &Position, value: u8) -> MoveList {
     }
     if rules.optional_squares.0 != 0
         && !out.is_empty()
-        && out.iter().all(|m| m.from != ENTRY && rules.optional_squares.has(m.from))
+        && out
+            .iter()
+            .all(|m| m.from != ENTRY && rules.optional_squares.has(m.from))
     {
         let mut after = *pos;
         after.forced = 0;
         let from = out[0].from;
-        out.push(Move { from, to: from, flags: flags::STAY, residual: 0, after });
+        out.push(Move {
+            from,
+            to: from,
+            flags: flags::STAY,
+            residual: 0,
+            after,
+        });
     }
-    out
 }
 
 /// Effects at the start of a side's turn, before it throws: with `free_exit_from_30`, a pawn
 /// resting on 30 is borne off. Returns the number of pawns so borne off.
 pub fn start_of_turn(rules: &Rules, pos: &mut Position) -> u8 {
     let me = pos.to_move;
-    if rules.free_exit_from_30 && pos.side(me) & bit(LAST_SQUARE) != 0 && may_bear_off(rules, pos, me) {
+    if rules.free_exit_from_30
+        && pos.side(me) & bit(LAST_SQUARE) != 0
+        && may_bear_off(rules, pos, me)
+    {
         pos.pawns[me.index()] &= !bit(LAST_SQUARE);
         return 1;
     }

@@ -278,7 +278,7 @@ fn values(list: &[u8]) -> ValueSet {
 }
 
 /// Default cap on the number of turns of one game.
-pub const DEFAULT_MAX_TURNS: u32 = 5000;
+pub const DEFAULT_MAX_TURNS: u32 = 20_000;
 
 impl Rules {
     /// The preset of a variant id.
@@ -382,7 +382,8 @@ impl Rules {
     /// The preset of `id` with the keys of `overrides` replacing its options.
     pub fn with_overrides(id: &str, overrides: &toml::Table) -> Result<Rules, RulesError> {
         let preset = Rules::preset(id)?;
-        let mut table = toml::Table::try_from(&preset).map_err(|e| RulesError::Override(e.to_string()))?;
+        let mut table =
+            toml::Table::try_from(&preset).map_err(|e| RulesError::Override(e.to_string()))?;
         for (key, value) in overrides {
             if !table.contains_key(key) {
                 return Err(RulesError::Override(format!("unknown rule option '{key}'")));
@@ -398,12 +399,20 @@ impl Rules {
 
     /// Checks that the options make sense together.
     pub fn validate(&self) -> Result<(), RulesError> {
-        let invalid = |key, why: &str| Err(RulesError::Invalid { key, why: why.to_string() });
+        let invalid = |key, why: &str| {
+            Err(RulesError::Invalid {
+                key,
+                why: why.to_string(),
+            })
+        };
         if !(1..=10).contains(&self.pawns) {
             return invalid("pawns", "must be between 1 and 10");
         }
         if self.start == StartLayout::Alternate && self.pawns > 7 {
-            return invalid("pawns", "at most 7 per side fit the alternate layout on squares 1-14");
+            return invalid(
+                "pawns",
+                "at most 7 per side fit the alternate layout on squares 1-14",
+            );
         }
         if self.throw_values.iter().any(|v| !(1..=6).contains(v)) {
             return invalid("throw_values", "every value must lie in 1..=6");
@@ -412,9 +421,15 @@ impl Rules {
             return invalid("water_square", "must be 0 (none) or a square 2..=30");
         }
         if self.first_throw != 0 && !self.throw_values.contains(&self.first_throw) {
-            return invalid("first_throw", "must be 0 or a value the throw table produces");
+            return invalid(
+                "first_throw",
+                "must be 0 or a value the throw table produces",
+            );
         }
-        for (key, sq) in [("first_pawn_white", self.first_pawn_white), ("first_pawn_black", self.first_pawn_black)] {
+        for (key, sq) in [
+            ("first_pawn_white", self.first_pawn_white),
+            ("first_pawn_black", self.first_pawn_black),
+        ] {
             if sq > LAST_SQUARE {
                 return invalid(key, "must be 0 or a square 1..=30");
             }
@@ -475,9 +490,14 @@ mod tests {
         assert!(!r.protection);
         assert!(r.safe_squares.has(15));
         let bad: toml::Table = toml::from_str("protections = false").unwrap();
-        assert!(matches!(Rules::with_overrides("game-box", &bad), Err(RulesError::Override(m)) if m.contains("protections")));
+        assert!(
+            matches!(Rules::with_overrides("game-box", &bad), Err(RulesError::Override(m)) if m.contains("protections"))
+        );
         let bad_square: toml::Table = toml::from_str("safe_squares = [31]").unwrap();
         assert!(Rules::with_overrides("game-box", &bad_square).is_err());
-        assert_eq!(Rules::preset("senat"), Err(RulesError::UnknownVariant("senat".into())));
+        assert_eq!(
+            Rules::preset("senat"),
+            Err(RulesError::UnknownVariant("senat".into()))
+        );
     }
 }

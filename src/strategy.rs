@@ -15,7 +15,14 @@ pub struct StrategyError(pub String);
 /// A way of choosing a move. Deterministic given the decision stream it is handed.
 pub trait Strategy: Send {
     /// Index into `moves` (never empty) of the chosen move.
-    fn choose(&mut self, rules: &Rules, pos: &Position, throw: u8, moves: &[Move], rng: &mut Pcg64Mcg) -> usize;
+    fn choose(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        throw: u8,
+        moves: &[Move],
+        rng: &mut Pcg64Mcg,
+    ) -> usize;
 }
 
 /// Uniform among the legal moves.
@@ -24,7 +31,14 @@ pub struct RandomStrategy;
 
 impl Strategy for RandomStrategy {
     #[inline]
-    fn choose(&mut self, _: &Rules, _: &Position, _: u8, moves: &[Move], rng: &mut Pcg64Mcg) -> usize {
+    fn choose(
+        &mut self,
+        _: &Rules,
+        _: &Position,
+        _: u8,
+        moves: &[Move],
+        rng: &mut Pcg64Mcg,
+    ) -> usize {
         if moves.len() == 1 {
             0
         } else {
@@ -48,7 +62,14 @@ impl Strategy for FirstStrategy {
 pub struct LastStrategy;
 
 impl Strategy for LastStrategy {
-    fn choose(&mut self, _: &Rules, _: &Position, _: u8, moves: &[Move], _: &mut Pcg64Mcg) -> usize {
+    fn choose(
+        &mut self,
+        _: &Rules,
+        _: &Position,
+        _: u8,
+        moves: &[Move],
+        _: &mut Pcg64Mcg,
+    ) -> usize {
         moves.len() - 1
     }
 }

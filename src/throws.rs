@@ -46,7 +46,9 @@ impl Device {
     /// A device from its name and (for sticks) the probability of a marked face.
     pub fn parse(kind: &str, p_marked: Option<f64>) -> Result<Device, DeviceError> {
         let d = match kind {
-            "sticks" => Device::Sticks { p_marked: p_marked.unwrap_or(0.5) },
+            "sticks" => Device::Sticks {
+                p_marked: p_marked.unwrap_or(0.5),
+            },
             "coins" => Device::Coins,
             "die" => Device::Die,
             other => return Err(DeviceError::Unknown(other.to_string())),
@@ -58,7 +60,9 @@ impl Device {
     /// Checks the probability of a marked face.
     pub fn validate(&self) -> Result<(), DeviceError> {
         match *self {
-            Device::Sticks { p_marked } if !(0.0..=1.0).contains(&p_marked) => Err(DeviceError::BadProbability(p_marked)),
+            Device::Sticks { p_marked } if !(0.0..=1.0).contains(&p_marked) => {
+                Err(DeviceError::BadProbability(p_marked))
+            }
             _ => Ok(()),
         }
     }
@@ -76,7 +80,9 @@ impl Device {
     /// where the device has one (coins and the die; sticks only when `p_marked` is 1/2).
     pub fn marked_fractions(&self) -> Option<[(u64, u64); 5]> {
         match *self {
-            Device::Coins | Device::Sticks { p_marked: 0.5 } => Some([(1, 16), (4, 16), (6, 16), (4, 16), (1, 16)]),
+            Device::Coins | Device::Sticks { p_marked: 0.5 } => {
+                Some([(1, 16), (4, 16), (6, 16), (4, 16), (1, 16)])
+            }
             Device::Die => Some([(1, 5); 5]),
             Device::Sticks { .. } => None,
         }
@@ -106,7 +112,10 @@ pub fn value_distribution(rules: &Rules, device: &Device) -> Vec<(u8, f64)> {
     let marked = device.marked_distribution();
     let mut out: Vec<(u8, f64)> = Vec::new();
     for value in rules.possible_values() {
-        let p = (0..5).filter(|&k| rules.throw_values[k] == value).map(|k| marked[k]).sum();
+        let p = (0..5)
+            .filter(|&k| rules.throw_values[k] == value)
+            .map(|k| marked[k])
+            .sum();
         out.push((value, p));
     }
     out
@@ -138,7 +147,10 @@ impl SeededThrower {
             // 2^64 * cum, saturating at u64::MAX (f64 -> u64 casts saturate).
             (cum * 18_446_744_073_709_551_616.0) as u64
         });
-        SeededThrower { rng: stream(seed, 1), thresholds }
+        SeededThrower {
+            rng: stream(seed, 1),
+            thresholds,
+        }
     }
 }
 
@@ -160,7 +172,10 @@ pub struct ScriptedThrower {
 impl ScriptedThrower {
     /// A thrower that returns `script` in order, then repeats it.
     pub fn new(script: Vec<u8>) -> ScriptedThrower {
-        assert!(!script.is_empty() && script.iter().all(|&k| k <= 4), "a script of marked counts 0..=4");
+        assert!(
+            !script.is_empty() && script.iter().all(|&k| k <= 4),
+            "a script of marked counts 0..=4"
+        );
         ScriptedThrower { script, next: 0 }
     }
 
@@ -168,7 +183,13 @@ impl ScriptedThrower {
     pub fn from_values(rules: &Rules, values: &[u8]) -> Option<ScriptedThrower> {
         let script = values
             .iter()
-            .map(|v| rules.throw_values.iter().position(|x| x == v).map(|k| k as u8))
+            .map(|v| {
+                rules
+                    .throw_values
+                    .iter()
+                    .position(|x| x == v)
+                    .map(|k| k as u8)
+            })
             .collect::<Option<Vec<u8>>>()?;
         Some(ScriptedThrower::new(script))
     }
@@ -220,7 +241,10 @@ mod tests {
             assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         }
         let c = binomial4(0.5);
-        assert_eq!(c, [1.0 / 16.0, 4.0 / 16.0, 6.0 / 16.0, 4.0 / 16.0, 1.0 / 16.0]);
+        assert_eq!(
+            c,
+            [1.0 / 16.0, 4.0 / 16.0, 6.0 / 16.0, 4.0 / 16.0, 1.0 / 16.0]
+        );
         let s = binomial4(0.6);
         assert!((s[4] - 0.1296).abs() < 1e-12 && (s[0] - 0.0256).abs() < 1e-12);
     }
