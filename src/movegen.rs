@@ -306,6 +306,10 @@ impl Gen<'_> {
         if s <= v || rules.exit_only_squares.has(s) || rules.no_backward_from.has(s) {
             return;
         }
+        // passage: a 1 never moves the pawn on 26, forward into the water or back (it rethrows).
+        if rules.happiness_rethrow && s == 26 && v == 1 {
+            return;
+        }
         let t = s - v;
         if self.wall & between(t, s) != 0 || self.own & bit(t) != 0 {
             return;

@@ -107,6 +107,7 @@ pub enum Capture {
     /// The two pawns exchange squares.
     Swap,
     /// The hit pawn goes to square 15, or the first empty square before it.
+    #[serde(rename = "send-to-15")]
     SendTo15,
     /// Landing on an opponent is not allowed.
     None,
