@@ -35,7 +35,10 @@ fn empty_start_and_entry_with_1_4_6() {
     assert_eq!(after(&m, Black), vec![1]);
     // "se non vi sono caselle libere tra la 1 e quella della destinazione originaria, il turno finisce"
     let full = waiting(pos(&[1, 2, 3], &[4], White), 2, 4);
-    assert_eq!(pairs(&r, &full, 4).iter().filter(|m| m.0 == ENTRY).count(), 0);
+    assert_eq!(
+        pairs(&r, &full, 4).iter().filter(|m| m.0 == ENTRY).count(),
+        0
+    );
 }
 
 #[test]

@@ -13,7 +13,12 @@ fn table_extra_throw_and_layout() {
     let r = rules("game-box");
     // "(0 face blanche) :=6 points, et on rejoue"; no other value rethrows.
     assert_eq!(r.throw_values, [6, 1, 2, 3, 4]);
-    assert_eq!((1..=6).filter(|&v| r.gives_extra_throw(v)).collect::<Vec<_>>(), vec![6]);
+    assert_eq!(
+        (1..=6)
+            .filter(|&v| r.gives_extra_throw(v))
+            .collect::<Vec<_>>(),
+        vec![6]
+    );
     // "Les pions sont placés alternativement ... sur la première ligne (cases de 1 à 10)."
     assert_eq!(start_position(&r).square_list(Black), vec![2, 4, 6, 8, 10]);
 }
@@ -35,7 +40,11 @@ fn water_restarts_the_course() {
     // "La case 27 ... : le pion sort du jeu, et doit recommencer tout le parcours."
     let r = rules("game-box");
     let p = pos(&[24, 1], &[2], White);
-    assert_eq!(pairs(&r, &p, 3), vec![(1, 4), (24, 3)], "back to the first empty square from 1");
+    assert_eq!(
+        pairs(&r, &p, 3),
+        vec![(1, 4), (24, 3)],
+        "back to the first empty square from 1"
+    );
     // "Attention, même si le seul coup possible amène un pion sur la case 27, on doit le jouer !"
     let q = pos(&[25], &[26, 28], White);
     let m = the_move(&r, &q, 2, 25, 1);
@@ -94,7 +103,10 @@ fn listed_variants_are_overrides() {
     // "Le premier mouvement est effectué par le premier joueur à tomber sur 4 ou 5 aux dés. Il
     // prend alors les noirs, et joue le pion sur la case 10. Le joueur aux pions blancs joue
     // ensuite son pion sur la case 9."
-    let c = rules_with("game-box", "starter = \"black\"\nfirst_pawn_black = 10\nfirst_pawn_white = 9");
+    let c = rules_with(
+        "game-box",
+        "starter = \"black\"\nfirst_pawn_black = 10\nfirst_pawn_white = 9",
+    );
     let mut s0 = start_position(&c);
     s0.to_move = Black;
     s0.forced = c.first_pawn(Black);

@@ -4,13 +4,15 @@ mod common;
 use common::*;
 use senet_sim::board::Side::{Black, White};
 use senet_sim::board::OFF;
+use senet_sim::board::{Position, Side};
 use senet_sim::game::{play_game, series_points, Observer};
 use senet_sim::movegen::Move;
-use senet_sim::board::{Position, Side};
 use senet_sim::strategy::{FirstStrategy, Strategy};
 use senet_sim::throws::{stream, ScriptedThrower};
 
-struct Trace(Vec<(Side, u8, Option<(u8, u8)>)>);
+/// Side, value thrown, (from, to) of the move played.
+type Throw = (Side, u8, Option<(u8, u8)>);
+struct Trace(Vec<Throw>);
 impl Observer for Trace {
     fn on_throw(&mut self, side: Side, value: u8, chosen: Option<&Move>, _: &Position) {
         self.0.push((side, value, chosen.map(|m| (m.from, m.to))));
@@ -29,7 +31,13 @@ fn opening_ceremony() {
     let mut trace = Trace(Vec::new());
     let mut limited = r.clone();
     limited.max_turns = 3;
-    play_game(&limited, &mut strategies, &mut thrower, &mut stream(1, 2), &mut trace);
+    play_game(
+        &limited,
+        &mut strategies,
+        &mut thrower,
+        &mut stream(1, 2),
+        &mut trace,
+    );
     assert_eq!(trace.0[0], (Black, 1, Some((10, 11))));
     // "Après le premier coup, le même joueur garde la main." (the first strategy: rearmost pawn that can move)
     assert_eq!(trace.0[1], (Black, 2, Some((8, 10))));
@@ -43,7 +51,10 @@ fn water_goes_back_to_square_one() {
     // pion sur la première case vide)."
     let r = rules("kendall");
     assert_eq!(pairs(&r, &pos(&[25], &[3], White), 2), vec![(25, 1)]);
-    assert_eq!(pairs(&r, &pos(&[25, 1], &[2], White), 2), vec![(1, 3), (25, 3)]);
+    assert_eq!(
+        pairs(&r, &pos(&[25, 1], &[2], White), 2),
+        vec![(1, 3), (25, 3)]
+    );
 }
 
 #[test]
@@ -59,11 +70,21 @@ fn refuges_and_backward_moves() {
 fn bearing_off_lands_exactly_on_30_once_all_are_on_the_last_row() {
     let r = rules("kendall");
     // "il peut commencer à les retirer du plateau à mesure qu'il les amène exactement sur la case 30."
-    assert_eq!(pairs(&r, &pos(&[26, 21], &[1], White), 4), vec![(21, 25), (26, OFF)]);
-    assert_eq!(pairs(&r, &pos(&[26], &[1], White), 6), vec![(26, 20)], "no move past 30: the 6 is played backward");
+    assert_eq!(
+        pairs(&r, &pos(&[26, 21], &[1], White), 4),
+        vec![(21, 25), (26, OFF)]
+    );
+    assert_eq!(
+        pairs(&r, &pos(&[26], &[1], White), 6),
+        vec![(26, 20)],
+        "no move past 30: the 6 is played backward"
+    );
     // "Si des pions de la ligne de sortie sont attaqués et renvoyés sur la première ou la deuxième
     // ligne, les pions ... ne peuvent sortir avant le retour de ces pièces"
-    assert_eq!(pairs(&r, &pos(&[26, 15], &[1], White), 4), vec![(15, 19), (26, 30)]);
+    assert_eq!(
+        pairs(&r, &pos(&[26, 15], &[1], White), 4),
+        vec![(15, 19), (26, 30)]
+    );
 }
 
 #[test]

@@ -21,7 +21,12 @@ fn throw_table_and_extra_throws() {
     // "Quatre surfaces «neutres»: 5 points et rejouer"
     assert_eq!(r.throw_values, [5, 1, 2, 3, 4]);
     // "Tant qu'une personne obtient un «1», un «4» ou un «5», elle peut rejouer"
-    assert_eq!((1..=5).filter(|&v| r.gives_extra_throw(v)).collect::<Vec<_>>(), vec![1, 4, 5]);
+    assert_eq!(
+        (1..=5)
+            .filter(|&v| r.gives_extra_throw(v))
+            .collect::<Vec<_>>(),
+        vec![1, 4, 5]
+    );
 }
 
 #[test]
@@ -29,7 +34,11 @@ fn every_pawn_stops_on_the_ankh() {
     // "L'arrêt sur la case départ ankh est obligatoire."
     let r = rules("passage");
     let p = pos(&[13], &[2], White);
-    assert_eq!(pairs(&r, &p, 4), vec![(13, 9)], "no 13->17: it would pass the ankh, so the throw goes back");
+    assert_eq!(
+        pairs(&r, &p, 4),
+        vec![(13, 9)],
+        "no 13->17: it would pass the ankh, so the throw goes back"
+    );
     assert_eq!(pairs(&r, &p, 2), vec![(13, 15)]);
     // "Cette case est protégée, le pion ne peut donc en être délogé par l'adversaire."
     let q = pos(&[12], &[15], White);
@@ -103,7 +112,11 @@ fn last_houses_need_their_exact_throw() {
     for (sq, exact) in [(28u8, 3u8), (29, 2), (30, 1)] {
         for t in 1..=5 {
             let want = if t == exact { vec![(sq, OFF)] } else { vec![] };
-            assert_eq!(pairs(&r, &pos(&[sq], &[1], White), t), want, "square {sq} throw {t}");
+            assert_eq!(
+                pairs(&r, &pos(&[sq], &[1], White), t),
+                want,
+                "square {sq} throw {t}"
+            );
         }
     }
     // "les cases «Bonheur», «Trois Vérités» et «Re-Atoum» protègent les pions qu'elles abritent"

@@ -20,7 +20,11 @@ fn every_pawn_stops_on_26_and_never_goes_back_from_it() {
     // "Todos los peones deben obligatoriamente pasar por la casilla 26 antes de caer sobre alguna
     // de las cuatro últimas. Desde la casilla 26 no se puede retroceder"
     let r = rules("tejon");
-    assert_eq!(pairs(&r, &pos(&[24], &[1], White), 4), vec![(24, 20)], "24->28 would skip 26");
+    assert_eq!(
+        pairs(&r, &pos(&[24], &[1], White), 4),
+        vec![(24, 20)],
+        "24->28 would skip 26"
+    );
     assert_eq!(pairs(&r, &pos(&[24], &[1], White), 2), vec![(24, 26)]);
     assert_eq!(pairs(&r, &pos(&[26], &[1], White), 6), vec![]);
 }
@@ -42,7 +46,10 @@ fn exits_and_the_first_row() {
 fn protection_and_walls_apply_to_backward_moves_too() {
     // Decision (docs/rules.md): a wall of three cannot be crossed in either direction.
     let r = rules("tejon");
-    assert_eq!(pairs(&r, &pos(&[20], &[16, 17, 18, 21, 22, 23], White), 4), vec![]);
+    assert_eq!(
+        pairs(&r, &pos(&[20], &[16, 17, 18, 21, 22, 23], White), 4),
+        vec![]
+    );
 }
 
 #[test]
@@ -50,6 +57,9 @@ fn die_without_five() {
     // "También se puede usar un dado normal con caras numeradas del 1 al 6 despreciando la
     // tirada en la que se obtenga 5."
     let d = value_distribution(&rules("tejon"), &Device::Die);
-    assert_eq!(d.iter().map(|x| x.0).collect::<Vec<_>>(), vec![1, 2, 3, 4, 6]);
+    assert_eq!(
+        d.iter().map(|x| x.0).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4, 6]
+    );
     assert!(d.iter().all(|x| (x.1 - 0.2).abs() < 1e-15));
 }

@@ -56,7 +56,11 @@ fn figure_5_white_to_move() {
     // "Si obtiene 3, 4 ó 6 puntos deberá retroceder."
     for t in [3, 4, 6] {
         let list = senet_sim::movegen::legal_moves(&r, &p, t);
-        assert!(!list.is_empty() && list.iter().all(|m| m.to < m.from), "throw {t}: {:?}", pairs(&r, &p, t));
+        assert!(
+            !list.is_empty() && list.iter().all(|m| m.to < m.from),
+            "throw {t}: {:?}",
+            pairs(&r, &p, t)
+        );
     }
 }
 

@@ -12,7 +12,8 @@ pub fn rules(id: &str) -> Rules {
 
 /// The preset of a variant with TOML overrides.
 pub fn rules_with(id: &str, overrides: &str) -> Rules {
-    Rules::with_overrides(id, &toml::from_str(overrides).unwrap()).unwrap_or_else(|e| panic!("{overrides}: {e}"))
+    Rules::with_overrides(id, &toml::from_str(overrides).unwrap())
+        .unwrap_or_else(|e| panic!("{overrides}: {e}"))
 }
 
 /// A position from square lists.
@@ -22,7 +23,10 @@ pub fn pos(white: &[u8], black: &[u8], to_move: Side) -> Position {
 
 /// The legal moves as (from, to) pairs, in generation order.
 pub fn pairs(rules: &Rules, p: &Position, throw: u8) -> Vec<(u8, u8)> {
-    legal_moves(rules, p, throw).iter().map(|m| (m.from, m.to)).collect()
+    legal_moves(rules, p, throw)
+        .iter()
+        .map(|m| (m.from, m.to))
+        .collect()
 }
 
 /// The one legal move from `from` to `to`; panics if it is not legal.
@@ -30,7 +34,12 @@ pub fn the_move(rules: &Rules, p: &Position, throw: u8, from: u8, to: u8) -> Mov
     *legal_moves(rules, p, throw)
         .iter()
         .find(|m| m.from == from && m.to == to)
-        .unwrap_or_else(|| panic!("{from}->{to} with {throw} not legal; legal: {:?}", pairs(rules, p, throw)))
+        .unwrap_or_else(|| {
+            panic!(
+                "{from}->{to} with {throw} not legal; legal: {:?}",
+                pairs(rules, p, throw)
+            )
+        })
 }
 
 /// Squares of one side after a move.

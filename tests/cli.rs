@@ -1,0 +1,276 @@
+//! The real binary on the commands of the rules-engine issue, and its errors.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn senet() -> Command {
+    Command::cargo_bin("senet-sim").unwrap()
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = senet().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn variants_lists_the_five_ids_with_their_sources() {
+    let out = senet().arg("variants").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for (id, file) in [
+        ("passage", "000_"),
+        ("game-box", "001_"),
+        ("kendall", "002_"),
+        ("empty-board", "003_"),
+        ("tejon", "004_"),
+    ] {
+        assert!(text.contains(id) && text.contains(file), "{id}");
+    }
+}
+
+#[test]
+fn moves_json_gives_from_to_and_the_sorted_board_after() {
+    // Fig. 3 of 004: white 7 takes black 9, which goes back to 7.
+    let v = json_of(&[
+        "moves",
+        "--variant",
+        "tejon",
+        "--white",
+        "1,3,5,7,14",
+        "--black",
+        "2,4,6,9,12",
+        "--to-move",
+        "white",
+        "--throw",
+        "2",
+        "--json",
+    ]);
+    let arr = v.as_array().unwrap();
+    assert_eq!(arr.len(), 2);
+    let hit = arr.iter().find(|m| m["from"] == 7).unwrap();
+    assert_eq!(hit["to"], 9);
+    assert_eq!(hit["white"], serde_json::json!([1, 3, 5, 9, 14]));
+    assert_eq!(hit["black"], serde_json::json!([2, 4, 6, 7, 12]));
+    // Fig. 5: black with 6 has no legal move: an empty array.
+    let none = json_of(&[
+        "moves",
+        "--variant",
+        "tejon",
+        "--white",
+        "22,23,25",
+        "--black",
+        "26,28,29",
+        "--to-move",
+        "black",
+        "--throw",
+        "6",
+        "--json",
+    ]);
+    assert_eq!(none, serde_json::json!([]));
+    // Bearing off is to = 31.
+    let off = json_of(&[
+        "moves",
+        "--variant",
+        "tejon",
+        "--white",
+        "22,23,25",
+        "--black",
+        "26,28,29",
+        "--to-move",
+        "black",
+        "--throw",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(off[0]["to"], 31);
+    assert_eq!(off[0]["black"], serde_json::json!([26, 28]));
+}
+
+#[test]
+fn moves_text_draws_the_three_rows() {
+    let out = senet()
+        .args([
+            "moves",
+            "--variant",
+            "kendall",
+            "--white",
+            "1",
+            "--black",
+            "20,21",
+            "--to-move",
+            "white",
+            "--throw",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with(" 1W  2."), "{text}");
+    assert!(lines[1].starts_with("20B 19."), "{text}");
+    assert!(lines[2].starts_with("21B 22."), "{text}");
+    assert!(text.contains("1 -> 2"));
+}
+
+#[test]
+fn play_json_is_one_line_per_throw_ending_with_the_result_and_replays() {
+    let run = || {
+        senet()
+            .args(["play", "--variant", "tejon", "--seed", "42", "--json"])
+            .output()
+            .unwrap()
+            .stdout
+    };
+    let a = run();
+    assert_eq!(a, run(), "same seed, same game");
+    let lines: Vec<Value> = String::from_utf8(a)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let last = lines.last().unwrap();
+    assert_eq!(last["result"], "finished");
+    assert!(last["winner"] == "white" || last["winner"] == "black");
+    assert_eq!(last["throws"].as_u64().unwrap() as usize, lines.len() - 1);
+    // The opening throw-off: black's first throw is the 1 that moves 10 to 11.
+    assert_eq!(lines[0]["side"], "black");
+    assert_eq!(lines[0]["move"]["from"], 10);
+    assert_eq!(lines[0]["move"]["to"], 11);
+    // The winner's last move leaves it with no pawn on the board.
+    let w = last["winner"].as_str().unwrap();
+    assert_eq!(lines[lines.len() - 2][w], serde_json::json!([]));
+}
+
+#[test]
+fn bad_input_is_one_line_naming_the_fault_with_status_2() {
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &[
+                "moves",
+                "--variant",
+                "senat",
+                "--to-move",
+                "white",
+                "--throw",
+                "1",
+            ],
+            "unknown variant 'senat'",
+        ),
+        (
+            &[
+                "moves",
+                "--white",
+                "31",
+                "--to-move",
+                "white",
+                "--throw",
+                "1",
+            ],
+            "--white: square 31 is outside 1-30",
+        ),
+        (
+            &[
+                "moves",
+                "--white",
+                "4,4",
+                "--to-move",
+                "white",
+                "--throw",
+                "1",
+            ],
+            "square 4 is listed twice",
+        ),
+        (
+            &[
+                "moves",
+                "--white",
+                "4",
+                "--black",
+                "4",
+                "--to-move",
+                "white",
+                "--throw",
+                "1",
+            ],
+            "square 4 is listed for both",
+        ),
+        (
+            &[
+                "moves",
+                "--white",
+                "1,2,3,4,5,6",
+                "--to-move",
+                "white",
+                "--throw",
+                "1",
+            ],
+            "the variant has 5 per side",
+        ),
+        (
+            &[
+                "moves",
+                "--white",
+                "1",
+                "--to-move",
+                "white",
+                "--throw",
+                "5",
+            ],
+            "--throw 5: variant tejon only throws",
+        ),
+        (
+            &["play", "--white", "genius"],
+            "--white: unknown strategy 'genius'",
+        ),
+        (
+            &["throws", "--device", "sticks", "--p-marked", "1.5"],
+            "p_marked must lie in [0, 1]",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = senet().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn rule_overrides_from_the_command_line() {
+    // game-box's "pas de protections et barrières": a pair can then be hit.
+    let args = [
+        "moves",
+        "--variant",
+        "game-box",
+        "--white",
+        "16",
+        "--black",
+        "18,19",
+        "--to-move",
+        "white",
+        "--throw",
+        "2",
+        "--json",
+    ];
+    let without = json_of(&args);
+    assert_eq!(
+        (without.as_array().unwrap().len(), &without[0]["to"]),
+        (1, &serde_json::json!(14)),
+        "protected: 16 goes back"
+    );
+    let with = json_of(&[&args[..], &["--set", "protection=false"]].concat());
+    assert_eq!(with[0]["to"], 18);
+    let bad = senet()
+        .args([&args[..], &["--set", "protektion=false"]].concat())
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8(bad.stderr)
+        .unwrap()
+        .contains("unknown rule option 'protektion'"));
+}

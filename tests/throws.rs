@@ -1,0 +1,103 @@
+//! Exact throw distributions, and a seeded run of the `throws` command against them.
+
+mod common;
+use assert_cmd::Command;
+use senet_sim::rules::VARIANTS;
+use senet_sim::throws::{binomial4, value_distribution, Device};
+
+const DEVICES: [Device; 5] = [
+    Device::Coins,
+    Device::Die,
+    Device::Sticks { p_marked: 0.5 },
+    Device::Sticks { p_marked: 0.4 },
+    Device::Sticks { p_marked: 0.7 },
+];
+
+#[test]
+fn every_distribution_sums_to_one() {
+    for v in VARIANTS {
+        for d in DEVICES {
+            let total: f64 = value_distribution(&common::rules(v.id), &d)
+                .iter()
+                .map(|x| x.1)
+                .sum();
+            assert!((total - 1.0).abs() < 1e-12, "{} {d}: {total}", v.id);
+        }
+    }
+}
+
+#[test]
+fn coins_follow_the_binomial_table() {
+    // C(4,k)/16 for k marked faces; passage turns 0 marked faces into 5, the others into 6.
+    let passage = value_distribution(&common::rules("passage"), &Device::Coins);
+    assert_eq!(
+        passage,
+        vec![
+            (1, 4.0 / 16.0),
+            (2, 6.0 / 16.0),
+            (3, 4.0 / 16.0),
+            (4, 1.0 / 16.0),
+            (5, 1.0 / 16.0)
+        ]
+    );
+    let kendall = value_distribution(&common::rules("kendall"), &Device::Coins);
+    assert_eq!(
+        kendall,
+        vec![(1, 0.25), (2, 0.375), (3, 0.25), (4, 0.0625), (6, 0.0625)]
+    );
+    // Sticks with p = 0.6: P(4 marked) = 0.6^4, P(0 marked) = 0.4^4.
+    let s = binomial4(0.6);
+    assert!(
+        (s[4] - 0.1296).abs() < 1e-12
+            && (s[0] - 0.0256).abs() < 1e-12
+            && (s[2] - 6.0 * 0.36 * 0.16).abs() < 1e-12
+    );
+    assert_eq!(Device::Coins.marked_fractions().unwrap()[2], (6, 16));
+}
+
+/// Statistical test, fixed seed: each frequency of 1,000,000 throws must lie within 5 standard
+/// errors sqrt(p(1-p)/n) of its exact probability (a false alarm has odds below 1 in 10^6).
+#[test]
+fn a_seeded_million_throws_lands_within_five_standard_errors() {
+    for (device, extra) in [
+        ("sticks", vec!["--p-marked", "0.6"]),
+        ("coins", vec![]),
+        ("die", vec![]),
+    ] {
+        let out = Command::cargo_bin("senet-sim")
+            .unwrap()
+            .args([
+                "throws",
+                "--device",
+                device,
+                "--count",
+                "1000000",
+                "--seed",
+                "2019",
+                "--variant",
+                "kendall",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let rows: Vec<Vec<f64>> = text
+            .lines()
+            .skip(2)
+            .map(|l| l.split_whitespace().map(|x| x.parse().unwrap()).collect())
+            .collect();
+        assert_eq!(rows.len(), 5, "{text}");
+        let total: f64 = rows.iter().map(|r| r[1]).sum();
+        assert_eq!(total, 1_000_000.0);
+        for r in rows {
+            let (freq, p) = (r[2], r[3]);
+            let se = (p * (1.0 - p) / 1e6).sqrt();
+            assert!(
+                (freq - p).abs() <= 5.0 * se + 1e-9,
+                "{device}: value {} freq {freq} theory {p}",
+                r[0]
+            );
+        }
+    }
+}
