@@ -7,7 +7,10 @@ fn main() {
         .nth(1)
         .map(|s| s.parse().unwrap())
         .unwrap_or(20000);
-    for v in VARIANTS {
+    for v in VARIANTS
+        .iter()
+        .filter(|v| std::env::var("ONLY").map_or(true, |o| o == v.id))
+    {
         let rules = Rules::preset(v.id).unwrap();
         let t0 = std::time::Instant::now();
         let (mut turns, mut moves, mut unf, mut maxt, mut bw) = (0u64, 0u64, 0, 0, 0u64);

@@ -361,9 +361,10 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Move
     // an empty square or an opponent that can be hit. Everything else takes the general path.
     let v = value as u32;
     let barrier = wall | rules.checkpoints.0;
+    // Sources whose step of v crosses a barrier square: barrier >> k for k in 1..v, branch-free.
     let mut cross = 0u32;
-    for k in 1..v {
-        cross |= barrier >> k;
+    for k in 1..6u32 {
+        cross |= (barrier >> k) & ((k < v) as u32).wrapping_neg();
     }
     let mut special_arrival = if water != 0 { bit(water) } else { 0 } | rules.replay_squares.0;
     if rules.exit == ExitRule::OnThirty {
@@ -373,30 +374,27 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Move
         special_arrival |= opp;
     }
     let stays_on_board = (1u32 << (31 - v)) - 1;
-    let special = rules.exit_only_squares.0 | !stays_on_board | (special_arrival >> v);
+    let special = own & (rules.exit_only_squares.0 | !stays_on_board | (special_arrival >> v));
     let plain = own & !special & !cross & !(own >> v) & !((opp & g.guarded) >> v);
     let (mi, oi) = (me.index(), me.other().index());
-    for s in squares(own & (plain | special)) {
-        if plain & bit(s) != 0 {
-            let t = s + value;
-            let mut p = *pos;
-            p.forced = 0;
-            p.pawns[mi] ^= bit(s) | bit(t);
-            let mut fl = 0;
-            if opp & bit(t) != 0 {
-                p.pawns[oi] ^= bit(s) | bit(t);
-                fl = flags::CAPTURE;
-            }
-            out.push(Move {
-                from: s,
-                to: t,
-                flags: fl,
-                residual: 0,
-                after: p,
-            });
-        } else {
-            g.forward(s, value, bear_off, out);
-        }
+    // Plain steps first (ascending), then the pawns that need the general path (ascending).
+    for s in squares(plain) {
+        let t = s + value;
+        let mut p = *pos;
+        p.forced = 0;
+        p.pawns[mi] ^= bit(s) | bit(t);
+        let hit = (opp >> t) & 1;
+        p.pawns[oi] ^= (bit(s) | bit(t)) & hit.wrapping_neg();
+        out.push(Move {
+            from: s,
+            to: t,
+            flags: flags::CAPTURE * hit as u8,
+            residual: 0,
+            after: p,
+        });
+    }
+    for s in squares(special) {
+        g.forward(s, value, bear_off, out);
     }
     if pos.waiting[mi] > 0 && (rules.entry_values.is_empty() || rules.entry_values.has(value)) {
         g.forward(ENTRY, value, bear_off, out);
