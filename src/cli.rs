@@ -32,6 +32,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play a scenario's games and write its report (CSV tables, charts, report.md).
+    Run(RunArgs),
     /// List the rule variants with their source documents.
     Variants,
     /// List the legal moves of a position for one throw.
@@ -40,6 +42,27 @@ enum Command {
     Play(PlayArgs),
     /// Throw a device N times and compare frequencies with the exact probabilities.
     Throws(ThrowsArgs),
+}
+
+#[derive(Args, Debug)]
+struct RunArgs {
+    /// The scenario file (TOML; see scenarios/README.md).
+    scenario: PathBuf,
+    /// Output folder [default: reports/<scenario name>].
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Games per arm, instead of the scenario's `games`.
+    #[arg(long)]
+    games: Option<u64>,
+    /// Seed, instead of the scenario's `seed`.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Worker threads [default: every core]. Results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print nothing but errors.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// Which variant and which overrides of its options.
@@ -180,6 +203,19 @@ pub fn run(cli: Cli) -> Result<()> {
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
     match cli.command {
+        Command::Run(a) => {
+            let out_dir = crate::report::run(&crate::report::RunOptions {
+                scenario: a.scenario,
+                out: a.out,
+                games: a.games,
+                seed: a.seed,
+                threads: a.threads,
+                quiet: a.quiet,
+            })?;
+            if !a.quiet {
+                writeln!(out, "{}", out_dir.join("report.md").display())?;
+            }
+        }
         Command::Variants => {
             for v in VARIANTS {
                 writeln!(
@@ -370,6 +406,20 @@ impl<W: Write> Observer for Printer<'_, W> {
     }
     fn on_residual(&mut self, side: Side, points: u8, chosen: Option<&Move>, after: &Position) {
         self.line("plays residual", side, points, chosen, after);
+    }
+    fn on_opening_throw(&mut self, value: u8) {
+        let r = if self.json {
+            writeln!(
+                self.out,
+                "{}",
+                json!({"turn": 0, "kind": "opening throw-off", "throw": value})
+            )
+        } else {
+            writeln!(self.out, "opening throw-off: {value}")
+        };
+        if let Err(e) = r {
+            self.error.get_or_insert(e);
+        }
     }
     fn on_free_exit(&mut self, side: Side, after: &Position) {
         self.last_side = None;

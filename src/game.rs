@@ -38,7 +38,7 @@ pub struct GameSummary {
     pub first: Option<Side>,
     /// Turns played (a turn is one side's throws until the hand passes).
     pub turns: u32,
-    /// Throws made (extra throws included; the opening throw-off's winning throw included).
+    /// Throws made (extra throws and the whole opening throw-off included).
     pub throws: u32,
     /// Moves made (residual moves and free exits from 30 included).
     pub moves: u32,
@@ -61,6 +61,8 @@ pub trait Observer {
     }
     /// A pawn of `side` borne off from 30 without a throw at the start of its turn.
     fn on_free_exit(&mut self, _side: Side, _after: &Position) {}
+    /// A throw of the opening throw-off (players throw in turn until one gets `first_throw`).
+    fn on_opening_throw(&mut self, _value: u8) {}
 }
 
 /// An observer that ignores everything.
@@ -110,11 +112,11 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
         }
         loop {
             let value = if s.throws == 0 && rules.first_throw != 0 {
-                rules.first_throw
+                opening_throw_off(rules, thrower, observer, &mut s)
             } else {
+                s.throws += 1;
                 rules.throw_values[thrower.throw_marked() as usize]
             };
-            s.throws += 1;
             if !has_moved[side.index()] && rules.first_pawn(side) != 0 {
                 pos.forced = rules.first_pawn(side);
             }
@@ -164,6 +166,27 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
         pos.to_move = side.other();
     }
     s
+}
+
+/// The opening throw-off: throws until one shows `first_throw` (at most 10,000, in case the
+/// device cannot produce it); every throw is counted and reported. Returns `first_throw`, the
+/// value of the starter's first move.
+fn opening_throw_off<T: Thrower + ?Sized, O: Observer + ?Sized>(
+    rules: &Rules,
+    thrower: &mut T,
+    observer: &mut O,
+    s: &mut GameSummary,
+) -> u8 {
+    for _ in 0..10_000 {
+        let value = rules.throw_values[thrower.throw_marked() as usize];
+        s.throws += 1;
+        if value == rules.first_throw {
+            return value;
+        }
+        observer.on_opening_throw(value);
+    }
+    s.throws += 1;
+    rules.first_throw
 }
 
 /// Points of a won game in a series (`kendall`, rule 10): for each pawn the loser still has,

@@ -1,7 +1,10 @@
 //! `senet-sim`: a thin entry point that maps errors to exit codes
 //! (2 for bad input, 1 for anything else).
 
+mod charts;
 mod cli;
+mod frames;
+mod report;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -136,10 +136,13 @@ fn play_json_is_one_line_per_throw_ending_with_the_result_and_replays() {
     assert_eq!(last["result"], "finished");
     assert!(last["winner"] == "white" || last["winner"] == "black");
     assert_eq!(last["throws"].as_u64().unwrap() as usize, lines.len() - 1);
-    // The opening throw-off: black's first throw is the 1 that moves 10 to 11.
-    assert_eq!(lines[0]["side"], "black");
-    assert_eq!(lines[0]["move"]["from"], 10);
-    assert_eq!(lines[0]["move"]["to"], 11);
+    // The opening throw-off: throws until a 1, which black plays from 10 to 11.
+    let first = lines.iter().position(|l| l["kind"] == "throws").unwrap();
+    assert!(lines[..first].iter().all(|l| l["kind"] == "opening throw-off" && l["throw"] != 1));
+    assert_eq!(lines[first]["side"], "black");
+    assert_eq!(lines[first]["throw"], 1);
+    assert_eq!(lines[first]["move"]["from"], 10);
+    assert_eq!(lines[first]["move"]["to"], 11);
     // The winner's last move leaves it with no pawn on the board.
     let w = last["winner"].as_str().unwrap();
     assert_eq!(lines[lines.len() - 2][w], serde_json::json!([]));

@@ -1,0 +1,216 @@
+//! The result tables as polars DataFrames, and their CSV files (RFC 4180, UTF-8, header row).
+
+use anyhow::{Context, Result};
+use polars::prelude::*;
+use polars_io::prelude::{CsvWriter, SerWriter};
+use senet_sim::board::Side;
+use senet_sim::scenario::Arm;
+use senet_sim::stats::{wilson95, ArmStats};
+use senet_sim::throws::value_distribution;
+use std::path::Path;
+
+/// One arm's results.
+pub struct ArmResult<'a> {
+    /// The arm as the scenario describes it.
+    pub arm: &'a Arm,
+    /// Its counters.
+    pub stats: ArmStats,
+    /// The first throws of its run, in order.
+    pub first_throws: Vec<u8>,
+}
+
+fn col<T>(name: &str, values: T) -> Column
+where
+    Series: NamedFrom<T, [<T as IntoIterator>::Item]>,
+    T: IntoIterator,
+{
+    Column::new(name.into(), values)
+}
+
+fn rate(k: u64, n: u64) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        k as f64 / n as f64
+    }
+}
+
+fn per_game(total: u64, games: u64) -> f64 {
+    rate(total, games)
+}
+
+/// `summary.csv`: one row per arm.
+pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
+    let mut c: Vec<Column> = Vec::new();
+    let s = |f: &dyn Fn(&ArmResult) -> String| results.iter().map(f).collect::<Vec<String>>();
+    let u =
+        |f: &dyn Fn(&ArmStats) -> u64| results.iter().map(|r| f(&r.stats)).collect::<Vec<u64>>();
+    let x =
+        |f: &dyn Fn(&ArmStats) -> f64| results.iter().map(|r| f(&r.stats)).collect::<Vec<f64>>();
+    let q = |p: f64| {
+        results
+            .iter()
+            .map(|r| r.stats.turns.quantile(p))
+            .collect::<Vec<u32>>()
+    };
+    c.push(col("arm", s(&|r| r.arm.name.clone())));
+    c.push(col("variant", s(&|r| r.arm.variant.clone())));
+    c.push(col("device", s(&|r| r.arm.device.to_string())));
+    c.push(col("white", s(&|r| r.arm.white.clone())));
+    c.push(col("black", s(&|r| r.arm.black.clone())));
+    c.push(col("games", u(&|a| a.games)));
+    c.push(col("white_wins", u(&|a| a.white_wins)));
+    c.push(col("black_wins", u(&|a| a.black_wins)));
+    c.push(col("first_mover_wins", u(&|a| a.first_mover_wins)));
+    c.push(col("unfinished", u(&|a| a.unfinished)));
+    for (name, k) in [
+        (
+            "white",
+            &(|a: &ArmStats| a.white_wins) as &dyn Fn(&ArmStats) -> u64,
+        ),
+        ("black", &|a: &ArmStats| a.black_wins),
+        ("first_mover", &|a: &ArmStats| a.first_mover_wins),
+        ("unfinished", &|a: &ArmStats| a.unfinished),
+    ] {
+        c.push(col(&format!("{name}_rate"), x(&|a| rate(k(a), a.games))));
+        c.push(col(
+            &format!("{name}_rate_lo95"),
+            x(&|a| wilson95(k(a), a.games).0),
+        ));
+        c.push(col(
+            &format!("{name}_rate_hi95"),
+            x(&|a| wilson95(k(a), a.games).1),
+        ));
+    }
+    c.push(col("mean_turns", x(&|a| a.turns.mean())));
+    c.push(col("sd_turns", x(&|a| a.turns.std_dev())));
+    c.push(col("p5_turns", q(0.05)));
+    c.push(col("q1_turns", q(0.25)));
+    c.push(col("median_turns", q(0.5)));
+    c.push(col("q3_turns", q(0.75)));
+    c.push(col("p95_turns", q(0.95)));
+    c.push(col("mean_throws", x(&|a| a.throws_per_game.mean())));
+    c.push(col("sd_throws", x(&|a| a.throws_per_game.std_dev())));
+    c.push(col(
+        "median_throws",
+        results
+            .iter()
+            .map(|r| r.stats.throws_per_game.quantile(0.5))
+            .collect::<Vec<u32>>(),
+    ));
+    c.push(col("mean_moves", x(&|a| a.moves_per_game.mean())));
+    c.push(col("sd_moves", x(&|a| a.moves_per_game.std_dev())));
+    c.push(col(
+        "median_moves",
+        results
+            .iter()
+            .map(|r| r.stats.moves_per_game.quantile(0.5))
+            .collect::<Vec<u32>>(),
+    ));
+    c.push(col(
+        "captures_per_game",
+        x(&|a| per_game(a.captures, a.games)),
+    ));
+    c.push(col(
+        "backward_per_game",
+        x(&|a| per_game(a.backward, a.games)),
+    ));
+    c.push(col("passes_per_game", x(&|a| per_game(a.passes, a.games))));
+    c.push(col("water_per_game", x(&|a| per_game(a.water, a.games))));
+    Ok(DataFrame::new_infer_height(c)?)
+}
+
+/// `throws.csv`: each value's count and frequency beside its exact probability.
+pub fn throws(results: &[ArmResult]) -> Result<DataFrame> {
+    let (mut arm, mut value, mut count, mut freq, mut theory, mut se, mut z) =
+        (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+    for r in results {
+        let n = r.stats.total_throws();
+        for (v, p) in value_distribution(&r.arm.rules, &r.arm.device) {
+            let k = r.stats.throws[v as usize];
+            let f = rate(k, n);
+            let e = if n > 0 {
+                (p * (1.0 - p) / n as f64).sqrt()
+            } else {
+                0.0
+            };
+            arm.push(r.arm.name.clone());
+            value.push(v as u32);
+            count.push(k);
+            freq.push(f);
+            theory.push(p);
+            se.push(e);
+            z.push(if e > 0.0 { (f - p) / e } else { 0.0 });
+        }
+    }
+    let c = vec![
+        col("arm", arm),
+        col("value", value),
+        col("count", count),
+        col("frequency", freq),
+        col("theory", theory),
+        col("std_error", se),
+        col("z", z),
+    ];
+    Ok(DataFrame::new_infer_height(c)?)
+}
+
+/// `lengths.csv`: the histogram of game length in turns (finished games).
+pub fn lengths(results: &[ArmResult]) -> Result<DataFrame> {
+    let (mut arm, mut turns, mut games) = (vec![], vec![], vec![]);
+    for r in results {
+        for (t, c) in r.stats.turns.bins() {
+            arm.push(r.arm.name.clone());
+            turns.push(t);
+            games.push(c);
+        }
+    }
+    Ok(DataFrame::new_infer_height(vec![
+        col("arm", arm),
+        col("turns", turns),
+        col("games", games),
+    ])?)
+}
+
+/// `squares.csv`: the share of positions with a pawn on each square.
+pub fn squares(results: &[ArmResult]) -> Result<DataFrame> {
+    let (mut arm, mut square, mut occ, mut white, mut black) =
+        (vec![], vec![], vec![], vec![], vec![]);
+    for r in results {
+        for s in 1..=30u8 {
+            let (w, b) = (
+                r.stats.occupancy_rate(Side::White, s),
+                r.stats.occupancy_rate(Side::Black, s),
+            );
+            arm.push(r.arm.name.clone());
+            square.push(s as u32);
+            occ.push(w + b);
+            white.push(w);
+            black.push(b);
+        }
+    }
+    let c = vec![
+        col("arm", arm),
+        col("square", square),
+        col("occupancy", occ),
+        col("white", white),
+        col("black", black),
+    ];
+    Ok(DataFrame::new_infer_height(c)?)
+}
+
+/// Writes a frame as an RFC 4180 CSV file (comma, double quotes where needed, CRLF line ends).
+pub fn write_csv(df: &mut DataFrame, path: &Path) -> Result<()> {
+    let file =
+        std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+    let mut w = std::io::BufWriter::new(file);
+    CsvWriter::new(&mut w)
+        .include_header(true)
+        .with_separator(b',')
+        .with_line_terminator("\r\n".into())
+        .finish(df)
+        .map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
+    use std::io::Write;
+    w.flush()?;
+    Ok(())
+}

@@ -1,0 +1,294 @@
+//! `senet-sim run`: play a scenario, then write its report folder all at once (a temporary
+//! folder beside it, renamed into place only when every file is written).
+
+use crate::charts;
+use crate::cli::InputError;
+use crate::frames::{self, ArmResult};
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use senet_sim::runner::{first_throws, run_arm};
+use senet_sim::scenario::Scenario;
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Throws kept, in order, for the law-of-large-numbers chart.
+const FIRST_THROWS: usize = 10_000;
+
+/// Options of one run, from the command line.
+pub struct RunOptions {
+    /// The scenario file.
+    pub scenario: PathBuf,
+    /// Output folder (default `reports/<name>`).
+    pub out: Option<PathBuf>,
+    /// Games per arm, overriding the scenario's.
+    pub games: Option<u64>,
+    /// Seed, overriding the scenario's.
+    pub seed: Option<u64>,
+    /// Worker threads (default: every core).
+    pub threads: Option<usize>,
+    /// No progress output.
+    pub quiet: bool,
+}
+
+/// Prints progress on stderr while games are played: a bar on a terminal, a line every few
+/// seconds otherwise, nothing when quiet.
+struct Progress {
+    done: Arc<AtomicU64>,
+    stop: Arc<AtomicBool>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Progress {
+    fn start(total: u64, quiet: bool) -> Progress {
+        let done = Arc::new(AtomicU64::new(0));
+        let stop = Arc::new(AtomicBool::new(false));
+        let handle = (!quiet).then(|| {
+            let (done, stop) = (done.clone(), stop.clone());
+            std::thread::spawn(move || report_progress(total, &done, &stop))
+        });
+        Progress { done, stop, handle }
+    }
+
+    fn finish(mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+fn report_progress(total: u64, done: &AtomicU64, stop: &AtomicBool) {
+    let start = Instant::now();
+    if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(total);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  about {eta} left")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        while !stop.load(Ordering::Relaxed) {
+            bar.set_position(done.load(Ordering::Relaxed));
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        bar.set_position(done.load(Ordering::Relaxed));
+        bar.finish_and_clear();
+        return;
+    }
+    let mut last = Instant::now();
+    while !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(100));
+        if last.elapsed() >= Duration::from_secs(5) {
+            last = Instant::now();
+            let d = done.load(Ordering::Relaxed);
+            let rate = d as f64 / start.elapsed().as_secs_f64();
+            let left = if rate > 0.0 {
+                (total - d) as f64 / rate
+            } else {
+                0.0
+            };
+            eprintln!("senet-sim: {d}/{total} games ({rate:.0} games/s), about {left:.0} s left");
+        }
+    }
+}
+
+/// Runs a scenario and writes its report; returns the report folder.
+pub fn run(opts: &RunOptions) -> Result<PathBuf> {
+    let mut scenario = Scenario::load(&opts.scenario).map_err(|e| InputError(e.to_string()))?;
+    if let Some(g) = opts.games {
+        if g == 0 {
+            return Err(InputError("--games must be at least 1".into()).into());
+        }
+        scenario.games = g;
+    }
+    if let Some(s) = opts.seed {
+        scenario.seed = s;
+    }
+    if opts.threads == Some(0) {
+        return Err(InputError("--threads must be at least 1".into()).into());
+    }
+    let out = opts
+        .out
+        .clone()
+        .unwrap_or_else(|| Path::new("reports").join(&scenario.name));
+    if out.exists() && !out.is_dir() {
+        return Err(InputError(format!(
+            "--out {}: exists and is not a folder",
+            out.display()
+        ))
+        .into());
+    }
+    let staging = Staging::create(&out)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.unwrap_or(0))
+        .build()
+        .context("starting worker threads")?;
+    let started = Instant::now();
+    let progress = Progress::start(scenario.games * scenario.arms.len() as u64, opts.quiet);
+    let results: Vec<ArmResult> = pool.install(|| {
+        scenario
+            .arms
+            .iter()
+            .enumerate()
+            .map(|(i, arm)| ArmResult {
+                arm,
+                stats: run_arm(arm, i, scenario.games, scenario.seed, &progress.done),
+                first_throws: first_throws(arm, i, scenario.seed, FIRST_THROWS),
+            })
+            .collect()
+    });
+    progress.finish();
+    let played = started.elapsed();
+    write_report(&staging.dir, &scenario, &results, opts)?;
+    staging.commit()?;
+    if !opts.quiet {
+        let total = scenario.games * scenario.arms.len() as u64;
+        eprintln!(
+            "senet-sim: {total} games in {:.1} s ({:.0} games/s); report in {}",
+            played.as_secs_f64(),
+            total as f64 / played.as_secs_f64(),
+            out.display()
+        );
+    }
+    Ok(out)
+}
+
+/// A hidden temporary folder beside the target; renamed into place by `commit`, removed if dropped.
+struct Staging {
+    dir: PathBuf,
+    target: PathBuf,
+    committed: bool,
+}
+
+impl Staging {
+    fn create(target: &Path) -> Result<Staging> {
+        let parent = target
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let name = target
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("report");
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("--out: cannot create {}", parent.display()))?;
+        let dir = parent.join(format!(".{name}.partial-{}", std::process::id()));
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir)?;
+        }
+        std::fs::create_dir_all(dir.join("charts"))
+            .with_context(|| format!("--out: cannot write in {}", parent.display()))?;
+        Ok(Staging {
+            dir,
+            target: target.to_path_buf(),
+            committed: false,
+        })
+    }
+
+    fn commit(mut self) -> Result<()> {
+        let old = self.dir.with_extension("old");
+        if self.target.exists() {
+            std::fs::rename(&self.target, &old)
+                .with_context(|| format!("moving the previous {} aside", self.target.display()))?;
+        }
+        std::fs::rename(&self.dir, &self.target)
+            .with_context(|| format!("renaming the report into {}", self.target.display()))?;
+        self.committed = true;
+        if old.exists() {
+            std::fs::remove_dir_all(&old)?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+fn write_report(
+    dir: &Path,
+    scenario: &Scenario,
+    results: &[ArmResult],
+    opts: &RunOptions,
+) -> Result<()> {
+    let mut summary = frames::summary(results)?;
+    frames::write_csv(&mut summary, &dir.join("summary.csv"))?;
+    frames::write_csv(&mut frames::throws(results)?, &dir.join("throws.csv"))?;
+    frames::write_csv(&mut frames::lengths(results)?, &dir.join("lengths.csv"))?;
+    frames::write_csv(&mut frames::squares(results)?, &dir.join("squares.csv"))?;
+    let charts = charts::draw_all(&dir.join("charts"), results)?;
+    let md = report_md(scenario, results, &charts, opts);
+    std::fs::write(dir.join("report.md"), md).context("writing report.md")?;
+    Ok(())
+}
+
+fn pct(k: u64, n: u64) -> String {
+    let (lo, hi) = senet_sim::stats::wilson95(k, n);
+    format!(
+        "{:.1}% [{:.1}, {:.1}]",
+        100.0 * k as f64 / n.max(1) as f64,
+        100.0 * lo,
+        100.0 * hi
+    )
+}
+
+fn report_md(
+    s: &Scenario,
+    results: &[ArmResult],
+    charts: &[(String, String)],
+    opts: &RunOptions,
+) -> String {
+    let mut m = String::new();
+    let _ = writeln!(m, "# {}\n", s.title);
+    let _ = writeln!(
+        m,
+        "Scenario `{}`: {} games per arm, seed {}.\n",
+        s.path.display(),
+        s.games,
+        s.seed
+    );
+    let _ = writeln!(m, "| arm | variant | device | games | white wins | black wins | first mover wins | unfinished | mean turns (sd) | median turns | mean throws |");
+    let _ = writeln!(m, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for r in results {
+        let a = &r.stats;
+        let _ = writeln!(
+            m,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {:.1} ({:.1}) | {} | {:.1} |",
+            r.arm.name,
+            r.arm.variant,
+            r.arm.device,
+            a.games,
+            pct(a.white_wins, a.games),
+            pct(a.black_wins, a.games),
+            pct(a.first_mover_wins, a.games),
+            a.unfinished,
+            a.turns.mean(),
+            a.turns.std_dev(),
+            a.turns.quantile(0.5),
+            a.throws_per_game.mean()
+        );
+    }
+    let _ = writeln!(m, "\nRates are followed by their 95% Wilson interval. The tables are in `summary.csv`, `throws.csv`, `lengths.csv` and `squares.csv`.\n");
+    let _ = writeln!(m, "## Charts\n");
+    for (stem, sentence) in charts {
+        let _ = writeln!(m, "{sentence}\n\n![{stem}](charts/{stem}.png)\n");
+    }
+    let _ = writeln!(m, "## Reproduce\n");
+    let mut cmd = format!(
+        "senet-sim run {} --games {} --seed {}",
+        opts.scenario.display(),
+        s.games,
+        s.seed
+    );
+    if let Some(out) = &opts.out {
+        let _ = write!(cmd, " --out {}", out.display());
+    }
+    let _ = writeln!(m, "```sh\n{cmd}\n```\n\nThe same command gives the same files with any `--threads`, on any machine.");
+    m
+}

@@ -1,0 +1,126 @@
+//! Many games of one arm in parallel: per-game seeds derived from (run seed, arm, game), one
+//! accumulator per rayon split, merged with `combine`. Results do not depend on thread count.
+
+use crate::board::{Position, Side};
+use crate::game::{play_game, Observer};
+use crate::movegen::Move;
+use crate::scenario::Arm;
+use crate::stats::{ArmStats, Collector};
+use crate::strategy::{strategy_by_name, Strategy};
+use crate::throws::{game_seed, stream, SeededThrower};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// One thread's share: its strategies and its counters.
+struct Worker<'a> {
+    arm: &'a Arm,
+    strategies: [Box<dyn Strategy>; 2],
+    stats: ArmStats,
+    unreported: u64,
+    progress: &'a AtomicU64,
+}
+
+impl<'a> Worker<'a> {
+    fn new(arm: &'a Arm, progress: &'a AtomicU64) -> Worker<'a> {
+        let strategies = [
+            strategy_by_name(&arm.white).expect("validated strategy"),
+            strategy_by_name(&arm.black).expect("validated strategy"),
+        ];
+        Worker {
+            arm,
+            strategies,
+            stats: ArmStats::default(),
+            unreported: 0,
+            progress,
+        }
+    }
+
+    fn play(&mut self, seed: u64) {
+        let mut thrower = SeededThrower::new(&self.arm.device, seed);
+        let mut decisions = stream(seed, 2);
+        let summary = play_game(
+            &self.arm.rules,
+            &mut self.strategies,
+            &mut thrower,
+            &mut decisions,
+            &mut Collector(&mut self.stats),
+        );
+        self.stats.record(&summary);
+        self.unreported += 1;
+    }
+
+    fn flush(&mut self) {
+        self.progress.fetch_add(self.unreported, Ordering::Relaxed);
+        self.unreported = 0;
+    }
+}
+
+/// Plays `games` games of `arm` (index `arm_index` in its scenario) on the current rayon pool,
+/// adding to `progress` as games finish.
+pub fn run_arm(
+    arm: &Arm,
+    arm_index: usize,
+    games: u64,
+    seed: u64,
+    progress: &AtomicU64,
+) -> ArmStats {
+    const CHUNK: u64 = 1024;
+    let chunks = games.div_ceil(CHUNK) as usize;
+    (0..chunks)
+        .into_par_iter()
+        .fold(
+            || Worker::new(arm, progress),
+            |mut w, c| {
+                let start = c as u64 * CHUNK;
+                for g in start..(start + CHUNK).min(games) {
+                    w.play(game_seed(seed, arm_index as u64, g));
+                }
+                w.flush();
+                w
+            },
+        )
+        .map(|w| w.stats)
+        .reduce(ArmStats::default, |mut a, b| {
+            a.combine(&b);
+            a
+        })
+}
+
+struct ThrowLog<'a>(&'a mut Vec<u8>, usize);
+
+impl Observer for ThrowLog<'_> {
+    fn on_opening_throw(&mut self, value: u8) {
+        if self.0.len() < self.1 {
+            self.0.push(value);
+        }
+    }
+    fn on_throw(&mut self, _: Side, value: u8, _: Option<&Move>, _: &Position) {
+        if self.0.len() < self.1 {
+            self.0.push(value);
+        }
+    }
+}
+
+/// The first `n` throw values of an arm's run, in order (games 0, 1, 2... one after another):
+/// the raw material of the law-of-large-numbers chart.
+pub fn first_throws(arm: &Arm, arm_index: usize, seed: u64, n: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(n);
+    let mut strategies = [
+        strategy_by_name(&arm.white).expect("validated"),
+        strategy_by_name(&arm.black).expect("validated"),
+    ];
+    let mut g = 0;
+    while out.len() < n {
+        let s = game_seed(seed, arm_index as u64, g);
+        let mut log = ThrowLog(&mut out, n);
+        play_game(
+            &arm.rules,
+            &mut strategies,
+            &mut SeededThrower::new(&arm.device, s),
+            &mut stream(s, 2),
+            &mut log,
+        );
+        g += 1;
+    }
+    out
+}

@@ -1,0 +1,359 @@
+//! Streaming statistics of many games: integer counters and histograms merged with `combine`,
+//! so the result does not depend on how games were split between threads, and memory does not
+//! grow with the number of games.
+
+use crate::board::{Position, Side};
+use crate::game::{GameSummary, Observer};
+use crate::movegen::Move;
+
+/// A histogram of non-negative integers (game lengths), as counts indexed by value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Histogram {
+    counts: Vec<u64>,
+}
+
+impl Histogram {
+    /// Adds one observation.
+    #[inline]
+    pub fn add(&mut self, value: u32) {
+        let i = value as usize;
+        if i >= self.counts.len() {
+            self.counts.resize(i + 1, 0);
+        }
+        self.counts[i] += 1;
+    }
+
+    /// Adds the counts of another histogram.
+    pub fn combine(&mut self, other: &Histogram) {
+        if other.counts.len() > self.counts.len() {
+            self.counts.resize(other.counts.len(), 0);
+        }
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+    }
+
+    /// Number of observations.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// `(value, count)` for every value observed at least once, ascending.
+    pub fn bins(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(v, &c)| (v as u32, c))
+    }
+
+    /// Mean, or 0 when empty (exact integer sums, then one division).
+    pub fn mean(&self) -> f64 {
+        let n = self.total();
+        if n == 0 {
+            return 0.0;
+        }
+        let sum: u128 = self.bins().map(|(v, c)| v as u128 * c as u128).sum();
+        sum as f64 / n as f64
+    }
+
+    /// Population standard deviation, or 0 when empty.
+    pub fn std_dev(&self) -> f64 {
+        let n = self.total();
+        if n == 0 {
+            return 0.0;
+        }
+        let sum: u128 = self.bins().map(|(v, c)| v as u128 * c as u128).sum();
+        let sq: u128 = self
+            .bins()
+            .map(|(v, c)| (v as u128).pow(2) * c as u128)
+            .sum();
+        let n = n as u128;
+        // n * sum(x^2) - sum(x)^2, exact in integers.
+        let num = n * sq - sum * sum;
+        ((num as f64) / (n as f64 * n as f64)).sqrt()
+    }
+
+    /// The smallest value v such that at least a share `q` of observations are <= v
+    /// (the lower empirical quantile; 0 when empty).
+    pub fn quantile(&self, q: f64) -> u32 {
+        let n = self.total();
+        if n == 0 {
+            return 0;
+        }
+        let need = ((q * n as f64).ceil() as u64).clamp(1, n);
+        let mut seen = 0;
+        for (v, c) in self.bins() {
+            seen += c;
+            if seen >= need {
+                return v;
+            }
+        }
+        unreachable!("counts sum to n")
+    }
+}
+
+/// Thirty-two counters, one per bit of a bitboard, kept bit-sliced: plane k holds bit k of every
+/// counter, so adding a bitboard costs a few word operations whatever its number of pawns.
+/// Planes are flushed into 64-bit totals before they can overflow.
+#[derive(Clone, Debug, Default)]
+pub struct SquareCounter {
+    planes: [u32; 16],
+    adds: u32,
+    totals: [u64; 32],
+}
+
+impl SquareCounter {
+    /// Adds 1 to the counter of every square set in `bits`.
+    #[inline]
+    pub fn add(&mut self, bits: u32) {
+        let mut carry = bits;
+        for p in self.planes.iter_mut() {
+            let next = *p & carry;
+            *p ^= carry;
+            carry = next;
+            if carry == 0 {
+                break;
+            }
+        }
+        self.adds += 1;
+        if self.adds == u16::MAX as u32 {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        for (s, total) in self.totals.iter_mut().enumerate() {
+            *total += self
+                .planes
+                .iter()
+                .enumerate()
+                .map(|(k, p)| (((p >> s) & 1) as u64) << k)
+                .sum::<u64>();
+        }
+        self.planes = [0; 16];
+        self.adds = 0;
+    }
+
+    /// The count of one square.
+    pub fn count(&self, square: u8) -> u64 {
+        let s = square as usize;
+        self.totals[s]
+            + self
+                .planes
+                .iter()
+                .enumerate()
+                .map(|(k, p)| (((p >> s) & 1) as u64) << k)
+                .sum::<u64>()
+    }
+
+    /// Adds another counter's counts.
+    pub fn combine(&mut self, other: &SquareCounter) {
+        for s in 0..32u8 {
+            self.totals[s as usize] += other.count(s);
+        }
+    }
+}
+
+impl PartialEq for SquareCounter {
+    fn eq(&self, other: &Self) -> bool {
+        (0..32).all(|s| self.count(s) == other.count(s))
+    }
+}
+
+impl Eq for SquareCounter {}
+
+/// Everything measured over the games of one arm.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArmStats {
+    /// Games played.
+    pub games: u64,
+    /// Count of each throw value (index = value, 0..=6).
+    pub throws: [u64; 7],
+    /// Game lengths in turns, throws and moves (finished games only).
+    pub turns: Histogram,
+    /// Game lengths in throws (finished games only).
+    pub throws_per_game: Histogram,
+    /// Game lengths in moves (finished games only).
+    pub moves_per_game: Histogram,
+    /// Games won by white.
+    pub white_wins: u64,
+    /// Games won by black.
+    pub black_wins: u64,
+    /// Games won by the side that moved first.
+    pub first_mover_wins: u64,
+    /// Games stopped by the turn cap.
+    pub unfinished: u64,
+    /// Captures, backward moves, lost throws and falls in the water, summed over games.
+    pub captures: u64,
+    /// Backward moves, summed.
+    pub backward: u64,
+    /// Throws that could not be used, summed.
+    pub passes: u64,
+    /// Falls in the water, summed.
+    pub water: u64,
+    /// Positions observed (one after every throw).
+    pub positions: u64,
+    /// Pawns seen on each square over all positions, per side (indexed by [`Side::index`]).
+    pub occupancy: [SquareCounter; 2],
+}
+
+impl ArmStats {
+    /// Adds another arm's counters (from another thread's share of the games).
+    pub fn combine(&mut self, o: &ArmStats) {
+        self.games += o.games;
+        for (a, b) in self.throws.iter_mut().zip(o.throws) {
+            *a += b;
+        }
+        self.turns.combine(&o.turns);
+        self.throws_per_game.combine(&o.throws_per_game);
+        self.moves_per_game.combine(&o.moves_per_game);
+        self.white_wins += o.white_wins;
+        self.black_wins += o.black_wins;
+        self.first_mover_wins += o.first_mover_wins;
+        self.unfinished += o.unfinished;
+        self.captures += o.captures;
+        self.backward += o.backward;
+        self.passes += o.passes;
+        self.water += o.water;
+        self.positions += o.positions;
+        for side in 0..2 {
+            self.occupancy[side].combine(&o.occupancy[side]);
+        }
+    }
+
+    /// Records the summary of one finished or capped game.
+    pub fn record(&mut self, s: &GameSummary) {
+        self.games += 1;
+        match s.winner {
+            Some(w) => {
+                self.turns.add(s.turns);
+                self.throws_per_game.add(s.throws);
+                self.moves_per_game.add(s.moves);
+                match w {
+                    Side::White => self.white_wins += 1,
+                    Side::Black => self.black_wins += 1,
+                }
+                self.first_mover_wins += (s.first == Some(w)) as u64;
+            }
+            None => self.unfinished += 1,
+        }
+        self.captures += s.captures as u64;
+        self.backward += s.backward as u64;
+        self.passes += s.passes as u64;
+        self.water += s.water as u64;
+    }
+
+    /// Total throws counted.
+    pub fn total_throws(&self) -> u64 {
+        self.throws.iter().sum()
+    }
+
+    /// Share of positions with a pawn of `side` on `square`.
+    pub fn occupancy_rate(&self, side: Side, square: u8) -> f64 {
+        if self.positions == 0 {
+            0.0
+        } else {
+            self.occupancy[side.index()].count(square) as f64 / self.positions as f64
+        }
+    }
+}
+
+/// An observer that adds every throw and position of a game to an [`ArmStats`].
+pub struct Collector<'a>(pub &'a mut ArmStats);
+
+impl Observer for Collector<'_> {
+    fn on_opening_throw(&mut self, value: u8) {
+        self.0.throws[value as usize] += 1;
+    }
+
+    #[inline]
+    fn on_throw(&mut self, _: Side, value: u8, _: Option<&Move>, after: &Position) {
+        let st = &mut *self.0;
+        st.throws[value as usize] += 1;
+        st.positions += 1;
+        st.occupancy[0].add(after.pawns[0]);
+        st.occupancy[1].add(after.pawns[1]);
+    }
+}
+
+/// The 95% Wilson score interval of `k` successes in `n` trials.
+pub fn wilson95(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054;
+    let (n, p) = (n as f64, k as f64 / n as f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histogram_moments_and_quantiles_are_exact() {
+        let mut h = Histogram::default();
+        for v in [1, 2, 2, 3, 3, 3, 4, 4, 4, 4] {
+            h.add(v);
+        }
+        assert_eq!(h.total(), 10);
+        assert_eq!(h.mean(), 3.0);
+        assert!((h.std_dev() - 1.0).abs() < 1e-12);
+        assert_eq!(
+            (
+                h.quantile(0.05),
+                h.quantile(0.25),
+                h.quantile(0.5),
+                h.quantile(0.75),
+                h.quantile(0.95)
+            ),
+            (1, 2, 3, 4, 4)
+        );
+    }
+
+    #[test]
+    fn combine_is_order_free() {
+        let mut a = Histogram::default();
+        let mut b = Histogram::default();
+        a.add(3);
+        b.add(10);
+        b.add(3);
+        let mut ab = a.clone();
+        ab.combine(&b);
+        let mut ba = b.clone();
+        ba.combine(&a);
+        assert_eq!(ab, ba);
+        assert_eq!(ab.bins().collect::<Vec<_>>(), vec![(3, 2), (10, 1)]);
+    }
+
+    #[test]
+    fn bit_sliced_counters_count_exactly() {
+        let mut c = SquareCounter::default();
+        let mut plain = [0u64; 32];
+        let mut x = 12345u32;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            c.add(x);
+            for (s, p) in plain.iter_mut().enumerate() {
+                *p += ((x >> s) & 1) as u64;
+            }
+        }
+        assert!((0..32).all(|s| c.count(s) == plain[s as usize]));
+    }
+
+    #[test]
+    fn wilson_matches_a_hand_computation() {
+        // 50 of 100: centre 0.5, half-width 1.96*sqrt(0.25/100 + 1.96^2/40000)/(1+1.96^2/100)
+        let (lo, hi) = wilson95(50, 100);
+        assert!(
+            (lo - 0.403_831).abs() < 1e-5 && (hi - 0.596_169).abs() < 1e-5,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson95(0, 10).0, 0.0);
+    }
+}
