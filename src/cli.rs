@@ -36,6 +36,8 @@ enum Command {
     Run(RunArgs),
     /// List the rule variants with their source documents.
     Variants,
+    /// Measure speed and memory: N random games of a variant through the run engine.
+    Bench(BenchArgs),
     /// List the legal moves of a position for one throw.
     Moves(MovesArgs),
     /// Play one seeded game and print it throw by throw.
@@ -63,6 +65,19 @@ struct RunArgs {
     /// Print nothing but errors.
     #[arg(long)]
     quiet: bool,
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// Variant to play.
+    #[arg(long, default_value = "tejon")]
+    variant: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 1_000_000)]
+    games: u64,
+    /// Worker threads [default: every core].
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 /// Which variant and which overrides of its options.
@@ -216,6 +231,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 writeln!(out, "{}", out_dir.join("report.md").display())?;
             }
         }
+        Command::Bench(a) => crate::report::bench(&a.variant, a.games, a.threads, &mut out)?,
         Command::Variants => {
             for v in VARIANTS {
                 writeln!(

@@ -243,6 +243,10 @@ impl Gen<'_> {
     fn forward(&self, s: u8, v: u8, bear_off: bool, out: &mut MoveList) {
         let rules = self.rules;
         if rules.exit_only_squares.has(s) {
+            // Leaving crosses the squares up to 30: a wall there blocks it (passage's 27).
+            if self.wall & between(s, OFF) != 0 {
+                return;
+            }
             if rules.free_exit_from_30 {
                 // 28 and 29 move on to 30 with their exact throw; 30 waits for its free exit.
                 if s + v == OFF && s != LAST_SQUARE {

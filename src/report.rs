@@ -292,3 +292,66 @@ fn report_md(
     let _ = writeln!(m, "```sh\n{cmd}\n```\n\nThe same command gives the same files with any `--threads`, on any machine.");
     m
 }
+
+/// Peak resident memory of this process in kB (Linux `VmHWM`), if known.
+fn peak_memory_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// `senet-sim bench`: random games through the same parallel runner as `run`, timed, with the
+/// count of games and throws checked before the figures are printed.
+pub fn bench(
+    variant: &str,
+    games: u64,
+    threads: Option<usize>,
+    out: &mut impl std::io::Write,
+) -> Result<()> {
+    let rules = senet_sim::rules::Rules::preset(variant)
+        .map_err(|e| InputError(format!("--variant: {e}")))?;
+    if games == 0 || threads == Some(0) {
+        return Err(InputError("--games and --threads must be at least 1".into()).into());
+    }
+    let arm = senet_sim::scenario::Arm {
+        name: "bench".into(),
+        variant: variant.into(),
+        rules,
+        device: senet_sim::scenario::default_device(variant),
+        white: "random".into(),
+        black: "random".into(),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()?;
+    let done = AtomicU64::new(0);
+    let start = Instant::now();
+    let stats = pool.install(|| run_arm(&arm, 0, games, 1, &done));
+    let secs = start.elapsed().as_secs_f64();
+    anyhow::ensure!(
+        stats.games == games && done.load(Ordering::Relaxed) == games,
+        "every game was played"
+    );
+    let throws = stats.total_throws();
+    writeln!(
+        out,
+        "variant {variant}, {games} random games on {} threads",
+        pool.current_num_threads()
+    )?;
+    writeln!(
+        out,
+        "time {secs:.2} s: {:.0} games/s, {:.1} M throws/s",
+        games as f64 / secs,
+        throws as f64 / secs / 1e6
+    )?;
+    writeln!(
+        out,
+        "mean turns {:.1}, unfinished {}",
+        stats.turns.mean(),
+        stats.unfinished
+    )?;
+    if let Some(kb) = peak_memory_kb() {
+        writeln!(out, "peak memory {:.1} MB", kb as f64 / 1024.0)?;
+    }
+    Ok(())
+}

@@ -138,7 +138,9 @@ fn play_json_is_one_line_per_throw_ending_with_the_result_and_replays() {
     assert_eq!(last["throws"].as_u64().unwrap() as usize, lines.len() - 1);
     // The opening throw-off: throws until a 1, which black plays from 10 to 11.
     let first = lines.iter().position(|l| l["kind"] == "throws").unwrap();
-    assert!(lines[..first].iter().all(|l| l["kind"] == "opening throw-off" && l["throw"] != 1));
+    assert!(lines[..first]
+        .iter()
+        .all(|l| l["kind"] == "opening throw-off" && l["throw"] != 1));
     assert_eq!(lines[first]["side"], "black");
     assert_eq!(lines[first]["throw"], 1);
     assert_eq!(lines[first]["move"]["from"], 10);

@@ -161,7 +161,7 @@ fn checked_game(rules: &Rules, seed: u64, device: &Device) -> usize {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn every_generated_move_is_legal(seed in any::<u64>(), variant in 0usize..5, sticks in 0.2f64..0.8) {

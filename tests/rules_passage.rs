@@ -124,3 +124,12 @@ fn last_houses_need_their_exact_throw() {
     // Horus (30) is not in that list: a pawn there can be hit.
     assert!(pairs(&r, &pos(&[25], &[30], White), 5).contains(&(25, 30)));
 }
+
+#[test]
+fn a_wall_on_28_29_30_keeps_the_pawn_in_the_water() {
+    // Found by the property test: the walls rule ("ne peuvent être franchis") also holds for a
+    // pawn leaving the board from the water square.
+    let r = rules("passage");
+    assert_eq!(pairs(&r, &pos(&[27], &[28, 29, 30], White), 4), vec![]);
+    assert_eq!(pairs(&r, &pos(&[27], &[28, 30], White), 4), vec![(27, OFF)]);
+}
