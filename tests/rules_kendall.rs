@@ -14,6 +14,9 @@ use senet_sim::throws::{stream, ScriptedThrower};
 type Throw = (Side, u8, Option<(u8, u8)>);
 struct Trace(Vec<Throw>);
 impl Observer for Trace {
+    fn on_opening_throw(&mut self, value: u8) {
+        self.0.push((Black, value, None));
+    }
     fn on_throw(&mut self, side: Side, value: u8, chosen: Option<&Move>, _: &Position) {
         self.0.push((side, value, chosen.map(|m| (m.from, m.to))));
     }
@@ -25,8 +28,8 @@ fn opening_ceremony() {
     // déplace celui de la case 10 sur la case 11." / "Le second joueur joue son premier coup à
     // partir de la case 9"
     let r = rules("kendall");
-    // After the opening 1: black throws 2 (moves, passes the hand), white throws 3.
-    let mut thrower = ScriptedThrower::from_values(&r, &[2, 3, 2]).unwrap();
+    // The throw-off: a 3, then the 1. Black then throws 2 (moves, passes the hand), white 3.
+    let mut thrower = ScriptedThrower::from_values(&r, &[3, 1, 2, 3, 2]).unwrap();
     let mut strategies: [Box<dyn Strategy>; 2] = [Box::new(FirstStrategy), Box::new(FirstStrategy)];
     let mut trace = Trace(Vec::new());
     let mut limited = r.clone();
@@ -38,9 +41,10 @@ fn opening_ceremony() {
         &mut stream(1, 2),
         &mut trace,
     );
-    assert_eq!(trace.0[0], (Black, 1, Some((10, 11))));
+    assert_eq!(trace.0[0], (Black, 3, None), "the throw-off's 3 moves nothing");
+    assert_eq!(trace.0[1], (Black, 1, Some((10, 11))));
     // "Après le premier coup, le même joueur garde la main." (the first strategy: rearmost pawn that can move)
-    assert_eq!(trace.0[1], (Black, 2, Some((8, 10))));
+    assert_eq!(trace.0[2], (Black, 2, Some((8, 10))));
     let white_first = trace.0.iter().find(|t| t.0 == White).unwrap();
     assert_eq!(white_first, &(White, 3, Some((9, 12))));
 }
