@@ -7,8 +7,7 @@ use crate::board::{bit, Position, Side, FIRST_ROW, LAST_ROW, SECOND_ROW};
 use crate::movegen::{flags, legal_moves_into, start_of_turn, Move, MoveList};
 use crate::rules::{Rules, StartLayout, Starter};
 use crate::strategy::Strategy;
-use crate::throws::{below, Thrower};
-use rand_pcg::Pcg64Mcg;
+use crate::throws::{below, GameRng, Thrower};
 
 /// The position a game starts from (the starter is set by [`play_game`]).
 pub fn start_position(rules: &Rules) -> Position {
@@ -82,7 +81,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
     rules: &Rules,
     strategies: &mut [Box<dyn Strategy>; 2],
     thrower: &mut T,
-    decisions: &mut Pcg64Mcg,
+    decisions: &mut GameRng,
     observer: &mut O,
 ) -> GameSummary {
     let mut pos = start_position(rules);

@@ -380,15 +380,23 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Move
     let stays_on_board = (1u32 << (31 - v)) - 1;
     let special = own & (rules.exit_only_squares.0 | !stays_on_board | (special_arrival >> v));
     let plain = own & !special & !cross & !(own >> v) & !((opp & g.guarded) >> v);
-    let (mi, oi) = (me.index(), me.other().index());
+    let mi = me.index();
     // Plain steps first (ascending), then the pawns that need the general path (ascending).
+    let white_moves = me == Side::White;
     for s in squares(plain) {
         let t = s + value;
-        let mut p = *pos;
-        p.forced = 0;
-        p.pawns[mi] ^= bit(s) | bit(t);
+        let step = bit(s) | bit(t);
         let hit = (opp >> t) & 1;
-        p.pawns[oi] ^= (bit(s) | bit(t)) & hit.wrapping_neg();
+        let (new_own, new_opp) = (own ^ step, opp ^ (step & hit.wrapping_neg()));
+        let p = Position {
+            pawns: if white_moves {
+                [new_own, new_opp]
+            } else {
+                [new_opp, new_own]
+            },
+            forced: 0,
+            ..*pos
+        };
         out.push(Move {
             from: s,
             to: t,

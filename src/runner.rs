@@ -38,13 +38,15 @@ impl<'a> Worker<'a> {
     fn play(&mut self, seed: u64) {
         let mut thrower = SeededThrower::new(&self.arm.device, seed);
         let mut decisions = stream(seed, 2);
+        let mut collector = Collector::new(&mut self.stats);
         let summary = play_game(
             &self.arm.rules,
             &mut self.strategies,
             &mut thrower,
             &mut decisions,
-            &mut Collector(&mut self.stats),
+            &mut collector,
         );
+        collector.finish();
         self.stats.record(&summary);
         self.unreported += 1;
     }

@@ -93,76 +93,6 @@ impl Histogram {
     }
 }
 
-/// Thirty-two counters, one per bit of a bitboard, kept bit-sliced: plane k holds bit k of every
-/// counter, so adding a bitboard costs a few word operations whatever its number of pawns.
-/// Planes are flushed into 64-bit totals before they can overflow.
-#[derive(Clone, Debug, Default)]
-pub struct SquareCounter {
-    planes: [u32; 16],
-    adds: u32,
-    totals: [u64; 32],
-}
-
-impl SquareCounter {
-    /// Adds 1 to the counter of every square set in `bits`.
-    #[inline]
-    pub fn add(&mut self, bits: u32) {
-        let mut carry = bits;
-        for p in self.planes.iter_mut() {
-            let next = *p & carry;
-            *p ^= carry;
-            carry = next;
-            if carry == 0 {
-                break;
-            }
-        }
-        self.adds += 1;
-        if self.adds == u16::MAX as u32 {
-            self.flush();
-        }
-    }
-
-    fn flush(&mut self) {
-        for (s, total) in self.totals.iter_mut().enumerate() {
-            *total += self
-                .planes
-                .iter()
-                .enumerate()
-                .map(|(k, p)| (((p >> s) & 1) as u64) << k)
-                .sum::<u64>();
-        }
-        self.planes = [0; 16];
-        self.adds = 0;
-    }
-
-    /// The count of one square.
-    pub fn count(&self, square: u8) -> u64 {
-        let s = square as usize;
-        self.totals[s]
-            + self
-                .planes
-                .iter()
-                .enumerate()
-                .map(|(k, p)| (((p >> s) & 1) as u64) << k)
-                .sum::<u64>()
-    }
-
-    /// Adds another counter's counts.
-    pub fn combine(&mut self, other: &SquareCounter) {
-        for s in 0..32u8 {
-            self.totals[s as usize] += other.count(s);
-        }
-    }
-}
-
-impl PartialEq for SquareCounter {
-    fn eq(&self, other: &Self) -> bool {
-        (0..32).all(|s| self.count(s) == other.count(s))
-    }
-}
-
-impl Eq for SquareCounter {}
-
 /// Everything measured over the games of one arm.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArmStats {
@@ -194,8 +124,9 @@ pub struct ArmStats {
     pub water: u64,
     /// Positions observed (one after every throw).
     pub positions: u64,
-    /// Pawns seen on each square over all positions, per side (indexed by [`Side::index`]).
-    pub occupancy: [SquareCounter; 2],
+    /// Pawns seen on each square over all positions, per side (indexed by [`Side::index`],
+    /// then by square).
+    pub occupancy: [[u64; 32]; 2],
 }
 
 impl ArmStats {
@@ -218,7 +149,9 @@ impl ArmStats {
         self.water += o.water;
         self.positions += o.positions;
         for side in 0..2 {
-            self.occupancy[side].combine(&o.occupancy[side]);
+            for (a, b) in self.occupancy[side].iter_mut().zip(o.occupancy[side]) {
+                *a += b;
+            }
         }
     }
 
@@ -254,26 +187,72 @@ impl ArmStats {
         if self.positions == 0 {
             0.0
         } else {
-            self.occupancy[side.index()].count(square) as f64 / self.positions as f64
+            self.occupancy[side.index()][square as usize] as f64 / self.positions as f64
         }
     }
 }
 
-/// An observer that adds every throw and position of a game to an [`ArmStats`].
-pub struct Collector<'a>(pub &'a mut ArmStats);
+/// An observer that adds every throw and position of one game to an [`ArmStats`].
+///
+/// Occupancy is counted by stays, not by scanning every position: a pawn that arrives on a
+/// square at position `i` and leaves it at position `j` adds `j - i`. Only the squares a move
+/// changes are touched. Call [`Collector::finish`] when the game ends.
+pub struct Collector<'a> {
+    stats: &'a mut ArmStats,
+    /// Positions seen so far in this game (the index of the current one).
+    t: u32,
+    prev: [u32; 2],
+    since: [[u32; 32]; 2],
+}
+
+impl<'a> Collector<'a> {
+    /// A collector for one game.
+    pub fn new(stats: &'a mut ArmStats) -> Collector<'a> {
+        Collector {
+            stats,
+            t: 0,
+            prev: [0; 2],
+            since: [[0; 32]; 2],
+        }
+    }
+
+    /// Closes the stays still open at the end of the game.
+    pub fn finish(self) {
+        let end = self.t + 1;
+        for side in 0..2 {
+            let mut bits = self.prev[side];
+            while bits != 0 {
+                let s = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.stats.occupancy[side][s] += (end - self.since[side][s]) as u64;
+            }
+        }
+        self.stats.positions += self.t as u64;
+    }
+}
 
 impl Observer for Collector<'_> {
     fn on_opening_throw(&mut self, value: u8) {
-        self.0.throws[value as usize] += 1;
+        self.stats.throws[value as usize] += 1;
     }
 
     #[inline]
     fn on_throw(&mut self, _: Side, value: u8, _: Option<&Move>, after: &Position) {
-        let st = &mut *self.0;
-        st.throws[value as usize] += 1;
-        st.positions += 1;
-        st.occupancy[0].add(after.pawns[0]);
-        st.occupancy[1].add(after.pawns[1]);
+        self.stats.throws[value as usize] += 1;
+        self.t += 1;
+        for side in 0..2 {
+            let mut changed = self.prev[side] ^ after.pawns[side];
+            while changed != 0 {
+                let s = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                if after.pawns[side] & (1 << s) != 0 {
+                    self.since[side][s] = self.t;
+                } else {
+                    self.stats.occupancy[side][s] += (self.t - self.since[side][s]) as u64;
+                }
+            }
+            self.prev[side] = after.pawns[side];
+        }
     }
 }
 
@@ -330,20 +309,52 @@ mod tests {
     }
 
     #[test]
-    fn bit_sliced_counters_count_exactly() {
-        let mut c = SquareCounter::default();
-        let mut plain = [0u64; 32];
-        let mut x = 12345u32;
-        for _ in 0..200_000 {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            c.add(x);
-            for (s, p) in plain.iter_mut().enumerate() {
-                *p += ((x >> s) & 1) as u64;
+    fn occupancy_by_stays_equals_counting_every_position() {
+        use crate::game::{play_game, Observer};
+        use crate::rules::Rules;
+        use crate::strategy::{RandomStrategy, Strategy};
+        use crate::throws::{stream, Device, SeededThrower};
+        struct Naive([[u64; 32]; 2], u64);
+        impl Observer for Naive {
+            fn on_throw(&mut self, _: Side, _: u8, _: Option<&Move>, after: &Position) {
+                self.1 += 1;
+                for side in 0..2 {
+                    for s in 0..32 {
+                        self.0[side][s] += ((after.pawns[side] >> s) & 1) as u64;
+                    }
+                }
             }
         }
-        assert!((0..32).all(|s| c.count(s) == plain[s as usize]));
+        for variant in ["passage", "empty-board", "tejon"] {
+            let rules = Rules::preset(variant).unwrap();
+            let mut fast = ArmStats::default();
+            let mut naive = Naive([[0; 32]; 2], 0);
+            for seed in 0..20 {
+                let mut st: [Box<dyn Strategy>; 2] =
+                    [Box::new(RandomStrategy), Box::new(RandomStrategy)];
+                let mut c = Collector::new(&mut fast);
+                play_game(
+                    &rules,
+                    &mut st,
+                    &mut SeededThrower::new(&Device::Coins, seed),
+                    &mut stream(seed, 2),
+                    &mut c,
+                );
+                c.finish();
+                play_game(
+                    &rules,
+                    &mut st,
+                    &mut SeededThrower::new(&Device::Coins, seed),
+                    &mut stream(seed, 2),
+                    &mut naive,
+                );
+            }
+            assert_eq!(
+                (fast.occupancy, fast.positions),
+                (naive.0, naive.1),
+                "{variant}"
+            );
+        }
     }
 
     #[test]

@@ -3,8 +3,7 @@
 use crate::board::Position;
 use crate::movegen::Move;
 use crate::rules::Rules;
-use crate::throws::below;
-use rand_pcg::Pcg64Mcg;
+use crate::throws::{below, GameRng};
 use thiserror::Error;
 
 /// An unknown or malformed strategy name.
@@ -21,7 +20,7 @@ pub trait Strategy: Send {
         pos: &Position,
         throw: u8,
         moves: &[Move],
-        rng: &mut Pcg64Mcg,
+        rng: &mut GameRng,
     ) -> usize;
 }
 
@@ -37,7 +36,7 @@ impl Strategy for RandomStrategy {
         _: &Position,
         _: u8,
         moves: &[Move],
-        rng: &mut Pcg64Mcg,
+        rng: &mut GameRng,
     ) -> usize {
         if moves.len() == 1 {
             0
@@ -52,7 +51,7 @@ impl Strategy for RandomStrategy {
 pub struct FirstStrategy;
 
 impl Strategy for FirstStrategy {
-    fn choose(&mut self, _: &Rules, _: &Position, _: u8, _: &[Move], _: &mut Pcg64Mcg) -> usize {
+    fn choose(&mut self, _: &Rules, _: &Position, _: u8, _: &[Move], _: &mut GameRng) -> usize {
         0
     }
 }
@@ -62,14 +61,7 @@ impl Strategy for FirstStrategy {
 pub struct LastStrategy;
 
 impl Strategy for LastStrategy {
-    fn choose(
-        &mut self,
-        _: &Rules,
-        _: &Position,
-        _: u8,
-        moves: &[Move],
-        _: &mut Pcg64Mcg,
-    ) -> usize {
+    fn choose(&mut self, _: &Rules, _: &Position, _: u8, moves: &[Move], _: &mut GameRng) -> usize {
         moves.len() - 1
     }
 }

@@ -41,7 +41,11 @@ fn opening_ceremony() {
         &mut stream(1, 2),
         &mut trace,
     );
-    assert_eq!(trace.0[0], (Black, 3, None), "the throw-off's 3 moves nothing");
+    assert_eq!(
+        trace.0[0],
+        (Black, 3, None),
+        "the throw-off's 3 moves nothing"
+    );
     assert_eq!(trace.0[1], (Black, 1, Some((10, 11))));
     // "Après le premier coup, le même joueur garde la main." (the first strategy: rearmost pawn that can move)
     assert_eq!(trace.0[2], (Black, 2, Some((8, 10))));
