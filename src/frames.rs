@@ -5,7 +5,7 @@ use polars::prelude::*;
 use polars_io::prelude::{CsvWriter, SerWriter};
 use senet_sim::board::Side;
 use senet_sim::scenario::Arm;
-use senet_sim::stats::{wilson95, ArmStats};
+use senet_sim::stats::{wilson95, ArmStats, Histogram};
 use senet_sim::throws::value_distribution;
 use std::path::Path;
 
@@ -89,24 +89,22 @@ pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
     c.push(col("median_turns", q(0.5)));
     c.push(col("q3_turns", q(0.75)));
     c.push(col("p95_turns", q(0.95)));
-    c.push(col("mean_throws", x(&|a| a.throws_per_game.mean())));
-    c.push(col("sd_throws", x(&|a| a.throws_per_game.std_dev())));
-    c.push(col(
-        "median_throws",
-        results
-            .iter()
-            .map(|r| r.stats.throws_per_game.quantile(0.5))
-            .collect::<Vec<u32>>(),
-    ));
-    c.push(col("mean_moves", x(&|a| a.moves_per_game.mean())));
-    c.push(col("sd_moves", x(&|a| a.moves_per_game.std_dev())));
-    c.push(col(
-        "median_moves",
-        results
-            .iter()
-            .map(|r| r.stats.moves_per_game.quantile(0.5))
-            .collect::<Vec<u32>>(),
-    ));
+    let throws_of: fn(&ArmStats) -> &Histogram = |a| &a.throws_per_game;
+    let moves_of: fn(&ArmStats) -> &Histogram = |a| &a.moves_per_game;
+    for (unit, h) in [("throws", throws_of), ("moves", moves_of)] {
+        c.push(col(&format!("mean_{unit}"), x(&|a| h(a).mean())));
+        c.push(col(&format!("sd_{unit}"), x(&|a| h(a).std_dev())));
+        for (name, p) in [
+            ("p5", 0.05),
+            ("q1", 0.25),
+            ("median", 0.5),
+            ("q3", 0.75),
+            ("p95", 0.95),
+        ] {
+            let v: Vec<u32> = results.iter().map(|r| h(&r.stats).quantile(p)).collect();
+            c.push(col(&format!("{name}_{unit}"), v));
+        }
+    }
     c.push(col(
         "captures_per_game",
         x(&|a| per_game(a.captures, a.games)),
@@ -155,19 +153,24 @@ pub fn throws(results: &[ArmResult]) -> Result<DataFrame> {
     Ok(DataFrame::new_infer_height(c)?)
 }
 
-/// `lengths.csv`: the histogram of game length in turns (finished games).
-pub fn lengths(results: &[ArmResult]) -> Result<DataFrame> {
-    let (mut arm, mut turns, mut games) = (vec![], vec![], vec![]);
+/// The histogram of game length in one unit (finished games): `lengths.csv` (turns),
+/// `lengths_throws.csv`, `lengths_moves.csv`.
+pub fn lengths(
+    results: &[ArmResult],
+    unit: &str,
+    of: fn(&ArmStats) -> &Histogram,
+) -> Result<DataFrame> {
+    let (mut arm, mut length, mut games) = (vec![], vec![], vec![]);
     for r in results {
-        for (t, c) in r.stats.turns.bins() {
+        for (t, c) in of(&r.stats).bins() {
             arm.push(r.arm.name.clone());
-            turns.push(t);
+            length.push(t);
             games.push(c);
         }
     }
     Ok(DataFrame::new_infer_height(vec![
         col("arm", arm),
-        col("turns", turns),
+        col(unit, length),
         col("games", games),
     ])?)
 }

@@ -220,7 +220,18 @@ fn write_report(
     let mut summary = frames::summary(results)?;
     frames::write_csv(&mut summary, &dir.join("summary.csv"))?;
     frames::write_csv(&mut frames::throws(results)?, &dir.join("throws.csv"))?;
-    frames::write_csv(&mut frames::lengths(results)?, &dir.join("lengths.csv"))?;
+    frames::write_csv(
+        &mut frames::lengths(results, "turns", |a| &a.turns)?,
+        &dir.join("lengths.csv"),
+    )?;
+    frames::write_csv(
+        &mut frames::lengths(results, "throws", |a| &a.throws_per_game)?,
+        &dir.join("lengths_throws.csv"),
+    )?;
+    frames::write_csv(
+        &mut frames::lengths(results, "moves", |a| &a.moves_per_game)?,
+        &dir.join("lengths_moves.csv"),
+    )?;
     frames::write_csv(&mut frames::squares(results)?, &dir.join("squares.csv"))?;
     let charts = charts::draw_all(&dir.join("charts"), results)?;
     let md = report_md(scenario, results, &charts, opts);
@@ -274,7 +285,7 @@ fn report_md(
             a.throws_per_game.mean()
         );
     }
-    let _ = writeln!(m, "\nRates are followed by their 95% Wilson interval. The tables are in `summary.csv`, `throws.csv`, `lengths.csv` and `squares.csv`.\n");
+    let _ = writeln!(m, "\nRates are followed by their 95% Wilson interval. The tables are in `summary.csv`, `throws.csv`, `lengths.csv` (and `lengths_throws.csv`, `lengths_moves.csv`) and `squares.csv`.\n");
     let _ = writeln!(m, "## Charts\n");
     for (stem, sentence) in charts {
         let _ = writeln!(m, "{sentence}\n\n![{stem}](charts/{stem}.png)\n");

@@ -144,6 +144,24 @@ fn a_run_writes_every_table_chart_and_the_report() {
         .sum();
     assert_eq!(finished, 6000);
 
+    for (file, unit) in [
+        ("lengths_throws.csv", "throws"),
+        ("lengths_moves.csv", "moves"),
+    ] {
+        let (h, rows) = csv(&out.join(file));
+        assert_eq!(h, ["arm", unit, "games"]);
+        let n: u64 = column(&h, &rows, "games")
+            .iter()
+            .map(|x| x.parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(n, 6000, "{file}");
+    }
+    let (h, rows) = csv(&out.join("summary.csv"));
+    let p5: u32 = column(&h, &rows, "p5_moves")[0].parse().unwrap();
+    let p95: u32 = column(&h, &rows, "p95_moves")[0].parse().unwrap();
+    let median: u32 = column(&h, &rows, "median_moves")[0].parse().unwrap();
+    assert!(p5 <= median && median <= p95);
+
     let (h, rows) = csv(&out.join("squares.csv"));
     assert_eq!(&h[..3], ["arm", "square", "occupancy"]);
     assert_eq!(rows.len(), 60);
@@ -201,7 +219,14 @@ fn one_or_two_threads_give_byte_identical_tables() {
     assert!(run(&sc, &b, &["--threads", "2", "--games", "3000"])
         .status
         .success());
-    for f in ["summary.csv", "throws.csv", "lengths.csv", "squares.csv"] {
+    for f in [
+        "summary.csv",
+        "throws.csv",
+        "lengths.csv",
+        "lengths_throws.csv",
+        "lengths_moves.csv",
+        "squares.csv",
+    ] {
         assert_eq!(
             std::fs::read(a.join(f)).unwrap(),
             std::fs::read(b.join(f)).unwrap(),
