@@ -3,6 +3,42 @@
 //! The engine modules ([`board`], [`rules`], [`movegen`], [`throws`], [`strategy`], [`game`])
 //! depend on nothing heavy; [`scenario`], [`stats`] and [`runner`] add serde and rayon only.
 //! Frames, CSV and charts live in the binary.
+//!
+//! Legal moves are a pure function of (rules, position, throw). Figure 4 of the Spanish
+//! source (004): with a 4, white's only move is 7 → 11, because black's wall 17-18-19 stops
+//! 16 → 20.
+//!
+//! ```
+//! use senet_sim::board::{bits_of, Position, Side};
+//! use senet_sim::movegen::legal_moves;
+//! use senet_sim::rules::Rules;
+//!
+//! let rules = Rules::preset("tejon").unwrap();
+//! let white = bits_of(&[5, 7, 14, 15, 16]).unwrap();
+//! let black = bits_of(&[8, 9, 17, 18, 19]).unwrap();
+//! let moves = legal_moves(&rules, &Position::new(white, black, Side::White), 4);
+//! let pairs: Vec<(u8, u8)> = moves.iter().map(|m| (m.from, m.to)).collect();
+//! assert_eq!(pairs, vec![(7, 11)]);
+//! ```
+//!
+//! One seeded game, the same on every machine:
+//!
+//! ```
+//! use senet_sim::game::{play_game, Silent};
+//! use senet_sim::rules::Rules;
+//! use senet_sim::strategy::{RandomStrategy, Strategy};
+//! use senet_sim::throws::{game_seed, stream, Device, SeededThrower};
+//!
+//! let rules = Rules::preset("tejon").unwrap();
+//! let play = || {
+//!     let seed = game_seed(2019, 0, 0);
+//!     let mut players: [Box<dyn Strategy>; 2] = [Box::new(RandomStrategy), Box::new(RandomStrategy)];
+//!     play_game(&rules, &mut players, &mut SeededThrower::new(&Device::Coins, seed), &mut stream(seed, 2), &mut Silent)
+//! };
+//! let game = play();
+//! assert!(game.winner.is_some());
+//! assert_eq!(game, play());
+//! ```
 
 pub mod board;
 pub mod game;

@@ -66,11 +66,16 @@ fn report_progress(total: u64, done: &AtomicU64, stop: &AtomicBool) {
     if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(total);
         bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  about {eta} left")
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  about {eta} left")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         while !stop.load(Ordering::Relaxed) {
-            bar.set_position(done.load(Ordering::Relaxed));
+            let d = done.load(Ordering::Relaxed);
+            bar.set_position(d);
+            bar.set_message(format!(
+                "{:.0} games/s",
+                d as f64 / start.elapsed().as_secs_f64().max(1e-3)
+            ));
             std::thread::sleep(Duration::from_millis(100));
         }
         bar.set_position(done.load(Ordering::Relaxed));
