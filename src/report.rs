@@ -179,10 +179,18 @@ impl Staging {
             .unwrap_or("report");
         std::fs::create_dir_all(parent)
             .with_context(|| format!("--out: cannot create {}", parent.display()))?;
-        let dir = parent.join(format!(".{name}.partial-{}", std::process::id()));
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir)?;
+        // Leftovers of an interrupted earlier run of the same report are removed first.
+        let prefix = format!(".{name}.partial-");
+        for entry in std::fs::read_dir(parent).into_iter().flatten().flatten() {
+            if entry
+                .file_name()
+                .to_str()
+                .is_some_and(|n| n.starts_with(&prefix))
+            {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
         }
+        let dir = parent.join(format!("{prefix}{}", std::process::id()));
         std::fs::create_dir_all(dir.join("charts"))
             .with_context(|| format!("--out: cannot write in {}", parent.display()))?;
         Ok(Staging {

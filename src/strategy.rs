@@ -8,7 +8,7 @@ use thiserror::Error;
 
 /// An unknown or malformed strategy name.
 #[derive(Debug, Error, PartialEq)]
-#[error("unknown strategy '{0}' (known: random, first, last)")]
+#[error("unknown strategy '{0}' (known: random, front, back)")]
 pub struct StrategyError(pub String);
 
 /// A way of choosing a move. Deterministic given the decision stream it is handed.
@@ -46,23 +46,40 @@ impl Strategy for RandomStrategy {
     }
 }
 
-/// Always the first move generated (the rearmost pawn that can move): a fixed, scriptable player.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FirstStrategy;
+/// The rank of a move's pawn along the path: a waiting pawn (from 0) is the rearmost.
+/// Ties (two moves of one pawn: passage's water "go back" or "stay") go to the first generated.
+fn by_pawn(moves: &[Move], most_advanced: bool) -> usize {
+    let mut best = 0;
+    for (i, m) in moves.iter().enumerate() {
+        let better = if most_advanced {
+            m.from > moves[best].from
+        } else {
+            m.from < moves[best].from
+        };
+        if better {
+            best = i;
+        }
+    }
+    best
+}
 
-impl Strategy for FirstStrategy {
-    fn choose(&mut self, _: &Rules, _: &Position, _: u8, _: &[Move], _: &mut GameRng) -> usize {
-        0
+/// Always moves the most advanced pawn that can move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FrontStrategy;
+
+impl Strategy for FrontStrategy {
+    fn choose(&mut self, _: &Rules, _: &Position, _: u8, moves: &[Move], _: &mut GameRng) -> usize {
+        by_pawn(moves, true)
     }
 }
 
-/// Always the last move generated (the most advanced pawn that can move, or an entry).
+/// Always moves the rearmost pawn that can move (a waiting pawn first).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct LastStrategy;
+pub struct BackStrategy;
 
-impl Strategy for LastStrategy {
+impl Strategy for BackStrategy {
     fn choose(&mut self, _: &Rules, _: &Position, _: u8, moves: &[Move], _: &mut GameRng) -> usize {
-        moves.len() - 1
+        by_pawn(moves, false)
     }
 }
 
@@ -70,11 +87,40 @@ impl Strategy for LastStrategy {
 pub fn strategy_by_name(name: &str) -> Result<Box<dyn Strategy>, StrategyError> {
     match name {
         "random" => Ok(Box::new(RandomStrategy)),
-        "first" => Ok(Box::new(FirstStrategy)),
-        "last" => Ok(Box::new(LastStrategy)),
+        "front" => Ok(Box::new(FrontStrategy)),
+        "back" => Ok(Box::new(BackStrategy)),
         other => Err(StrategyError(other.to_string())),
     }
 }
 
 /// Names of the strategies available.
-pub const STRATEGY_NAMES: [&str; 3] = ["random", "first", "last"];
+pub const STRATEGY_NAMES: [&str; 3] = ["random", "front", "back"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{bits_of, Side};
+    use crate::movegen::legal_moves;
+    use crate::throws::stream;
+
+    #[test]
+    fn front_and_back_pick_the_extreme_pawns() {
+        let rules = Rules::preset("tejon").unwrap();
+        // Figure 4 of 004 with a 6: 5 -> 11 or 7 -> 13.
+        let pos = Position::new(
+            bits_of(&[5, 7, 14, 15, 16]).unwrap(),
+            bits_of(&[8, 9, 17, 18, 19]).unwrap(),
+            Side::White,
+        );
+        let moves = legal_moves(&rules, &pos, 6);
+        let mut rng = stream(1, 2);
+        assert_eq!(
+            moves[FrontStrategy.choose(&rules, &pos, 6, &moves, &mut rng)].from,
+            7
+        );
+        assert_eq!(
+            moves[BackStrategy.choose(&rules, &pos, 6, &moves, &mut rng)].from,
+            5
+        );
+    }
+}

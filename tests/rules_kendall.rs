@@ -7,7 +7,7 @@ use senet_sim::board::OFF;
 use senet_sim::board::{Position, Side};
 use senet_sim::game::{play_game, series_points, Observer};
 use senet_sim::movegen::Move;
-use senet_sim::strategy::{FirstStrategy, Strategy};
+use senet_sim::strategy::{BackStrategy, Strategy};
 use senet_sim::throws::{stream, ScriptedThrower};
 
 /// Side, value thrown, (from, to) of the move played.
@@ -30,7 +30,7 @@ fn opening_ceremony() {
     let r = rules("kendall");
     // The throw-off: a 3, then the 1. Black then throws 2 (moves, passes the hand), white 3.
     let mut thrower = ScriptedThrower::from_values(&r, &[3, 1, 2, 3, 2]).unwrap();
-    let mut strategies: [Box<dyn Strategy>; 2] = [Box::new(FirstStrategy), Box::new(FirstStrategy)];
+    let mut strategies: [Box<dyn Strategy>; 2] = [Box::new(BackStrategy), Box::new(BackStrategy)];
     let mut trace = Trace(Vec::new());
     let mut limited = r.clone();
     limited.max_turns = 3;
@@ -47,7 +47,7 @@ fn opening_ceremony() {
         "the throw-off's 3 moves nothing"
     );
     assert_eq!(trace.0[1], (Black, 1, Some((10, 11))));
-    // "Après le premier coup, le même joueur garde la main." (the first strategy: rearmost pawn that can move)
+    // "Après le premier coup, le même joueur garde la main." (back: the rearmost pawn that can move)
     assert_eq!(trace.0[2], (Black, 2, Some((8, 10))));
     let white_first = trace.0.iter().find(|t| t.0 == White).unwrap();
     assert_eq!(white_first, &(White, 3, Some((9, 12))));

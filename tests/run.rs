@@ -24,7 +24,7 @@ name = "sticks, 70%"
 variant = "passage"
 device = { kind = "sticks", p_marked = 0.7 }
 white = "random"
-black = "first"
+black = "back"
 [arm.rules]
 pawns = 5
 "#;
@@ -286,7 +286,7 @@ fn bad_scenarios_name_file_key_and_line_and_leave_the_old_report() {
             "key 'variant': unknown variant 'senat'",
         ),
         (
-            SMALL.replace("black = \"first\"", "black = \"genius\""),
+            SMALL.replace("black = \"back\"", "black = \"genius\""),
             "bad.toml:17:",
             "key 'black': unknown strategy 'genius'",
         ),
