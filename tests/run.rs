@@ -208,6 +208,10 @@ fn a_run_writes_every_table_chart_and_the_report() {
         2,
         "no temporary folder left: {leftovers:?}"
     );
+    // The leftovers of an interrupted run (killed before it could clean up) go on the next run.
+    std::fs::create_dir(tmp.path().join(".report.partial-999999")).unwrap();
+    assert!(run(&sc, &out, &["--games", "10"]).status.success());
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 2);
 }
 
 #[test]
