@@ -241,15 +241,17 @@ impl Observer for Collector<'_> {
         self.stats.throws[value as usize] += 1;
         self.t += 1;
         for side in 0..2 {
-            let mut changed = self.prev[side] ^ after.pawns[side];
-            while changed != 0 {
-                let s = changed.trailing_zeros() as usize;
-                changed &= changed - 1;
-                if after.pawns[side] & (1 << s) != 0 {
-                    self.since[side][s] = self.t;
-                } else {
-                    self.stats.occupancy[side][s] += (self.t - self.since[side][s]) as u64;
-                }
+            let now = after.pawns[side];
+            let mut arrived = now & !self.prev[side];
+            while arrived != 0 {
+                self.since[side][arrived.trailing_zeros() as usize] = self.t;
+                arrived &= arrived - 1;
+            }
+            let mut left = self.prev[side] & !now;
+            while left != 0 {
+                let s = left.trailing_zeros() as usize;
+                self.stats.occupancy[side][s] += (self.t - self.since[side][s]) as u64;
+                left &= left - 1;
             }
             self.prev[side] = after.pawns[side];
         }

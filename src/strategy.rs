@@ -38,11 +38,8 @@ impl Strategy for RandomStrategy {
         moves: &[Move],
         rng: &mut GameRng,
     ) -> usize {
-        if moves.len() == 1 {
-            0
-        } else {
-            below(rng, moves.len())
-        }
+        // One draw even when there is a single move: no data-dependent branch on the hot path.
+        below(rng, moves.len())
     }
 }
 
