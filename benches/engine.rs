@@ -98,5 +98,10 @@ fn games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, games);
+criterion_group! {
+    name = benches;
+    // No HTML plots: criterion's plotters backend finds no system font on a fresh machine.
+    config = Criterion::default().without_plots();
+    targets = movegen, games
+}
 criterion_main!(benches);
