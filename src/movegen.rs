@@ -240,6 +240,7 @@ impl Gen<'_> {
     }
 
     /// Forward moves of the pawn on `s` (a waiting pawn when `s` is 0) with throw `v`.
+    #[cold]
     fn forward(&self, s: u8, v: u8, bear_off: bool, out: &mut MoveList) {
         let rules = self.rules;
         if rules.exit_only_squares.has(s) {
@@ -305,6 +306,7 @@ impl Gen<'_> {
     }
 
     /// The backward move of the pawn on `s` with throw `v`, if legal.
+    #[cold]
     fn backward(&self, s: u8, v: u8, out: &mut MoveList) {
         let rules = self.rules;
         if s <= v || rules.exit_only_squares.has(s) || rules.no_backward_from.has(s) {
@@ -338,6 +340,7 @@ pub fn legal_moves(rules: &Rules, pos: &Position, value: u8) -> MoveList {
 }
 
 /// Like [`legal_moves`], writing into a cleared `out` (no copy of the list on the hot path).
+#[inline]
 pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList) {
     out.clear();
     let me = pos.to_move;
