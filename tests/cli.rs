@@ -55,37 +55,25 @@ fn moves_json_gives_from_to_and_the_sorted_board_after() {
     assert_eq!(hit["to"], 9);
     assert_eq!(hit["white"], serde_json::json!([1, 3, 5, 9, 14]));
     assert_eq!(hit["black"], serde_json::json!([2, 4, 6, 7, 12]));
-    // Fig. 5: black with 6 has no legal move: an empty array.
-    let none = json_of(&[
-        "moves",
-        "--variant",
-        "tejon",
-        "--white",
-        "22,23,25",
-        "--black",
-        "26,28,29",
-        "--to-move",
-        "black",
-        "--throw",
-        "6",
-        "--json",
-    ]);
-    assert_eq!(none, serde_json::json!([]));
-    // Bearing off is to = 31.
-    let off = json_of(&[
-        "moves",
-        "--variant",
-        "tejon",
-        "--white",
-        "22,23,25",
-        "--black",
-        "26,28,29",
-        "--to-move",
-        "black",
-        "--throw",
-        "2",
-        "--json",
-    ]);
+    // Fig. 5, black to move: with 6 no legal move (an empty array); with 2 the pawn on 29 leaves (to = 31).
+    let fig5 = |throw: &str| {
+        json_of(&[
+            "moves",
+            "--variant",
+            "tejon",
+            "--white",
+            "22,23,25",
+            "--black",
+            "26,28,29",
+            "--to-move",
+            "black",
+            "--throw",
+            throw,
+            "--json",
+        ])
+    };
+    assert_eq!(fig5("6"), serde_json::json!([]));
+    let off = fig5("2");
     assert_eq!(off[0]["to"], 31);
     assert_eq!(off[0]["black"], serde_json::json!([26, 28]));
 }
