@@ -35,10 +35,6 @@ fn rate(k: u64, n: u64) -> f64 {
     }
 }
 
-fn per_game(total: u64, games: u64) -> f64 {
-    rate(total, games)
-}
-
 /// `summary.csv`: one row per arm.
 pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
     let mut c: Vec<Column> = Vec::new();
@@ -105,16 +101,10 @@ pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
             c.push(col(&format!("{name}_{unit}"), v));
         }
     }
-    c.push(col(
-        "captures_per_game",
-        x(&|a| per_game(a.captures, a.games)),
-    ));
-    c.push(col(
-        "backward_per_game",
-        x(&|a| per_game(a.backward, a.games)),
-    ));
-    c.push(col("passes_per_game", x(&|a| per_game(a.passes, a.games))));
-    c.push(col("water_per_game", x(&|a| per_game(a.water, a.games))));
+    c.push(col("captures_per_game", x(&|a| rate(a.captures, a.games))));
+    c.push(col("backward_per_game", x(&|a| rate(a.backward, a.games))));
+    c.push(col("passes_per_game", x(&|a| rate(a.passes, a.games))));
+    c.push(col("water_per_game", x(&|a| rate(a.water, a.games))));
     Ok(DataFrame::new_infer_height(c)?)
 }
 

@@ -15,6 +15,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 struct Worker<'a> {
     arm: &'a Arm,
     strategies: [Box<dyn Strategy>; 2],
+    /// The arm's device, its distribution computed once; each game reseeds it.
+    thrower: SeededThrower,
     stats: ArmStats,
     unreported: u64,
     progress: &'a AtomicU64,
@@ -29,6 +31,7 @@ impl<'a> Worker<'a> {
         Worker {
             arm,
             strategies,
+            thrower: SeededThrower::new(&arm.device, 0),
             stats: ArmStats::default(),
             unreported: 0,
             progress,
@@ -36,7 +39,7 @@ impl<'a> Worker<'a> {
     }
 
     fn play(&mut self, seed: u64) {
-        let mut thrower = SeededThrower::new(&self.arm.device, seed);
+        let mut thrower = self.thrower.reseeded(seed);
         let mut decisions = stream(seed, 2);
         let mut collector = Collector::new(&mut self.stats);
         let summary = play_game(
