@@ -10,11 +10,11 @@ use senet_sim::throws::value_distribution;
 use std::path::Path;
 use std::sync::Once;
 
-const W: u32 = 1280;
-const H: u32 = 720;
-const FONT: &str = "sans-serif";
+pub(crate) const W: u32 = 1280;
+pub(crate) const H: u32 = 720;
+pub(crate) const FONT: &str = "sans-serif";
 /// Colour-blind-safe palette (Okabe-Ito).
-const PALETTE: [RGBColor; 7] = [
+pub(crate) const PALETTE: [RGBColor; 7] = [
     RGBColor(0, 114, 178),
     RGBColor(230, 159, 0),
     RGBColor(0, 158, 115),
@@ -25,7 +25,7 @@ const PALETTE: [RGBColor; 7] = [
 ];
 
 /// Registers the embedded DejaVu font: a fresh machine has no system fonts.
-fn fonts() {
+pub(crate) fn fonts() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular())
@@ -55,7 +55,7 @@ pub fn slug(name: &str) -> String {
     }
 }
 
-fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
+pub(crate) fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow!("drawing a chart: {e}")
 }
 
@@ -79,6 +79,8 @@ macro_rules! png_and_svg {
         }
     }};
 }
+
+pub(crate) use png_and_svg;
 
 /// All charts of a run, under `dir`; returns (file stem, one sentence saying what it shows).
 pub fn draw_all(dir: &Path, results: &[ArmResult]) -> Result<Vec<(String, String)>> {
@@ -111,15 +113,15 @@ pub fn draw_all(dir: &Path, results: &[ArmResult]) -> Result<Vec<(String, String
     Ok(out)
 }
 
-fn title_font() -> TextStyle<'static> {
+pub(crate) fn title_font() -> TextStyle<'static> {
     (FONT, 34).into_font().style(FontStyle::Bold).into()
 }
 
-fn label_font() -> TextStyle<'static> {
+pub(crate) fn label_font() -> TextStyle<'static> {
     (FONT, 24).into_font().into()
 }
 
-fn axis_font() -> TextStyle<'static> {
+pub(crate) fn axis_font() -> TextStyle<'static> {
     (FONT, 22).into_font().into()
 }
 

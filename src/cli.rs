@@ -187,10 +187,10 @@ struct PlayArgs {
     /// Seed of the game: the same seed replays the same game on any machine.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// White's strategy.
+    /// White's strategy: random, front, back, heuristic[:KEY=W,...], expectimax:D, rollout:N.
     #[arg(long, default_value = "random")]
     white: String,
-    /// Black's strategy.
+    /// Black's strategy (the same names as --white).
     #[arg(long, default_value = "random")]
     black: String,
     /// Print JSON lines (one per throw, then the result) instead of text.
@@ -460,8 +460,10 @@ fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
     let rules = a.variant.rules()?;
     let device = a.device.device(&a.variant.variant)?;
     let mut strategies = [
-        strategy_by_name(&a.white).map_err(|e| InputError(format!("--white: {e}")))?,
-        strategy_by_name(&a.black).map_err(|e| InputError(format!("--black: {e}")))?,
+        strategy_by_name(&a.white, &rules, &device)
+            .map_err(|e| InputError(format!("--white: {e}")))?,
+        strategy_by_name(&a.black, &rules, &device)
+            .map_err(|e| InputError(format!("--black: {e}")))?,
     ];
     let seed = game_seed(a.seed, 0, 0);
     let mut thrower = SeededThrower::new(&device, seed);

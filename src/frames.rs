@@ -19,7 +19,7 @@ pub struct ArmResult<'a> {
     pub first_throws: Vec<u8>,
 }
 
-fn col<T>(name: &str, values: T) -> Column
+pub(crate) fn col<T>(name: &str, values: T) -> Column
 where
     Series: NamedFrom<T, [<T as IntoIterator>::Item]>,
     T: IntoIterator,

@@ -1,7 +1,7 @@
 //! senet-sim: Senet rule reconstructions as data, a fast move generator, seeded games.
 //!
-//! The engine modules ([`board`], [`rules`], [`movegen`], [`throws`], [`strategy`], [`game`])
-//! depend on nothing heavy; [`scenario`], [`stats`] and [`runner`] add serde and rayon only.
+//! The engine modules ([`board`], [`rules`], [`movegen`], [`throws`], [`strategy`], [`heuristic`],
+//! [`search`], [`game`]) depend on nothing heavy; [`scenario`], [`stats`] and [`runner`] add serde and rayon only.
 //! Frames, CSV and charts live in the binary.
 //!
 //! Legal moves are a pure function of (rules, position, throw). Figure 4 of the Spanish
@@ -42,10 +42,13 @@
 
 pub mod board;
 pub mod game;
+pub mod heuristic;
 pub mod movegen;
 pub mod rules;
 pub mod runner;
 pub mod scenario;
+pub mod search;
 pub mod stats;
 pub mod strategy;
 pub mod throws;
+pub mod tournament;

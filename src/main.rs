@@ -5,6 +5,7 @@ mod charts;
 mod cli;
 mod frames;
 mod report;
+mod tournament_report;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -4,10 +4,12 @@
 use crate::charts;
 use crate::cli::InputError;
 use crate::frames::{self, ArmResult};
+use crate::tournament_report::{self, TournamentResult};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use senet_sim::runner::{first_throws, run_arm};
 use senet_sim::scenario::Scenario;
+use senet_sim::tournament::pairings;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -107,6 +109,9 @@ pub fn run(opts: &RunOptions) -> Result<PathBuf> {
             return Err(InputError("--games must be at least 1".into()).into());
         }
         scenario.games = g;
+        for t in &mut scenario.tournaments {
+            t.games = g.max(2).next_multiple_of(2);
+        }
     }
     if let Some(s) = opts.seed {
         scenario.seed = s;
@@ -131,7 +136,13 @@ pub fn run(opts: &RunOptions) -> Result<PathBuf> {
         .build()
         .context("starting worker threads")?;
     let started = Instant::now();
-    let progress = Progress::start(scenario.games * scenario.arms.len() as u64, opts.quiet);
+    let total = scenario.games * scenario.arms.len() as u64
+        + scenario
+            .tournaments
+            .iter()
+            .map(|t| t.games * pairings(t.strategies.len()).len() as u64)
+            .sum::<u64>();
+    let progress = Progress::start(total, opts.quiet);
     let results: Vec<ArmResult> = pool.install(|| {
         scenario
             .arms
@@ -144,12 +155,19 @@ pub fn run(opts: &RunOptions) -> Result<PathBuf> {
             })
             .collect()
     });
+    let tournaments: Vec<TournamentResult> = pool.install(|| {
+        scenario
+            .tournaments
+            .iter()
+            .enumerate()
+            .map(|(i, t)| TournamentResult::new(t, t.play(i, scenario.seed, &progress.done)))
+            .collect()
+    });
     progress.finish();
     let played = started.elapsed();
-    write_report(&staging.dir, &scenario, &results, opts)?;
+    write_report(&staging.dir, &scenario, &results, &tournaments, opts)?;
     staging.commit()?;
     if !opts.quiet {
-        let total = scenario.games * scenario.arms.len() as u64;
         eprintln!(
             "senet-sim: {total} games in {:.1} s ({:.0} games/s); report in {}",
             played.as_secs_f64(),
@@ -228,8 +246,23 @@ fn write_report(
     dir: &Path,
     scenario: &Scenario,
     results: &[ArmResult],
+    tournaments: &[TournamentResult],
     opts: &RunOptions,
 ) -> Result<()> {
+    let mut md = String::new();
+    if !results.is_empty() {
+        md = write_arms(dir, scenario, results)?;
+    }
+    if !tournaments.is_empty() {
+        md.push_str(&tournament_report::write(dir, tournaments)?);
+    }
+    let md = report_md(scenario, &md, opts);
+    std::fs::write(dir.join("report.md"), md).context("writing report.md")?;
+    Ok(())
+}
+
+/// The files of the arms; returns their part of `report.md`.
+fn write_arms(dir: &Path, scenario: &Scenario, results: &[ArmResult]) -> Result<String> {
     let mut summary = frames::summary(results)?;
     frames::write_csv(&mut summary, &dir.join("summary.csv"))?;
     frames::write_csv(&mut frames::throws(results)?, &dir.join("throws.csv"))?;
@@ -247,9 +280,7 @@ fn write_report(
     )?;
     frames::write_csv(&mut frames::squares(results)?, &dir.join("squares.csv"))?;
     let charts = charts::draw_all(&dir.join("charts"), results)?;
-    let md = report_md(scenario, results, &charts, opts);
-    std::fs::write(dir.join("report.md"), md).context("writing report.md")?;
-    Ok(())
+    Ok(arms_md(scenario, results, &charts))
 }
 
 fn pct(k: u64, n: u64) -> String {
@@ -262,21 +293,31 @@ fn pct(k: u64, n: u64) -> String {
     )
 }
 
-fn report_md(
-    s: &Scenario,
-    results: &[ArmResult],
-    charts: &[(String, String)],
-    opts: &RunOptions,
-) -> String {
+/// `report.md`: title, the arms' and tournaments' sections (`body`), the command to reproduce.
+fn report_md(s: &Scenario, body: &str, opts: &RunOptions) -> String {
     let mut m = String::new();
     let _ = writeln!(m, "# {}\n", s.title);
-    let _ = writeln!(
-        m,
-        "Scenario `{}`: {} games per arm, seed {}.\n",
-        s.path.display(),
-        s.games,
+    let _ = writeln!(m, "Scenario `{}`, seed {}.\n", s.path.display(), s.seed);
+    m.push_str(body);
+    let _ = writeln!(m, "## Reproduce\n");
+    let mut cmd = format!(
+        "senet-sim run {} --seed {}",
+        opts.scenario.display(),
         s.seed
     );
+    if let Some(g) = opts.games {
+        let _ = write!(cmd, " --games {g}");
+    }
+    if let Some(out) = &opts.out {
+        let _ = write!(cmd, " --out {}", out.display());
+    }
+    let _ = writeln!(m, "```sh\n{cmd}\n```\n\nThe same command gives the same files with any `--threads`, on any machine.");
+    m
+}
+
+fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)]) -> String {
+    let mut m = String::new();
+    let _ = writeln!(m, "{} games per arm.\n", s.games);
     let _ = writeln!(m, "| arm | variant | device | games | white wins | black wins | first mover wins | unfinished | mean turns (sd) | median turns | mean throws |");
     let _ = writeln!(m, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in results {
@@ -303,17 +344,6 @@ fn report_md(
     for (stem, sentence) in charts {
         let _ = writeln!(m, "{sentence}\n\n![{stem}](charts/{stem}.png)\n");
     }
-    let _ = writeln!(m, "## Reproduce\n");
-    let mut cmd = format!(
-        "senet-sim run {} --games {} --seed {}",
-        opts.scenario.display(),
-        s.games,
-        s.seed
-    );
-    if let Some(out) = &opts.out {
-        let _ = write!(cmd, " --out {}", out.display());
-    }
-    let _ = writeln!(m, "```sh\n{cmd}\n```\n\nThe same command gives the same files with any `--threads`, on any machine.");
     m
 }
 

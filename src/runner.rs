@@ -6,7 +6,7 @@ use crate::game::{play_game, Observer};
 use crate::movegen::Move;
 use crate::scenario::Arm;
 use crate::stats::{ArmStats, Collector};
-use crate::strategy::{strategy_by_name, Strategy};
+use crate::strategy::Strategy;
 use crate::throws::{game_seed, stream, SeededThrower};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -24,10 +24,7 @@ struct Worker<'a> {
 
 impl<'a> Worker<'a> {
     fn new(arm: &'a Arm, progress: &'a AtomicU64) -> Worker<'a> {
-        let strategies = [
-            strategy_by_name(&arm.white).expect("validated strategy"),
-            strategy_by_name(&arm.black).expect("validated strategy"),
-        ];
+        let strategies = arm.players();
         Worker {
             arm,
             strategies,
@@ -110,10 +107,7 @@ impl Observer for ThrowLog<'_> {
 /// the raw material of the law-of-large-numbers chart.
 pub fn first_throws(arm: &Arm, arm_index: usize, seed: u64, n: usize) -> Vec<u8> {
     let mut out = Vec::with_capacity(n);
-    let mut strategies = [
-        strategy_by_name(&arm.white).expect("validated"),
-        strategy_by_name(&arm.black).expect("validated"),
-    ];
+    let mut strategies = arm.players();
     let mut g = 0;
     while out.len() < n {
         let s = game_seed(seed, arm_index as u64, g);

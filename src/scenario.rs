@@ -3,8 +3,9 @@
 //! Every error names the file, the key and the line.
 
 use crate::rules::{Rules, VARIANTS};
-use crate::strategy::strategy_by_name;
+use crate::strategy::{Strategy, StrategySpec};
 use crate::throws::Device;
+use crate::tournament::Tournament;
 use serde::Deserialize;
 use std::fmt;
 use std::ops::Range;
@@ -37,9 +38,33 @@ impl fmt::Display for ScenarioError {
 struct FileScenario {
     name: Spanned<String>,
     title: Option<String>,
-    games: Spanned<i64>,
+    games: Option<Spanned<i64>>,
     seed: Option<Spanned<i64>>,
     arm: Option<Spanned<Vec<FileArm>>>,
+    tournament: Option<Spanned<toml::Value>>,
+}
+
+/// The document read again for a single `[tournament]` table (spans kept).
+#[derive(Deserialize)]
+struct OneTournament {
+    tournament: FileTournament,
+}
+
+/// The document read again for `[[tournament]]` tables.
+#[derive(Deserialize)]
+struct ManyTournaments {
+    tournament: Vec<FileTournament>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileTournament {
+    name: Option<Spanned<String>>,
+    strategies: Spanned<Vec<Spanned<String>>>,
+    variant: Spanned<String>,
+    device: Option<Spanned<FileDevice>>,
+    games: Option<Spanned<i64>>,
+    rules: Option<Spanned<toml::Table>>,
 }
 
 #[derive(Deserialize)]
@@ -77,6 +102,17 @@ pub struct Arm {
     pub black: String,
 }
 
+impl Arm {
+    /// The two players, indexed by side (white, black).
+    pub fn players(&self) -> [Box<dyn Strategy>; 2] {
+        [&self.white, &self.black].map(|name| {
+            StrategySpec::parse(name)
+                .expect("validated strategy")
+                .build(&self.rules, &self.device)
+        })
+    }
+}
+
 /// A validated scenario.
 #[derive(Clone, Debug)]
 pub struct Scenario {
@@ -90,6 +126,8 @@ pub struct Scenario {
     pub seed: u64,
     /// The arms, in file order.
     pub arms: Vec<Arm>,
+    /// The tournaments, in file order.
+    pub tournaments: Vec<Tournament>,
     /// The file it was read from.
     pub path: PathBuf,
 }
@@ -148,13 +186,16 @@ impl Scenario {
         if !name_ok {
             return Err(cx.err(Some(file.name.span()), format!("key 'name': '{name}' must be letters, digits, '-' or '_' (it names the output folder)")));
         }
-        let games = *file.games.get_ref();
-        if games < 1 {
-            return Err(cx.err(
-                Some(file.games.span()),
-                format!("key 'games': must be at least 1, got {games}"),
-            ));
-        }
+        let games = match &file.games {
+            Some(g) if *g.get_ref() < 1 => {
+                return Err(cx.err(
+                    Some(g.span()),
+                    format!("key 'games': must be at least 1, got {}", g.get_ref()),
+                ))
+            }
+            Some(g) => Some(*g.get_ref() as u64),
+            None => None,
+        };
         let seed = match &file.seed {
             Some(s) if *s.get_ref() < 0 => {
                 return Err(cx.err(
@@ -165,64 +206,93 @@ impl Scenario {
             Some(s) => *s.get_ref() as u64,
             None => 1,
         };
-        let arms_in = file.arm.ok_or_else(|| {
-            cx.err(
-                None,
-                "no [[arm]] table: a scenario needs at least one arm".into(),
-            )
-        })?;
-        if arms_in.get_ref().is_empty() {
-            return Err(cx.err(
-                Some(arms_in.span()),
-                "key 'arm': a scenario needs at least one arm".into(),
-            ));
-        }
+        let tournaments = match &file.tournament {
+            None => Vec::new(),
+            Some(t) => read_tournaments(&cx, t, games)?,
+        };
         let mut arms = Vec::new();
-        for (i, a) in arms_in.into_inner().into_iter().enumerate() {
-            arms.push(validate_arm(&cx, i, a)?);
+        match file.arm {
+            None if tournaments.is_empty() => {
+                return Err(cx.err(
+                    None,
+                    "no [[arm]] or [tournament] table: a scenario needs at least one".into(),
+                ))
+            }
+            None => {}
+            Some(a) if a.get_ref().is_empty() => {
+                return Err(cx.err(
+                    Some(a.span()),
+                    "key 'arm': a scenario needs at least one arm".into(),
+                ))
+            }
+            Some(a) => {
+                if games.is_none() {
+                    return Err(cx.err(
+                        None,
+                        "key 'games' is missing: the number of games per arm".into(),
+                    ));
+                }
+                for (i, arm) in a.into_inner().into_iter().enumerate() {
+                    arms.push(validate_arm(&cx, i, arm)?);
+                }
+            }
         }
+        let games = games.unwrap_or_else(|| tournaments.iter().map(|t| t.games).max().unwrap_or(2));
         Ok(Scenario {
             name,
             title: file.title.unwrap_or_else(|| file.name.into_inner()),
             games: games as u64,
             seed,
             arms,
+            tournaments,
             path: path.to_path_buf(),
         })
     }
 }
 
-fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
-    let which = format!("arm {} ('{}')", i + 1, a.name.get_ref());
-    let variant = a.variant.get_ref().clone();
-    if !VARIANTS.iter().any(|v| v.id == variant) {
+/// The variant, rules and device of an arm or a tournament, checked.
+fn game_setup(
+    cx: &Ctx,
+    which: &str,
+    variant: &Spanned<String>,
+    rules: &Option<Spanned<toml::Table>>,
+    device: &Option<Spanned<FileDevice>>,
+) -> Result<(String, Rules, Device), ScenarioError> {
+    let id = variant.get_ref().clone();
+    if !VARIANTS.iter().any(|v| v.id == id) {
         let known: Vec<_> = VARIANTS.iter().map(|v| v.id).collect();
         return Err(cx.err(
-            Some(a.variant.span()),
+            Some(variant.span()),
             format!(
-                "{which}, key 'variant': unknown variant '{variant}' (known: {})",
+                "{which}, key 'variant': unknown variant '{id}' (known: {})",
                 known.join(", ")
             ),
         ));
     }
-    let rules = match &a.rules {
-        Some(t) => Rules::with_overrides(&variant, t.get_ref())
+    let rules = match rules {
+        Some(t) => Rules::with_overrides(&id, t.get_ref())
             .map_err(|e| cx.err(Some(t.span()), format!("{which}, table 'rules': {e}")))?,
-        None => Rules::preset(&variant).expect("known variant"),
+        None => Rules::preset(&id).expect("known variant"),
     };
-    let device = match &a.device {
-        None => default_device(&variant),
+    let device = match device {
+        None => default_device(&id),
         Some(d) => {
             let dev = d.get_ref();
             Device::parse(&dev.kind, dev.p_marked)
                 .map_err(|e| cx.err(Some(d.span()), format!("{which}, key 'device': {e}")))?
         }
     };
+    Ok((id, rules, device))
+}
+
+fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
+    let which = format!("arm {} ('{}')", i + 1, a.name.get_ref());
+    let (variant, rules, device) = game_setup(cx, &which, &a.variant, &a.rules, &a.device)?;
     let strategy = |s: &Option<Spanned<String>>, key: &str| -> Result<String, ScenarioError> {
         match s {
             None => Ok("random".into()),
             Some(s) => {
-                strategy_by_name(s.get_ref())
+                StrategySpec::parse(s.get_ref())
                     .map_err(|e| cx.err(Some(s.span()), format!("{which}, key '{key}': {e}")))?;
                 Ok(s.get_ref().clone())
             }
@@ -237,6 +307,107 @@ fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
         device,
         white,
         black,
+    })
+}
+
+/// Reads `[tournament]` (one table) or `[[tournament]]` (several), re-reading the document so
+/// that errors keep their lines.
+fn read_tournaments(
+    cx: &Ctx,
+    value: &Spanned<toml::Value>,
+    games: Option<u64>,
+) -> Result<Vec<Tournament>, ScenarioError> {
+    let parse_err = |e: toml::de::Error| cx.err(e.span(), e.message().trim().to_string());
+    let list = match value.get_ref() {
+        toml::Value::Table(_) => vec![
+            toml::from_str::<OneTournament>(cx.text)
+                .map_err(parse_err)?
+                .tournament,
+        ],
+        toml::Value::Array(_) => {
+            toml::from_str::<ManyTournaments>(cx.text)
+                .map_err(parse_err)?
+                .tournament
+        }
+        _ => {
+            return Err(cx.err(
+                Some(value.span()),
+                "key 'tournament': must be a [tournament] table".into(),
+            ))
+        }
+    };
+    if list.is_empty() {
+        return Err(cx.err(
+            Some(value.span()),
+            "key 'tournament': no tournament given".into(),
+        ));
+    }
+    list.into_iter()
+        .enumerate()
+        .map(|(i, t)| validate_tournament(cx, i, t, games))
+        .collect()
+}
+
+fn validate_tournament(
+    cx: &Ctx,
+    i: usize,
+    t: FileTournament,
+    games: Option<u64>,
+) -> Result<Tournament, ScenarioError> {
+    let name = t
+        .name
+        .as_ref()
+        .map(|n| n.get_ref().clone())
+        .unwrap_or_else(|| t.variant.get_ref().clone());
+    let which = format!("tournament {} ('{name}')", i + 1);
+    let (variant, rules, device) = game_setup(cx, &which, &t.variant, &t.rules, &t.device)?;
+    let mut strategies: Vec<String> = Vec::new();
+    for s in t.strategies.get_ref() {
+        StrategySpec::parse(s.get_ref())
+            .map_err(|e| cx.err(Some(s.span()), format!("{which}, key 'strategies': {e}")))?;
+        if strategies.contains(s.get_ref()) {
+            return Err(cx.err(
+                Some(s.span()),
+                format!(
+                    "{which}, key 'strategies': '{}' is listed twice",
+                    s.get_ref()
+                ),
+            ));
+        }
+        strategies.push(s.get_ref().clone());
+    }
+    if strategies.len() < 2 {
+        return Err(cx.err(
+            Some(t.strategies.span()),
+            format!("{which}, key 'strategies': a tournament needs at least two strategies"),
+        ));
+    }
+    let games = match (&t.games, games) {
+        (Some(g), _) if *g.get_ref() < 2 || g.get_ref() % 2 != 0 => {
+            return Err(cx.err(
+                Some(g.span()),
+                format!(
+                    "{which}, key 'games': games per pairing must be even and at least 2 (half with each strategy as white), got {}",
+                    g.get_ref()
+                ),
+            ))
+        }
+        (Some(g), _) => *g.get_ref() as u64,
+        (None, Some(g)) => g.max(2).next_multiple_of(2),
+        (None, None) => {
+            return Err(cx.err(
+                None,
+                format!("{which}, key 'games' is missing (games per pairing)"),
+            ))
+        }
+    };
+    Ok(Tournament {
+        name,
+        variant,
+        rules,
+        device,
+        strategies,
+        games,
     })
 }
 

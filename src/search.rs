@@ -1,0 +1,306 @@
+//! Players that look ahead: `expectimax:D` (exact throw distribution, D throws deep) and
+//! `rollout:N` (random playouts), with the evaluation they share.
+//!
+//! Both follow the game's turn structure: a throw that gives an extra throw (or a move onto a
+//! replay square) lets the same player throw again; otherwise the hand passes, and the effects at
+//! the start of the next turn (the free exit from 30) are applied. Points left over after bearing
+//! off are played by the same player at once. The opening-pawn rule of `kendall` and `tejon`
+//! binds only the player's own first move and is not modelled inside the search.
+
+use crate::board::{squares, Position, Side};
+use crate::movegen::{flags, legal_moves, legal_moves_into, start_of_turn, Move, MoveList};
+use crate::rules::Rules;
+use crate::strategy::Strategy;
+use crate::throws::{below, mix64, value_distribution, Device, GameRng, SeededThrower, Thrower};
+use rand::Rng;
+
+/// The value of a won position (any evaluation lies in [-1, 1]).
+pub const WIN: f64 = 2.0;
+/// The deepest `expectimax:D` allowed (D = 3 is already thousands of positions per move).
+pub const MAX_DEPTH: u8 = 3;
+/// The most playouts per candidate move of `rollout:N`.
+pub const MAX_ROLLOUTS: u32 = 10_000;
+/// A playout stops after this many turns and is scored by the evaluation (see [`Rollout`]).
+pub const PLAYOUT_TURNS: u32 = 300;
+
+/// The race score of `side`: the sum of the squares its pawns stand on (a waiting pawn counts 0)
+/// plus 31 for each pawn borne off.
+pub fn race(rules: &Rules, pos: &Position, side: Side) -> u32 {
+    let on_board: u32 = squares(pos.side(side)).map(u32::from).sum();
+    on_board + 31 * u32::from(rules.pawns.saturating_sub(pos.in_play(side)))
+}
+
+/// The evaluation of `pos` for `side`: `WIN` when it has borne off every pawn, `-WIN` when the
+/// opponent has, else the race difference over its largest possible value, in [-1, 1].
+pub fn evaluate(rules: &Rules, pos: &Position, side: Side) -> f64 {
+    if pos.in_play(side) == 0 {
+        return WIN;
+    }
+    if pos.in_play(side.other()) == 0 {
+        return -WIN;
+    }
+    let diff = race(rules, pos, side) as f64 - race(rules, pos, side.other()) as f64;
+    diff / (31.0 * f64::from(rules.pawns.max(1)))
+}
+
+/// The throw values of a device under a rule set with their exact probabilities (those of
+/// probability 0 dropped).
+pub fn throw_table(rules: &Rules, device: &Device) -> Vec<(u8, f64)> {
+    value_distribution(rules, device)
+        .into_iter()
+        .filter(|&(_, p)| p > 0.0)
+        .collect()
+}
+
+/// Searches `depth` throws ahead, averaging over the exact throw distribution and taking the
+/// best move for whoever moves at each throw; leaves are scored by [`evaluate`]. Ties go to the
+/// first move generated. Uses no randomness.
+#[derive(Clone, Debug)]
+pub struct Expectimax {
+    table: Vec<(u8, f64)>,
+    depth: u8,
+}
+
+impl Expectimax {
+    /// `expectimax:depth` for `rules` and `device`.
+    pub fn new(rules: &Rules, device: &Device, depth: u8) -> Expectimax {
+        Expectimax {
+            table: throw_table(rules, device),
+            depth,
+        }
+    }
+
+    /// The value for `root` of playing `mv` (a move of `mover` with a throw of `value`).
+    pub fn move_value(
+        &self,
+        rules: &Rules,
+        mover: Side,
+        value: u8,
+        mv: &Move,
+        depth: u8,
+        root: Side,
+    ) -> f64 {
+        let replay = mv.has(flags::REPLAY);
+        if mv.residual > 0 && mv.after.in_play(mover) > 0 {
+            let follow = legal_moves(rules, &mv.after, mv.residual);
+            if !follow.is_empty() {
+                let values = follow
+                    .iter()
+                    .map(|r| self.settle(rules, r.after, mover, value, replay, depth, root));
+                return best(values, mover == root);
+            }
+        }
+        self.settle(rules, mv.after, mover, value, replay, depth, root)
+    }
+
+    /// The value of the position after `mover`'s move (or pass) with a throw of `value`.
+    #[allow(clippy::too_many_arguments)]
+    fn settle(
+        &self,
+        rules: &Rules,
+        after: Position,
+        mover: Side,
+        value: u8,
+        replay: bool,
+        depth: u8,
+        root: Side,
+    ) -> f64 {
+        if after.in_play(mover) == 0 || depth == 0 {
+            return evaluate(rules, &after, root);
+        }
+        let mut next = after;
+        if !(rules.gives_extra_throw(value) || replay) {
+            next.forced = 0;
+            next.to_move = mover.other();
+            if start_of_turn(rules, &mut next) > 0 && next.in_play(next.to_move) == 0 {
+                return evaluate(rules, &next, root);
+            }
+        }
+        self.chance(rules, &next, depth, root)
+    }
+
+    /// The expected value over the next throw of the side to move in `pos`.
+    fn chance(&self, rules: &Rules, pos: &Position, depth: u8, root: Side) -> f64 {
+        let mover = pos.to_move;
+        let mut total = 0.0;
+        for &(v, p) in &self.table {
+            let moves = legal_moves(rules, pos, v);
+            let value = if moves.is_empty() {
+                self.settle(rules, *pos, mover, v, false, depth - 1, root)
+            } else {
+                let values = moves
+                    .iter()
+                    .map(|m| self.move_value(rules, mover, v, m, depth - 1, root));
+                best(values, mover == root)
+            };
+            total += p * value;
+        }
+        total
+    }
+}
+
+/// The maximum (`maximise`) or minimum of `values`.
+fn best(values: impl Iterator<Item = f64>, maximise: bool) -> f64 {
+    if maximise {
+        values.fold(f64::NEG_INFINITY, f64::max)
+    } else {
+        values.fold(f64::INFINITY, f64::min)
+    }
+}
+
+/// The index of the first largest value.
+fn argmax(values: impl Iterator<Item = f64>) -> usize {
+    let mut best = (0, f64::NEG_INFINITY);
+    for (i, v) in values.enumerate() {
+        if v > best.1 {
+            best = (i, v);
+        }
+    }
+    best.0
+}
+
+impl Strategy for Expectimax {
+    fn choose(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        throw: u8,
+        moves: &[Move],
+        _: &mut GameRng,
+    ) -> usize {
+        if moves.len() == 1 {
+            return 0;
+        }
+        let me = pos.to_move;
+        argmax(
+            moves
+                .iter()
+                .map(|m| self.move_value(rules, me, throw, m, self.depth, me)),
+        )
+    }
+}
+
+/// For each candidate move, `n` playouts with random moves for both sides from the position it
+/// produces; picks the move with the most wins (ties: the first generated). Every candidate is
+/// played out with the same `n` throw streams (common random numbers), drawn from the game's
+/// decision stream, so the same seed gives the same choice. A playout still running after
+/// [`PLAYOUT_TURNS`] turns counts as won by the side ahead by [`evaluate`] (half each if level).
+#[derive(Clone, Debug)]
+pub struct Rollout {
+    thrower: SeededThrower,
+    n: u32,
+}
+
+impl Rollout {
+    /// `rollout:n` for a device.
+    pub fn new(device: &Device, n: u32) -> Rollout {
+        Rollout {
+            thrower: SeededThrower::new(device, 0),
+            n,
+        }
+    }
+}
+
+impl Strategy for Rollout {
+    fn choose(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        throw: u8,
+        moves: &[Move],
+        rng: &mut GameRng,
+    ) -> usize {
+        if moves.len() == 1 {
+            return 0;
+        }
+        let base = rng.next_u64();
+        let me = pos.to_move;
+        argmax(moves.iter().map(|m| {
+            (0..self.n)
+                .map(|k| {
+                    let seed = mix64(base.wrapping_add(u64::from(k)));
+                    let mut thrower = self.thrower.reseeded(seed);
+                    let mut decisions = crate::throws::stream(seed, 2);
+                    playout(rules, m, throw, &mut thrower, &mut decisions, me)
+                })
+                .sum::<f64>()
+        }))
+    }
+}
+
+/// Plays `mv` (by the side to move, with a throw of `value`) then random moves for both sides;
+/// 1 if `root` wins, 0 if it loses, the evaluation's verdict after [`PLAYOUT_TURNS`] turns.
+pub fn playout<T: Thrower>(
+    rules: &Rules,
+    mv: &Move,
+    value: u8,
+    thrower: &mut T,
+    decisions: &mut GameRng,
+    root: Side,
+) -> f64 {
+    let mut moves = MoveList::new();
+    let mut pos = mv.after;
+    let mut side = pos.to_move;
+    let mut again = rules.gives_extra_throw(value) || mv.has(flags::REPLAY);
+    if mv.residual > 0 {
+        play_random(rules, &mut pos, mv.residual, &mut moves, decisions);
+    }
+    let outcome = |pos: &Position| -> f64 {
+        let e = evaluate(rules, pos, root);
+        if e > 0.0 {
+            1.0
+        } else if e < 0.0 {
+            0.0
+        } else {
+            0.5
+        }
+    };
+    let mut throws = 0u32;
+    for _ in 0..PLAYOUT_TURNS {
+        if pos.in_play(side) == 0 {
+            return outcome(&pos);
+        }
+        if !again {
+            pos.forced = 0;
+            side = side.other();
+            pos.to_move = side;
+            if start_of_turn(rules, &mut pos) > 0 && pos.in_play(side) == 0 {
+                return outcome(&pos);
+            }
+        }
+        loop {
+            let v = rules.throw_values[thrower.throw_marked() as usize];
+            throws += 1;
+            let replay = play_random(rules, &mut pos, v, &mut moves, decisions);
+            again = rules.gives_extra_throw(v) || replay;
+            if pos.in_play(side) == 0 || !again || throws > 50 * PLAYOUT_TURNS {
+                break;
+            }
+        }
+    }
+    outcome(&pos)
+}
+
+/// Plays a random legal move for a throw of `value` (and its residual points); whether the move
+/// lands on a replay square.
+fn play_random(
+    rules: &Rules,
+    pos: &mut Position,
+    value: u8,
+    moves: &mut MoveList,
+    rng: &mut GameRng,
+) -> bool {
+    legal_moves_into(rules, pos, value, moves);
+    if moves.is_empty() {
+        return false;
+    }
+    let m = moves[below(rng, moves.len())];
+    *pos = m.after;
+    if m.residual > 0 && pos.in_play(pos.to_move) > 0 {
+        legal_moves_into(rules, pos, m.residual, moves);
+        if !moves.is_empty() {
+            *pos = moves[below(rng, moves.len())].after;
+        }
+    }
+    m.has(flags::REPLAY)
+}

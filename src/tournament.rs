@@ -1,0 +1,425 @@
+//! Tournaments: every pair of strategies plays the same number of games, seats swapped.
+//!
+//! Games go in *duplicate pairs*: games 2k and 2k+1 of a pairing share one seed (the same throw
+//! stream and decision stream) with the strategies in swapped seats, so the throws that favoured
+//! white in one game favour the other strategy in the next. A pair won twice by the same
+//! strategy was decided by the players; a pair won twice by the same colour was decided by the
+//! throws (see `docs/luck-and-skill.md`).
+//!
+//! Ratings: a Bradley-Terry model fitted by maximum likelihood, on the Elo scale
+//! (400 log10 of the strength ratio), with a standard error from the Fisher information.
+
+use crate::game::{play_game, Silent};
+use crate::rules::Rules;
+use crate::stats::wilson95;
+use crate::strategy::{Strategy, StrategySpec};
+use crate::throws::{game_seed, stream, Device, SeededThrower};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A tournament: strategies, the game they play, games per pairing.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    /// Name shown in outputs.
+    pub name: String,
+    /// Variant id.
+    pub variant: String,
+    /// The rule set (the variant with overrides).
+    pub rules: Rules,
+    /// Throwing device.
+    pub device: Device,
+    /// Strategy names, as written (`NAME` or `NAME:PARAM`), all distinct.
+    pub strategies: Vec<String>,
+    /// Games per pairing, even: half with each strategy as white.
+    pub games: u64,
+}
+
+/// Results of one seating: `white` strategy against `black` strategy (indices).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seating {
+    /// Games played.
+    pub games: u64,
+    /// Won by white.
+    pub white_wins: u64,
+    /// Won by black.
+    pub black_wins: u64,
+    /// Stopped by the turn cap.
+    pub unfinished: u64,
+    /// Turns summed over the games.
+    pub turns: u64,
+}
+
+impl Seating {
+    fn record(&mut self, s: &crate::game::GameSummary) {
+        self.games += 1;
+        self.turns += u64::from(s.turns);
+        match s.winner {
+            Some(crate::board::Side::White) => self.white_wins += 1,
+            Some(crate::board::Side::Black) => self.black_wins += 1,
+            None => self.unfinished += 1,
+        }
+    }
+
+    fn combine(&mut self, o: &Seating) {
+        self.games += o.games;
+        self.white_wins += o.white_wins;
+        self.black_wins += o.black_wins;
+        self.unfinished += o.unfinished;
+        self.turns += o.turns;
+    }
+}
+
+/// Results of one pairing of strategies `a` < `b`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pairing {
+    /// Index of the first strategy.
+    pub a: usize,
+    /// Index of the second strategy.
+    pub b: usize,
+    /// Games with `a` white.
+    pub a_white: Seating,
+    /// Games with `b` white.
+    pub b_white: Seating,
+    /// Duplicate pairs won twice by the same strategy (decided by the players).
+    pub same_strategy: u64,
+    /// Duplicate pairs won twice by the same colour (decided by the throws).
+    pub same_colour: u64,
+    /// Duplicate pairs with an unfinished game.
+    pub incomplete: u64,
+}
+
+impl Pairing {
+    /// Games won by `a`.
+    pub fn a_wins(&self) -> u64 {
+        self.a_white.white_wins + self.b_white.black_wins
+    }
+    /// Games won by `b`.
+    pub fn b_wins(&self) -> u64 {
+        self.b_white.white_wins + self.a_white.black_wins
+    }
+    /// Games played.
+    pub fn games(&self) -> u64 {
+        self.a_white.games + self.b_white.games
+    }
+    /// Wins of strategy `i` (one of `a`, `b`).
+    pub fn wins_of(&self, i: usize) -> u64 {
+        if i == self.a {
+            self.a_wins()
+        } else {
+            self.b_wins()
+        }
+    }
+
+    fn combine(&mut self, o: &Pairing) {
+        self.a_white.combine(&o.a_white);
+        self.b_white.combine(&o.b_white);
+        self.same_strategy += o.same_strategy;
+        self.same_colour += o.same_colour;
+        self.incomplete += o.incomplete;
+    }
+}
+
+/// Arm index used in game seeds for tournament `t`, pairing `p`: far from scenario arm indices.
+fn seed_lane(t: usize, p: usize) -> u64 {
+    (1u64 << 32) + ((t as u64) << 16) + p as u64
+}
+
+/// Every pairing of a tournament, `a` < `b`, in order.
+pub fn pairings(n: usize) -> Vec<(usize, usize)> {
+    (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .collect()
+}
+
+impl Tournament {
+    /// Plays the tournament (index `index` in its scenario) on the current rayon pool, adding
+    /// finished games to `progress`. The results do not depend on the number of threads.
+    pub fn play(&self, index: usize, seed: u64, progress: &AtomicU64) -> Vec<Pairing> {
+        const CHUNK: u64 = 32;
+        let pairs = pairings(self.strategies.len());
+        let duplicates = self.games / 2;
+        let chunks = duplicates.div_ceil(CHUNK);
+        let tasks: Vec<(usize, u64)> = (0..pairs.len())
+            .flat_map(|p| (0..chunks).map(move |c| (p, c)))
+            .collect();
+        let specs: Vec<StrategySpec> = self
+            .strategies
+            .iter()
+            .map(|s| StrategySpec::parse(s).expect("validated strategy"))
+            .collect();
+        let empty: Vec<Pairing> = pairs
+            .iter()
+            .map(|&(a, b)| Pairing {
+                a,
+                b,
+                ..Pairing::default()
+            })
+            .collect();
+        tasks
+            .into_par_iter()
+            .fold(
+                || empty.clone(),
+                |mut acc, (p, c)| {
+                    let (a, b) = pairs[p];
+                    let mut players = [
+                        specs[a].build(&self.rules, &self.device),
+                        specs[b].build(&self.rules, &self.device),
+                    ];
+                    let template = SeededThrower::new(&self.device, 0);
+                    for k in c * CHUNK..((c + 1) * CHUNK).min(duplicates) {
+                        let s = game_seed(seed, seed_lane(index, p), k);
+                        self.duplicate(&mut players, &template, s, &mut acc[p]);
+                    }
+                    progress.fetch_add(2 * CHUNK.min(duplicates - c * CHUNK), Ordering::Relaxed);
+                    acc
+                },
+            )
+            .reduce(
+                || empty.clone(),
+                |mut x, y| {
+                    for (p, q) in x.iter_mut().zip(&y) {
+                        p.combine(q);
+                    }
+                    x
+                },
+            )
+    }
+
+    /// One duplicate pair: the same seed with `a` white, then with `b` white.
+    fn duplicate(
+        &self,
+        players: &mut [Box<dyn Strategy>; 2],
+        template: &SeededThrower,
+        seed: u64,
+        into: &mut Pairing,
+    ) {
+        let one = |players: &mut [Box<dyn Strategy>; 2]| {
+            play_game(
+                &self.rules,
+                players,
+                &mut template.reseeded(seed),
+                &mut stream(seed, 2),
+                &mut Silent,
+            )
+        };
+        let first = one(players);
+        players.swap(0, 1);
+        let second = one(players);
+        players.swap(0, 1);
+        into.a_white.record(&first);
+        into.b_white.record(&second);
+        match (first.winner, second.winner) {
+            (Some(x), Some(y)) if x == y => into.same_colour += 1,
+            (Some(_), Some(_)) => into.same_strategy += 1,
+            _ => into.incomplete += 1,
+        }
+    }
+}
+
+/// One strategy's standing: Elo-scale rating with its standard error, games and score.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// Strategy index.
+    pub strategy: usize,
+    /// Rating on the Elo scale, the anchor strategy at 0.
+    pub elo: f64,
+    /// Standard error of the rating (0 for the anchor).
+    pub se: f64,
+    /// Games played.
+    pub games: u64,
+    /// Wins.
+    pub wins: u64,
+    /// Score (wins plus half the unfinished games) over games.
+    pub score: f64,
+}
+
+/// Elo-scale ratings of `n` strategies from their pairings, the `anchor` at 0.
+///
+/// Bradley-Terry by the MM algorithm (Hunter 2004), an unfinished game counting half a win to
+/// each side, and one virtual drawn game per pairing so that a strategy that won every game
+/// still gets a finite rating. Standard errors come from the inverse of the Fisher information
+/// with the anchor fixed.
+pub fn ratings(n: usize, results: &[Pairing], anchor: usize) -> Vec<Rating> {
+    let mut games = vec![vec![0.0f64; n]; n];
+    let mut wins = vec![0.0f64; n];
+    for p in results {
+        let g = p.games() as f64 + 1.0;
+        games[p.a][p.b] += g;
+        games[p.b][p.a] += g;
+        let half = (p.a_white.unfinished + p.b_white.unfinished) as f64 / 2.0 + 0.5;
+        wins[p.a] += p.a_wins() as f64 + half;
+        wins[p.b] += p.b_wins() as f64 + half;
+    }
+    let mut gamma = vec![1.0f64; n];
+    for _ in 0..10_000 {
+        let mut next = gamma.clone();
+        for i in 0..n {
+            let denom: f64 = (0..n)
+                .filter(|&j| j != i && games[i][j] > 0.0)
+                .map(|j| games[i][j] / (gamma[i] + gamma[j]))
+                .sum();
+            if denom > 0.0 {
+                next[i] = wins[i] / denom;
+            }
+        }
+        let scale = next[anchor];
+        next.iter_mut().for_each(|g| *g /= scale);
+        let change = next
+            .iter()
+            .zip(&gamma)
+            .map(|(a, b)| (a.ln() - b.ln()).abs())
+            .fold(0.0, f64::max);
+        gamma = next;
+        if change < 1e-12 {
+            break;
+        }
+    }
+    let elo_per_nat = 400.0 / std::f64::consts::LN_10;
+    // Fisher information of the log-strengths, the anchor's row and column removed.
+    let free: Vec<usize> = (0..n).filter(|&i| i != anchor).collect();
+    let info: Vec<Vec<f64>> = free
+        .iter()
+        .map(|&i| {
+            free.iter()
+                .map(|&j| {
+                    if i == j {
+                        (0..n)
+                            .filter(|&k| k != i)
+                            .map(|k| {
+                                games[i][k] * p_win(gamma[i], gamma[k]) * p_win(gamma[k], gamma[i])
+                            })
+                            .sum()
+                    } else {
+                        -games[i][j] * p_win(gamma[i], gamma[j]) * p_win(gamma[j], gamma[i])
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let inverse = invert(info);
+    (0..n)
+        .map(|i| {
+            let se = match free.iter().position(|&f| f == i) {
+                Some(k) => inverse
+                    .as_ref()
+                    .map_or(f64::NAN, |m| m[k][k].max(0.0).sqrt() * elo_per_nat),
+                None => 0.0,
+            };
+            let played: u64 = results
+                .iter()
+                .filter(|p| p.a == i || p.b == i)
+                .map(Pairing::games)
+                .sum();
+            let won: u64 = results
+                .iter()
+                .filter(|p| p.a == i || p.b == i)
+                .map(|p| p.wins_of(i))
+                .sum();
+            let unfinished: u64 = results
+                .iter()
+                .filter(|p| p.a == i || p.b == i)
+                .map(|p| p.a_white.unfinished + p.b_white.unfinished)
+                .sum();
+            Rating {
+                strategy: i,
+                elo: gamma[i].ln() * elo_per_nat,
+                se,
+                games: played,
+                wins: won,
+                score: (won as f64 + unfinished as f64 / 2.0) / played.max(1) as f64,
+            }
+        })
+        .collect()
+}
+
+fn p_win(gi: f64, gj: f64) -> f64 {
+    gi / (gi + gj)
+}
+
+/// The inverse of a small symmetric positive-definite matrix (Gauss-Jordan); `None` if singular.
+fn invert(mut m: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
+    let n = m.len();
+    let mut inv: Vec<Vec<f64>> = (0..n)
+        .map(|i| (0..n).map(|j| f64::from(u8::from(i == j))).collect())
+        .collect();
+    for c in 0..n {
+        let pivot = (c..n).max_by(|&a, &b| m[a][c].abs().total_cmp(&m[b][c].abs()))?;
+        if m[pivot][c].abs() < 1e-12 {
+            return None;
+        }
+        m.swap(c, pivot);
+        inv.swap(c, pivot);
+        let d = m[c][c];
+        for j in 0..n {
+            m[c][j] /= d;
+            inv[c][j] /= d;
+        }
+        for r in 0..n {
+            if r != c {
+                let f = m[r][c];
+                for j in 0..n {
+                    m[r][j] -= f * m[c][j];
+                    inv[r][j] -= f * inv[c][j];
+                }
+            }
+        }
+    }
+    Some(inv)
+}
+
+/// Win rate of `row` against `col` over their pairing (both seatings) with its 95% Wilson
+/// interval: `(wins, games, rate, low, high)`; `None` on the diagonal.
+pub fn row_rate(results: &[Pairing], row: usize, col: usize) -> Option<(u64, u64, f64, f64, f64)> {
+    let p = results
+        .iter()
+        .find(|p| (p.a, p.b) == (row, col) || (p.a, p.b) == (col, row))?;
+    let (w, g) = (p.wins_of(row), p.games());
+    let (lo, hi) = wilson95(w, g);
+    Some((w, g, w as f64 / g.max(1) as f64, lo, hi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairing(a: usize, b: usize, a_wins: u64, b_wins: u64) -> Pairing {
+        let half = |w, l| Seating {
+            games: w + l,
+            white_wins: w,
+            black_wins: l,
+            ..Seating::default()
+        };
+        Pairing {
+            a,
+            b,
+            a_white: half(a_wins / 2, b_wins / 2),
+            b_white: half(b_wins / 2, a_wins / 2),
+            ..Pairing::default()
+        }
+    }
+
+    #[test]
+    fn two_strategies_rating_is_the_log_odds_of_their_score() {
+        // 3,000 wins to 1,000, plus one virtual drawn game: odds 3000.5 / 1000.5.
+        let r = ratings(2, &[pairing(0, 1, 3000, 1000)], 1);
+        let odds = 3000.5 / 1000.5;
+        assert!((r[0].elo - 400.0 * f64::log10(odds)).abs() < 1e-6, "{r:?}");
+        assert_eq!(r[1].elo, 0.0);
+        // SE of a log-odds: sqrt(1/(n p q)) in nats.
+        let (n, p) = (4001.0, odds / (1.0 + odds));
+        let se = (1.0 / (n * p * (1.0 - p))).sqrt() * 400.0 / std::f64::consts::LN_10;
+        assert!((r[0].se - se).abs() < 1e-6, "{} vs {se}", r[0].se);
+    }
+
+    #[test]
+    fn transitive_strengths_are_ordered() {
+        let res = [
+            pairing(0, 1, 600, 400),
+            pairing(1, 2, 600, 400),
+            pairing(0, 2, 700, 300),
+        ];
+        let r = ratings(3, &res, 2);
+        assert!(r[0].elo > r[1].elo && r[1].elo > r[2].elo && r[2].elo == 0.0);
+        assert!(r.iter().all(|x| x.se.is_finite()));
+    }
+}
