@@ -78,6 +78,12 @@ struct BenchArgs {
     /// Worker threads [default: every core].
     #[arg(long)]
     threads: Option<usize>,
+    /// White's strategy (as in `play --white`).
+    #[arg(long, default_value = "random")]
+    white: String,
+    /// Black's strategy.
+    #[arg(long, default_value = "random")]
+    black: String,
 }
 
 /// Which variant and which overrides of its options.
@@ -231,7 +237,13 @@ pub fn run(cli: Cli) -> Result<()> {
                 writeln!(out, "{}", out_dir.join("report.md").display())?;
             }
         }
-        Command::Bench(a) => crate::report::bench(&a.variant, a.games, a.threads, &mut out)?,
+        Command::Bench(a) => crate::report::bench(
+            &a.variant,
+            [&a.white, &a.black],
+            a.games,
+            a.threads,
+            &mut out,
+        )?,
         Command::Variants => {
             for v in VARIANTS {
                 writeln!(

@@ -354,10 +354,11 @@ fn peak_memory_kb() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// `senet-sim bench`: random games through the same parallel runner as `run`, timed, with the
+/// `senet-sim bench`: games (random by default) through the same parallel runner as `run`, timed, with the
 /// count of games and throws checked before the figures are printed.
 pub fn bench(
     variant: &str,
+    players: [&str; 2],
     games: u64,
     threads: Option<usize>,
     out: &mut impl std::io::Write,
@@ -372,9 +373,13 @@ pub fn bench(
         variant: variant.into(),
         rules,
         device: senet_sim::scenario::default_device(variant),
-        white: "random".into(),
-        black: "random".into(),
+        white: players[0].into(),
+        black: players[1].into(),
     };
+    for (flag, name) in ["--white", "--black"].iter().zip(players) {
+        senet_sim::strategy::StrategySpec::parse(name)
+            .map_err(|e| InputError(format!("{flag}: {e}")))?;
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()?;
@@ -389,7 +394,9 @@ pub fn bench(
     let throws = stats.total_throws();
     writeln!(
         out,
-        "variant {variant}, {games} random games on {} threads",
+        "variant {variant}, {games} games of {} (white) against {} (black) on {} threads",
+        players[0],
+        players[1],
         pool.current_num_threads()
     )?;
     writeln!(

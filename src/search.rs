@@ -21,7 +21,7 @@ pub const MAX_DEPTH: u8 = 3;
 /// The most playouts per candidate move of `rollout:N`.
 pub const MAX_ROLLOUTS: u32 = 10_000;
 /// A playout stops after this many turns and is scored by the evaluation (see [`Rollout`]).
-pub const PLAYOUT_TURNS: u32 = 300;
+pub const PLAYOUT_TURNS: u32 = 100;
 
 /// The race score of `side`: the sum of the squares its pawns stand on (a waiting pawn counts 0)
 /// plus 31 for each pawn borne off.

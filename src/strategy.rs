@@ -136,9 +136,10 @@ impl StrategySpec {
                 n => StrategySpec::Rollout(n),
             },
             _ => {
-                return Err(bad(
-                    "known: random, front, back, heuristic, expectimax:D, rollout:N",
-                ))
+                return Err(StrategyError(format!(
+                    "unknown strategy '{text}' (known: {})",
+                    STRATEGY_NAMES.join(", ")
+                )))
             }
         };
         Ok(spec)

@@ -1,12 +1,9 @@
 //! `senet-sim run` on real scenario files: every output file and column, the charts, the
 //! thread-count independence, the statistics against the theory, and the error cases.
 
-use assert_cmd::Command;
-use std::path::{Path, PathBuf};
-
-fn senet() -> Command {
-    Command::cargo_bin("senet-sim").unwrap()
-}
+mod common;
+use common::outputs::*;
+use std::path::Path;
 
 const SMALL: &str = r#"
 name = "small"
@@ -28,58 +25,6 @@ black = "back"
 [arm.rules]
 pawns = 5
 "#;
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
-fn run(scenario: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
-    senet()
-        .arg("run")
-        .arg(scenario)
-        .arg("--out")
-        .arg(out)
-        .arg("--quiet")
-        .args(extra)
-        .output()
-        .unwrap()
-}
-
-fn csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
-    let text = std::fs::read_to_string(path).unwrap();
-    assert!(
-        text.ends_with("\r\n"),
-        "{}: RFC 4180 lines end with CRLF",
-        path.display()
-    );
-    let mut rows = text.split("\r\n").filter(|l| !l.is_empty()).map(split_row);
-    let header = rows.next().unwrap();
-    (header, rows.collect())
-}
-
-/// Splits one CSV line, honouring double quotes.
-fn split_row(line: &str) -> Vec<String> {
-    let (mut out, mut cur, mut quoted) = (Vec::new(), String::new(), false);
-    for c in line.chars() {
-        match c {
-            '"' => quoted = !quoted,
-            ',' if !quoted => out.push(std::mem::take(&mut cur)),
-            c => cur.push(c),
-        }
-    }
-    out.push(cur);
-    out
-}
-
-fn column<'a>(header: &[String], rows: &'a [Vec<String>], name: &str) -> Vec<&'a str> {
-    let i = header
-        .iter()
-        .position(|h| h == name)
-        .unwrap_or_else(|| panic!("no column {name} in {header:?}"));
-    rows.iter().map(|r| r[i].as_str()).collect()
-}
 
 #[test]
 fn a_run_writes_every_table_chart_and_the_report() {
@@ -333,12 +278,19 @@ fn bad_scenarios_name_file_key_and_line_and_leave_the_old_report() {
 #[test]
 fn shipped_scenarios_are_valid() {
     let tmp = tempfile::tempdir().unwrap();
-    for s in ["coins-vs-sticks", "variants", "first-player"] {
+    // Few games: this checks that every shipped file is valid and runs to its report.
+    for (s, games) in [
+        ("coins-vs-sticks", "50"),
+        ("variants", "50"),
+        ("first-player", "50"),
+        ("strategies", "2"),
+        ("skill-by-variant", "50"),
+    ] {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("scenarios")
             .join(format!("{s}.toml"));
         let out = tmp.path().join(s);
-        let o = run(&path, &out, &["--games", "50"]);
+        let o = run(&path, &out, &["--games", games]);
         assert!(
             o.status.success(),
             "{s}: {}",

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod outputs;
+
 use senet_sim::board::{bits_of, squares, Position, Side};
 use senet_sim::movegen::{legal_moves, Move};
 use senet_sim::rules::Rules;

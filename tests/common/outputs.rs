@@ -1,0 +1,61 @@
+//! Helpers for the tests that drive the binary and read its CSV files.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+/// The binary under test.
+pub fn senet() -> Command {
+    Command::cargo_bin("senet-sim").unwrap()
+}
+
+pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+pub fn run(scenario: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
+    senet()
+        .arg("run")
+        .arg(scenario)
+        .arg("--out")
+        .arg(out)
+        .arg("--quiet")
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+pub fn csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(
+        text.ends_with("\r\n"),
+        "{}: RFC 4180 lines end with CRLF",
+        path.display()
+    );
+    let mut rows = text.split("\r\n").filter(|l| !l.is_empty()).map(split_row);
+    let header = rows.next().unwrap();
+    (header, rows.collect())
+}
+
+/// Splits one CSV line, honouring double quotes.
+pub fn split_row(line: &str) -> Vec<String> {
+    let (mut out, mut cur, mut quoted) = (Vec::new(), String::new(), false);
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => out.push(std::mem::take(&mut cur)),
+            c => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out
+}
+
+pub fn column<'a>(header: &[String], rows: &'a [Vec<String>], name: &str) -> Vec<&'a str> {
+    let i = header
+        .iter()
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("no column {name} in {header:?}"));
+    rows.iter().map(|r| r[i].as_str()).collect()
+}
