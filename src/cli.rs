@@ -65,6 +65,13 @@ struct RunArgs {
     /// Print nothing but errors.
     #[arg(long)]
     quiet: bool,
+    /// CSV flavour: rfc4180 (comma, decimal point) or excel-fr (semicolon, decimal comma,
+    /// UTF-8 with BOM: opens with a double-click in French Excel and LibreOffice).
+    #[arg(long, value_enum, default_value = "rfc4180")]
+    csv: crate::frames::CsvStyle,
+    /// Also write games.csv: the first N games of each arm, one row each (seed, winner, turns...).
+    #[arg(long, value_name = "N")]
+    games_csv: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -232,6 +239,8 @@ pub fn run(cli: Cli) -> Result<()> {
                 seed: a.seed,
                 threads: a.threads,
                 quiet: a.quiet,
+                csv: a.csv,
+                games_csv: a.games_csv,
             })?;
             if !a.quiet {
                 writeln!(out, "{}", out_dir.join("report.md").display())?;

@@ -4,6 +4,7 @@ use anyhow::{Context, Result};
 use polars::prelude::*;
 use polars_io::prelude::{CsvWriter, SerWriter};
 use senet_sim::board::Side;
+use senet_sim::game::GameSummary;
 use senet_sim::scenario::Arm;
 use senet_sim::stats::{wilson95, ArmStats, Histogram};
 use senet_sim::throws::value_distribution;
@@ -165,6 +166,46 @@ pub fn lengths(
     ])?)
 }
 
+/// `games.csv`: the first games of each arm, one row each, for pupils to sort and count.
+pub fn games(rows: &[(&Arm, Vec<(u64, GameSummary)>)]) -> Result<DataFrame> {
+    let mut arm = vec![];
+    let (mut game, mut seed) = (vec![], vec![]);
+    let (mut first, mut winner) = (vec![], vec![]);
+    let (mut turns, mut throws, mut moves) = (vec![], vec![], vec![]);
+    let (mut captures, mut backward, mut passes, mut water) = (vec![], vec![], vec![], vec![]);
+    let side = |s: Option<Side>| s.map_or("none", Side::name).to_string();
+    for (a, list) in rows {
+        for (i, (sd, g)) in list.iter().enumerate() {
+            arm.push(a.name.clone());
+            game.push(i as u64 + 1);
+            seed.push(sd.to_string());
+            first.push(side(g.first));
+            winner.push(side(g.winner));
+            turns.push(g.turns);
+            throws.push(g.throws);
+            moves.push(g.moves);
+            captures.push(g.captures);
+            backward.push(g.backward);
+            passes.push(g.passes);
+            water.push(g.water);
+        }
+    }
+    Ok(DataFrame::new_infer_height(vec![
+        col("arm", arm),
+        col("game", game),
+        col("seed", seed),
+        col("first", first),
+        col("winner", winner),
+        col("turns", turns),
+        col("throws", throws),
+        col("moves", moves),
+        col("captures", captures),
+        col("backward", backward),
+        col("passes", passes),
+        col("water", water),
+    ])?)
+}
+
 /// `squares.csv`: the share of positions with a pawn on each square.
 pub fn squares(results: &[ArmResult]) -> Result<DataFrame> {
     let (mut arm, mut square, mut occ, mut white, mut black) =
@@ -192,14 +233,27 @@ pub fn squares(results: &[ArmResult]) -> Result<DataFrame> {
     Ok(DataFrame::new_infer_height(c)?)
 }
 
-/// Writes a frame as an RFC 4180 CSV file (comma, double quotes where needed, CRLF line ends).
-pub fn write_csv(df: &mut DataFrame, path: &Path) -> Result<()> {
+/// How CSV files are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum CsvStyle {
+    /// RFC 4180: comma-separated, decimal points, UTF-8 without BOM, CRLF.
+    #[default]
+    Rfc4180,
+    /// For French Excel and LibreOffice: `;`-separated, decimal commas, UTF-8 with a BOM, CRLF.
+    ExcelFr,
+}
+
+/// Writes a frame as a CSV file in `style` (double quotes where needed, CRLF line ends).
+pub fn write_csv(df: &mut DataFrame, path: &Path, style: CsvStyle) -> Result<()> {
     let file =
         std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
     let mut w = std::io::BufWriter::new(file);
+    let french = style == CsvStyle::ExcelFr;
     CsvWriter::new(&mut w)
         .include_header(true)
-        .with_separator(b',')
+        .include_bom(french)
+        .with_separator(if french { b';' } else { b',' })
+        .with_decimal_comma(french)
         .with_line_terminator("\r\n".into())
         .finish(df)
         .map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;

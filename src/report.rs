@@ -3,11 +3,11 @@
 
 use crate::charts;
 use crate::cli::InputError;
-use crate::frames::{self, ArmResult};
+use crate::frames::{self, ArmResult, CsvStyle};
 use crate::tournament_report::{self, TournamentResult};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use senet_sim::runner::{first_throws, run_arm};
+use senet_sim::runner::{first_games, first_throws, run_arm};
 use senet_sim::scenario::Scenario;
 use senet_sim::tournament::pairings;
 use std::fmt::Write as _;
@@ -34,6 +34,10 @@ pub struct RunOptions {
     pub threads: Option<usize>,
     /// No progress output.
     pub quiet: bool,
+    /// CSV flavour.
+    pub csv: CsvStyle,
+    /// Rows of `games.csv` per arm (none: no file).
+    pub games_csv: Option<u64>,
 }
 
 /// Prints progress on stderr while games are played: a bar on a terminal, a line every few
@@ -251,10 +255,10 @@ fn write_report(
 ) -> Result<()> {
     let mut md = String::new();
     if !results.is_empty() {
-        md = write_arms(dir, scenario, results)?;
+        md = write_arms(dir, scenario, results, opts)?;
     }
     if !tournaments.is_empty() {
-        md.push_str(&tournament_report::write(dir, tournaments)?);
+        md.push_str(&tournament_report::write(dir, tournaments, opts.csv)?);
     }
     let md = report_md(scenario, &md, opts);
     std::fs::write(dir.join("report.md"), md).context("writing report.md")?;
@@ -262,23 +266,53 @@ fn write_report(
 }
 
 /// The files of the arms; returns their part of `report.md`.
-fn write_arms(dir: &Path, scenario: &Scenario, results: &[ArmResult]) -> Result<String> {
+fn write_arms(
+    dir: &Path,
+    scenario: &Scenario,
+    results: &[ArmResult],
+    opts: &RunOptions,
+) -> Result<String> {
+    let style = opts.csv;
+    if let Some(n) = opts.games_csv {
+        let rows: Vec<_> = results
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                (
+                    r.arm,
+                    first_games(r.arm, i, scenario.seed, n.min(scenario.games)),
+                )
+            })
+            .collect();
+        frames::write_csv(&mut frames::games(&rows)?, &dir.join("games.csv"), style)?;
+    }
     let mut summary = frames::summary(results)?;
-    frames::write_csv(&mut summary, &dir.join("summary.csv"))?;
-    frames::write_csv(&mut frames::throws(results)?, &dir.join("throws.csv"))?;
+    frames::write_csv(&mut summary, &dir.join("summary.csv"), style)?;
+    frames::write_csv(
+        &mut frames::throws(results)?,
+        &dir.join("throws.csv"),
+        style,
+    )?;
     frames::write_csv(
         &mut frames::lengths(results, "turns", |a| &a.turns)?,
         &dir.join("lengths.csv"),
+        style,
     )?;
     frames::write_csv(
         &mut frames::lengths(results, "throws", |a| &a.throws_per_game)?,
         &dir.join("lengths_throws.csv"),
+        style,
     )?;
     frames::write_csv(
         &mut frames::lengths(results, "moves", |a| &a.moves_per_game)?,
         &dir.join("lengths_moves.csv"),
+        style,
     )?;
-    frames::write_csv(&mut frames::squares(results)?, &dir.join("squares.csv"))?;
+    frames::write_csv(
+        &mut frames::squares(results)?,
+        &dir.join("squares.csv"),
+        style,
+    )?;
     let charts = charts::draw_all(&dir.join("charts"), results)?;
     Ok(arms_md(scenario, results, &charts))
 }
@@ -310,6 +344,12 @@ fn report_md(s: &Scenario, body: &str, opts: &RunOptions) -> String {
     }
     if let Some(out) = &opts.out {
         let _ = write!(cmd, " --out {}", out.display());
+    }
+    if opts.csv == CsvStyle::ExcelFr {
+        cmd.push_str(" --csv excel-fr");
+    }
+    if let Some(n) = opts.games_csv {
+        let _ = write!(cmd, " --games-csv {n}");
     }
     let _ = writeln!(m, "```sh\n{cmd}\n```\n\nThe same command gives the same files with any `--threads`, on any machine.");
     m

@@ -2,7 +2,7 @@
 //! accumulator per rayon split, merged with `combine`. Results do not depend on thread count.
 
 use crate::board::{Position, Side};
-use crate::game::{play_game, Observer};
+use crate::game::{play_game, GameSummary, Observer};
 use crate::movegen::Move;
 use crate::scenario::Arm;
 use crate::stats::{ArmStats, Collector};
@@ -86,6 +86,26 @@ pub fn run_arm(
             a.combine(&b);
             a
         })
+}
+
+/// The first `n` games of an arm's run (games 0, 1, 2...), each with its seed: the same games
+/// the parallel run plays.
+pub fn first_games(arm: &Arm, arm_index: usize, seed: u64, n: u64) -> Vec<(u64, GameSummary)> {
+    let mut strategies = arm.players();
+    let template = SeededThrower::new(&arm.device, 0);
+    (0..n)
+        .map(|g| {
+            let s = game_seed(seed, arm_index as u64, g);
+            let summary = play_game(
+                &arm.rules,
+                &mut strategies,
+                &mut template.reseeded(s),
+                &mut stream(s, 2),
+                &mut crate::game::Silent,
+            );
+            (s, summary)
+        })
+        .collect()
 }
 
 struct ThrowLog<'a>(&'a mut Vec<u8>, usize);

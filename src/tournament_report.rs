@@ -2,7 +2,7 @@
 //! win-rate matrix per tournament and a section of `report.md`.
 
 use crate::charts::{err, fonts, label_font, png_and_svg, slug, title_font, FONT, H, W};
-use crate::frames::{col, write_csv};
+use crate::frames::{col, write_csv, CsvStyle};
 use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -55,10 +55,18 @@ impl<'a> TournamentResult<'a> {
 }
 
 /// Writes the three CSV files and the heat maps; returns the markdown section of the report.
-pub fn write(dir: &Path, results: &[TournamentResult]) -> Result<String> {
-    write_csv(&mut tournament_frame(results)?, &dir.join("tournament.csv"))?;
-    write_csv(&mut ranking_frame(results)?, &dir.join("ranking.csv"))?;
-    write_csv(&mut luck_frame(results)?, &dir.join("luck.csv"))?;
+pub fn write(dir: &Path, results: &[TournamentResult], style: CsvStyle) -> Result<String> {
+    write_csv(
+        &mut tournament_frame(results)?,
+        &dir.join("tournament.csv"),
+        style,
+    )?;
+    write_csv(
+        &mut ranking_frame(results)?,
+        &dir.join("ranking.csv"),
+        style,
+    )?;
+    write_csv(&mut luck_frame(results)?, &dir.join("luck.csv"), style)?;
     let charts = dir.join("charts");
     let mut md = String::new();
     for r in results {
