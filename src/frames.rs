@@ -6,7 +6,7 @@ use polars_io::prelude::{CsvWriter, SerWriter};
 use senet_sim::board::Side;
 use senet_sim::game::GameSummary;
 use senet_sim::scenario::Arm;
-use senet_sim::stats::{wilson95, ArmStats, Histogram};
+use senet_sim::stats::{first_thrower_probability, waits, wilson95, ArmStats, Histogram};
 use senet_sim::throws::value_distribution;
 use std::path::Path;
 
@@ -106,6 +106,37 @@ pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
     c.push(col("backward_per_game", x(&|a| rate(a.backward, a.games))));
     c.push(col("passes_per_game", x(&|a| rate(a.passes, a.games))));
     c.push(col("water_per_game", x(&|a| rate(a.water, a.games))));
+    c.push(col("throwoffs", u(&|a| a.throwoffs)));
+    c.push(col(
+        "throwoff_first_thrower",
+        u(&|a| a.throwoff_first_thrower),
+    ));
+    c.push(col(
+        "throwoff_first_thrower_rate",
+        results
+            .iter()
+            .map(|r| {
+                let a = &r.stats;
+                (a.throwoffs > 0).then(|| rate(a.throwoff_first_thrower, a.throwoffs))
+            })
+            .collect::<Vec<Option<f64>>>(),
+    ));
+    c.push(col(
+        "throwoff_first_thrower_theory",
+        results
+            .iter()
+            .map(|r| {
+                let rules = &r.arm.rules;
+                (rules.first_throw != 0).then(|| {
+                    let p = value_distribution(rules, &r.arm.device)
+                        .iter()
+                        .find(|(v, _)| *v == rules.first_throw)
+                        .map_or(0.0, |x| x.1);
+                    first_thrower_probability(p)
+                })
+            })
+            .collect::<Vec<Option<f64>>>(),
+    ));
     Ok(DataFrame::new_infer_height(c)?)
 }
 
@@ -163,6 +194,53 @@ pub fn lengths(
         col("arm", arm),
         col(unit, length),
         col("games", games),
+    ])?)
+}
+
+/// `first_throws.csv`: the first throws of each arm's run, in order (games 0, 1, 2... one after
+/// another, opening throw-offs included): raw material for samples and running frequencies.
+pub fn first_throws(results: &[ArmResult]) -> Result<DataFrame> {
+    let (mut arm, mut index, mut value) = (vec![], vec![], vec![]);
+    for r in results {
+        for (i, v) in r.first_throws.iter().enumerate() {
+            arm.push(r.arm.name.clone());
+            index.push(i as u32 + 1);
+            value.push(*v as u32);
+        }
+    }
+    Ok(DataFrame::new_infer_height(vec![
+        col("arm", arm),
+        col("throw", index),
+        col("value", value),
+    ])?)
+}
+
+/// `waits.csv`: in the first throws of each arm, how many throws each value took to come
+/// (from the start or its previous occurrence), beside the geometric law.
+pub fn waits_frame(results: &[ArmResult]) -> Result<DataFrame> {
+    let (mut arm, mut value, mut throws) = (vec![], vec![], vec![]);
+    let (mut count, mut freq, mut theory) = (vec![], vec![], vec![]);
+    for r in results {
+        for (v, p) in value_distribution(&r.arm.rules, &r.arm.device) {
+            let w = waits(&r.first_throws, v);
+            let n: u64 = w.iter().sum();
+            for (k, c) in w.iter().enumerate().skip(1) {
+                arm.push(r.arm.name.clone());
+                value.push(v as u32);
+                throws.push(k as u32);
+                count.push(*c);
+                freq.push(rate(*c, n));
+                theory.push((1.0 - p).powi(k as i32 - 1) * p);
+            }
+        }
+    }
+    Ok(DataFrame::new_infer_height(vec![
+        col("arm", arm),
+        col("value", value),
+        col("throws", throws),
+        col("count", count),
+        col("frequency", freq),
+        col("theory", theory),
     ])?)
 }
 

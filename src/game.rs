@@ -49,6 +49,9 @@ pub struct GameSummary {
     pub passes: u32,
     /// Pawns that fell in the water square.
     pub water: u32,
+    /// Throws of the opening throw-off, the winning one included (0: the variant has none).
+    /// Players throw in turn, so the first thrower got the first 1 when this is odd.
+    pub opening: u32,
 }
 
 /// What a game reports as it goes: implement the methods you need.
@@ -179,12 +182,14 @@ fn opening_throw_off<T: Thrower + ?Sized, O: Observer + ?Sized>(
     for _ in 0..10_000 {
         let value = rules.throw_values[thrower.throw_marked() as usize];
         s.throws += 1;
+        s.opening += 1;
         if value == rules.first_throw {
             return value;
         }
         observer.on_opening_throw(value);
     }
     s.throws += 1;
+    s.opening += 1;
     rules.first_throw
 }
 

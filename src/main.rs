@@ -4,6 +4,7 @@
 mod charts;
 mod cli;
 mod frames;
+mod html;
 mod report;
 mod tournament_report;
 

@@ -261,7 +261,8 @@ fn write_report(
         md.push_str(&tournament_report::write(dir, tournaments, opts.csv)?);
     }
     let md = report_md(scenario, &md, opts);
-    std::fs::write(dir.join("report.md"), md).context("writing report.md")?;
+    std::fs::write(dir.join("report.md"), &md).context("writing report.md")?;
+    crate::html::write(dir, &md, &scenario.title, "en")?;
     Ok(())
 }
 
@@ -311,6 +312,16 @@ fn write_arms(
     frames::write_csv(
         &mut frames::squares(results)?,
         &dir.join("squares.csv"),
+        style,
+    )?;
+    frames::write_csv(
+        &mut frames::first_throws(results)?,
+        &dir.join("first_throws.csv"),
+        style,
+    )?;
+    frames::write_csv(
+        &mut frames::waits_frame(results)?,
+        &dir.join("waits.csv"),
         style,
     )?;
     let charts = charts::draw_all(&dir.join("charts"), results)?;
@@ -379,7 +390,7 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)]) -> 
             a.throws_per_game.mean()
         );
     }
-    let _ = writeln!(m, "\nRates are followed by their 95% Wilson interval. The tables are in `summary.csv`, `throws.csv`, `lengths.csv` (and `lengths_throws.csv`, `lengths_moves.csv`) and `squares.csv`.\n");
+    let _ = writeln!(m, "\nRates are followed by their 95% Wilson interval. The tables are in `summary.csv`, `throws.csv`, `lengths.csv` (and `lengths_throws.csv`, `lengths_moves.csv`), `squares.csv`, `first_throws.csv` (the first throws, in order) and `waits.csv` (throws needed to get each value, beside the geometric law).\n");
     let _ = writeln!(m, "## Charts\n");
     for (stem, sentence) in charts {
         let _ = writeln!(m, "{sentence}\n\n![{stem}](charts/{stem}.png)\n");

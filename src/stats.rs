@@ -127,6 +127,10 @@ pub struct ArmStats {
     /// Pawns seen on each square over all positions, per side (indexed by [`Side::index`],
     /// then by square).
     pub occupancy: [[u64; 32]; 2],
+    /// Games that began with an opening throw-off.
+    pub throwoffs: u64,
+    /// Throw-offs won by the player who threw first (an odd number of throws).
+    pub throwoff_first_thrower: u64,
 }
 
 impl ArmStats {
@@ -148,6 +152,8 @@ impl ArmStats {
         self.passes += o.passes;
         self.water += o.water;
         self.positions += o.positions;
+        self.throwoffs += o.throwoffs;
+        self.throwoff_first_thrower += o.throwoff_first_thrower;
         for side in 0..2 {
             for (a, b) in self.occupancy[side].iter_mut().zip(o.occupancy[side]) {
                 *a += b;
@@ -175,6 +181,8 @@ impl ArmStats {
         self.backward += s.backward as u64;
         self.passes += s.passes as u64;
         self.water += s.water as u64;
+        self.throwoffs += (s.opening > 0) as u64;
+        self.throwoff_first_thrower += (s.opening % 2 == 1) as u64;
     }
 
     /// Total throws counted.
@@ -256,6 +264,32 @@ impl Observer for Collector<'_> {
             self.prev[side] = after.pawns[side];
         }
     }
+}
+
+/// The probability that the first thrower of an opening throw-off (players throw in turn until
+/// one gets a value of probability `p`) is the one who gets it: p / (1 - (1 - p)^2) = 1 / (2 - p).
+pub fn first_thrower_probability(p: f64) -> f64 {
+    1.0 / (2.0 - p)
+}
+
+/// Waiting times for a value in a sequence of throws: `counts[k]` is how many times the value
+/// came after exactly k throws (k >= 1) counted from the start or from its previous occurrence.
+/// The last, unfinished wait is not counted. For independent throws with probability p these
+/// follow the geometric law P(k) = (1 - p)^(k - 1) p.
+pub fn waits(sequence: &[u8], value: u8) -> Vec<u64> {
+    let mut counts = vec![0u64; 1];
+    let mut k = 0usize;
+    for &v in sequence {
+        k += 1;
+        if v == value {
+            if counts.len() <= k {
+                counts.resize(k + 1, 0);
+            }
+            counts[k] += 1;
+            k = 0;
+        }
+    }
+    counts
 }
 
 /// The 95% Wilson score interval of `k` successes in `n` trials.

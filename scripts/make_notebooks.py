@@ -1,0 +1,305 @@
+"""Writes the classroom notebooks of notebooks/ (in French) from the cells below.
+
+Run with the project's Python (after scripts/setup.sh):  .venv/bin/python scripts/make_notebooks.py
+Each notebook reads the CSV files of one lesson scenario (scenarios/lesson/), from
+reports/<name>/ by default, from $SENET_REPORTS/<name>/ if that variable is set, or from the
+notebook's own folder (Capytale, Basthon: upload the CSV files beside the notebook).
+"""
+
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+HERE = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def load(name):
+    return f'''import os
+from pathlib import Path
+import math
+import pandas as pd
+import matplotlib
+import matplotlib.pyplot as plt
+
+# Où sont les fichiers CSV de la simulation ? (reports/{name}/ après
+# `senet-sim run scenarios/lesson/...`, ou le dossier du carnet sur Capytale / Basthon)
+racine = Path(os.environ.get("SENET_REPORTS", "../reports"))
+dossier = racine / "{name}"
+if not dossier.exists():
+    dossier = Path(".")
+print("Fichiers lus dans :", dossier.resolve())'''
+
+
+def notebook(name, cells):
+    nb = new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    nb.cells = [new_markdown_cell(c[1]) if c[0] == "md" else new_code_cell(c[1]) for c in cells]
+    nbformat.validate(nb)
+    nbformat.write(nb, HERE / name)
+
+
+notebook("1-batonnets-ou-pieces.ipynb", [
+    ("md", """# Leçon 1 — Quatre bâtonnets, est-ce comme quatre pièces ?
+
+Au senet, on lance quatre bâtonnets semi-cylindriques : une face plate (marquée), une face bombée.
+On compte les faces marquées : 1, 2, 3 ou 4 (et 0 face marquée vaut 6 dans cette règle).
+
+**Question :** si chaque bâtonnet tombe sur sa face marquée avec une probabilité $p$, quelle est la
+loi du nombre de faces marquées ? Est-ce la même chose qu'avec quatre pièces de monnaie ?
+
+Les données viennent de `senet-sim run scenarios/lesson/1-sticks-or-coins.toml` : 20 000 parties
+pour chaque dispositif (pièces, bâtonnets tombant sur la face marquée 40 %, 50 %, 60 %, 70 % du temps)."""),
+    ("code", load("lecon-1-batonnets")),
+    ("md", """## 1. Les effectifs et les fréquences
+
+`throws.csv` donne, pour chaque dispositif (`arm`) et chaque issue (`value`), l'effectif (`count`),
+la fréquence observée (`frequency`) et la probabilité exacte (`theory`)."""),
+    ("code", """lancers = pd.read_csv(dossier / "throws.csv")
+lancers[["arm", "value", "count", "frequency", "theory"]]"""),
+    ("md", """## 2. La loi binomiale
+
+Avec quatre lancers indépendants de même probabilité $p$, le nombre $X$ de faces marquées suit la
+loi binomiale $\\mathcal{B}(4\\,;\\,p)$ :
+$$P(X = k) = \\binom{4}{k} p^k (1-p)^{4-k}.$$
+
+**À compléter :** écrire la fonction `binomiale(k, p)` (la fonction `math.comb(4, k)` donne
+$\\binom{4}{k}$)."""),
+    ("code", """def binomiale(k, p):
+    # À compléter : la probabilité d'obtenir k faces marquées sur 4
+    return math.comb(4, k) * p**k * (1 - p) ** (4 - k)  # (réponse)
+
+# L'issue 6 correspond à 0 face marquée.
+def faces_marquees(valeur):
+    return 0 if valeur == 6 else valeur
+
+pieces = lancers[lancers["arm"] == "pièces"].copy()
+pieces["binomiale"] = [binomiale(faces_marquees(v), 0.5) for v in pieces["value"]]
+pieces[["value", "frequency", "theory", "binomiale"]]"""),
+    ("code", """# Vérification : la loi binomiale calculée est bien celle du simulateur.
+assert all(abs(pieces["binomiale"] - pieces["theory"]) < 1e-12)
+print("La loi binomiale B(4 ; 0,5) correspond aux probabilités exactes.")"""),
+    ("md", """## 3. Diagramme en bâtons : fréquences et probabilités
+
+Pour chaque dispositif, les fréquences observées (à gauche) et les probabilités (à droite)."""),
+    ("code", """fig, axes = plt.subplots(1, lancers["arm"].nunique(), figsize=(16, 3.5), sharey=True)
+for ax, (nom, groupe) in zip(axes, lancers.groupby("arm", sort=False)):
+    x = groupe["value"]
+    ax.bar(x - 0.2, groupe["frequency"], width=0.4, label="fréquence")
+    ax.bar(x + 0.2, groupe["theory"], width=0.4, label="probabilité")
+    ax.set_title(nom)
+    ax.set_xlabel("issue")
+axes[0].set_ylabel("fréquence / probabilité")
+axes[0].legend()
+plt.show()"""),
+    ("md", """**Question :** les bâtonnets à 50 % se comportent-ils comme les pièces ? Et ceux à 70 % ?
+
+## 4. La loi des grands nombres
+
+`first_throws.csv` contient les 10 000 premiers lancers de chaque dispositif, dans l'ordre. On suit
+la fréquence de l'issue 2 au fil des lancers."""),
+    ("code", """premiers = pd.read_csv(dossier / "first_throws.csv")
+serie = premiers[premiers["arm"] == "pièces"]["value"].reset_index(drop=True)
+frequence_cumulee = (serie == 2).cumsum() / (serie.index + 1)
+p2 = binomiale(2, 0.5)
+plt.figure(figsize=(10, 4))
+plt.plot(frequence_cumulee.index + 1, frequence_cumulee, label="fréquence de l'issue 2")
+plt.axhline(p2, color="black", linestyle="--", label=f"probabilité {p2:.4f}")
+plt.xscale("log")
+plt.xlabel("nombre de lancers")
+plt.ylabel("fréquence")
+plt.legend()
+plt.show()
+print("Fréquence après", len(serie), "lancers :", round(frequence_cumulee.iloc[-1], 4))"""),
+    ("md", """## 5. Fluctuation d'échantillonnage
+
+On découpe les 10 000 lancers en échantillons de taille $n$. Pour chaque échantillon, on calcule la
+fréquence de l'issue 2. Au moins 95 % des échantillons devraient avoir une fréquence dans
+l'intervalle $\\left[p - \\frac{1}{\\sqrt n}\\,;\\,p + \\frac{1}{\\sqrt n}\\right]$.
+
+**À compléter :** choisir une taille d'échantillon `n` (par exemple 25, 100 ou 400)."""),
+    ("code", """n = 100  # À compléter : la taille des échantillons
+nombre = len(serie) // n
+frequences = [(serie[i * n:(i + 1) * n] == 2).mean() for i in range(nombre)]
+bas, haut = p2 - 1 / math.sqrt(n), p2 + 1 / math.sqrt(n)
+dedans = sum(bas <= f <= haut for f in frequences) / nombre
+plt.figure(figsize=(10, 4))
+plt.plot(range(1, nombre + 1), frequences, "o", markersize=3)
+plt.axhline(bas, color="red")
+plt.axhline(haut, color="red")
+plt.axhline(p2, color="black", linestyle="--")
+plt.xlabel("numéro de l'échantillon")
+plt.ylabel("fréquence de l'issue 2")
+plt.title(f"{nombre} échantillons de taille {n}")
+plt.show()
+print(f"{100 * dedans:.1f} % des échantillons sont dans l'intervalle [{bas:.3f} ; {haut:.3f}]")
+assert dedans >= 0.9"""),
+    ("md", """**Conclusion :** rédiger en une phrase ce que la simulation montre sur les bâtonnets."""),
+])
+
+notebook("2-qui-commence.ipynb", [
+    ("md", """# Leçon 2 — Qui commence ?
+
+Au début d'une partie, les deux joueurs lancent chacun leur tour ; le premier qui obtient un 1
+commence. **Le joueur qui lance en premier a-t-il plus de chances de commencer ?**
+
+Données : `senet-sim run scenarios/lesson/2-who-starts.toml` (50 000 parties par dispositif)."""),
+    ("code", load("lecon-2-qui-commence")),
+    ("md", """## 1. Le calcul
+
+Avec quatre pièces, la probabilité d'obtenir 1 (une seule face marquée) est $p = \\frac{4}{16} = \\frac14$.
+Le premier lanceur obtient le premier 1 au 1er lancer, ou au 3e (les deux premiers ont échoué), ou au 5e…
+$$P = p + (1-p)^2 p + (1-p)^4 p + \\dots = \\frac{p}{1-(1-p)^2} = \\frac{1}{2-p}.$$
+
+**À compléter :** calculer cette probabilité pour $p = \\frac14$."""),
+    ("code", """from fractions import Fraction
+
+def premier_lanceur(p):
+    # À compléter : la probabilité que le premier lanceur obtienne le premier 1
+    return 1 / (2 - p)  # (réponse)
+
+print("Avec des pièces :", premier_lanceur(Fraction(1, 4)))"""),
+    ("md", """## 2. La simulation
+
+`summary.csv` donne, pour chaque dispositif, le nombre de parties (`throwoffs`), le nombre de fois
+où le premier lanceur a commencé (`throwoff_first_thrower`), la fréquence et la probabilité exacte."""),
+    ("code", """resume = pd.read_csv(dossier / "summary.csv")
+tableau = resume[["arm", "throwoffs", "throwoff_first_thrower", "throwoff_first_thrower_rate", "throwoff_first_thrower_theory"]]
+tableau"""),
+    ("code", """pieces = resume[resume["arm"] == "pièces"].iloc[0]
+f, n = pieces["throwoff_first_thrower_rate"], pieces["throwoffs"]
+print(f"fréquence observée {f:.4f} ; probabilité 4/7 = {4 / 7:.4f}")
+# Intervalle de fluctuation au seuil de 95 % : p ± 1/√n
+print(f"intervalle [{4/7 - 1/math.sqrt(n):.4f} ; {4/7 + 1/math.sqrt(n):.4f}]")
+assert abs(f - 4 / 7) <= 1 / math.sqrt(n)"""),
+    ("md", """## 3. Et avec des bâtonnets biaisés ?
+
+Avec des bâtonnets qui tombent sur la face marquée avec la probabilité $q$, obtenir 1 a la probabilité
+$p = 4q(1-q)^3$ (loi binomiale). **À compléter :** calculer $p$ puis $\\frac{1}{2-p}$ et comparer."""),
+    ("code", """for nom, q in [("bâtonnets 40 %", 0.4), ("bâtonnets 70 %", 0.7)]:
+    p = 4 * q * (1 - q) ** 3  # À compléter (réponse)
+    ligne = resume[resume["arm"] == nom].iloc[0]
+    print(f"{nom} : p = {p:.4f}, 1/(2-p) = {premier_lanceur(p):.4f}, "
+          f"simulé {ligne['throwoff_first_thrower_rate']:.4f}")
+    assert abs(premier_lanceur(p) - ligne["throwoff_first_thrower_theory"]) < 1e-9
+
+plt.figure(figsize=(7, 4))
+plt.bar(tableau["arm"], tableau["throwoff_first_thrower_rate"], label="fréquence")
+plt.plot(tableau["arm"], tableau["throwoff_first_thrower_theory"], "ko", label="probabilité")
+plt.axhline(0.5, color="grey", linestyle=":")
+plt.ylim(0.4, 0.7)
+plt.ylabel("le premier lanceur commence")
+plt.legend()
+plt.show()"""),
+    ("md", """**Conclusion :** lancer en premier est-il un avantage ? Quand l'issue 1 devient rare, que devient cet avantage ?"""),
+])
+
+notebook("3-duree-d-une-partie.ipynb", [
+    ("md", """# Leçon 3 — Combien de temps dure une partie ? Combien de lancers pour sortir ?
+
+Dans la règle de Tejón, un pion sur la case 28 ne sort qu'avec un 3, sur la case 29 qu'avec un 2,
+sur la case 30 qu'avec un 1. **Combien de lancers faut-il attendre ?**
+
+Données : `senet-sim run scenarios/lesson/3-game-length.toml` (100 000 parties)."""),
+    ("code", load("lecon-3-duree")),
+    ("md", """## 1. Attendre un 3 : une loi géométrique
+
+On lance jusqu'à obtenir un 3 (probabilité $p = \\frac{4}{16}$ avec quatre pièces). Le nombre $N$ de
+lancers suit la loi géométrique : $P(N = k) = (1-p)^{k-1}\\,p$, d'espérance $E(N) = \\frac1p$.
+
+`waits.csv` donne, pour chaque issue, combien de fois il a fallu $k$ lancers pour l'obtenir, parmi les
+10 000 premiers lancers de la simulation."""),
+    ("code", """attentes = pd.read_csv(dossier / "waits.csv")
+trois = attentes[attentes["value"] == 3]
+trois.head(10)"""),
+    ("code", """def geometrique(k, p):
+    # À compléter : P(N = k)
+    return (1 - p) ** (k - 1) * p  # (réponse)
+
+p = 4 / 16
+trois = trois.assign(calcul=[geometrique(k, p) for k in trois["throws"]])
+assert all(abs(trois["calcul"] - trois["theory"]) < 1e-12)
+k = trois["throws"][trois["throws"] <= 20]
+plt.figure(figsize=(10, 4))
+plt.bar(k - 0.2, trois["frequency"][: len(k)], width=0.4, label="fréquence")
+plt.bar(k + 0.2, trois["theory"][: len(k)], width=0.4, label="loi géométrique")
+plt.xlabel("nombre de lancers pour obtenir un 3")
+plt.legend()
+plt.show()"""),
+    ("md", """## 2. L'espérance
+
+**À compléter :** calculer la moyenne observée du nombre de lancers et la comparer à $\\frac1p$."""),
+    ("code", """for valeur, case in [(3, 28), (2, 29), (1, 30)]:
+    lignes = attentes[attentes["value"] == valeur]
+    moyenne = (lignes["throws"] * lignes["count"]).sum() / lignes["count"].sum()  # (réponse)
+    p = lignes["theory"].iloc[0]  # P(N = 1) = p
+    print(f"case {case} (il faut un {valeur}) : moyenne observée {moyenne:.2f}, espérance 1/p = {1 / p:.2f}")
+    assert abs(moyenne - 1 / p) < 0.5"""),
+    ("md", """## 3. La durée d'une partie
+
+`lengths.csv` donne le nombre de parties terminées en chaque nombre de tours ; `summary.csv` la moyenne,
+l'écart type, la médiane et les quartiles."""),
+    ("code", """durees = pd.read_csv(dossier / "lengths.csv")
+resume = pd.read_csv(dossier / "summary.csv").iloc[0]
+plt.figure(figsize=(10, 4))
+plt.bar(durees["turns"], durees["games"] / durees["games"].sum(), width=1)
+plt.axvline(resume["mean_turns"], color="black", linestyle="--", label="moyenne")
+plt.axvline(resume["median_turns"], color="red", label="médiane")
+plt.xlabel("nombre de tours")
+plt.ylabel("fréquence")
+plt.legend()
+plt.show()
+print(f"moyenne {resume['mean_turns']:.1f} tours, écart type {resume['sd_turns']:.1f}, "
+      f"médiane {resume['median_turns']}, quartiles {resume['q1_turns']} et {resume['q3_turns']}")"""),
+    ("md", """**Question :** pourquoi la moyenne est-elle plus grande que la médiane ?"""),
+])
+
+notebook("4-hasard-ou-strategie.ipynb", [
+    ("md", """# Leçon 4 — Le senet, seulement du hasard ?
+
+Si le senet n'était que du hasard, deux joueurs gagneraient chacun une partie sur deux, quelle que
+soit leur façon de jouer. On fait jouer des stratégies les unes contre les autres :
+`random` (au hasard), `back` (toujours le pion le plus en arrière), `heuristic` (des règles de bon sens)
+et `expectimax:1` (calcule l'espérance du lancer suivant).
+
+Données : `senet-sim run scenarios/lesson/4-luck-or-skill.toml`."""),
+    ("code", load("lecon-4-hasard-ou-strategie")),
+    ("code", """tournoi = pd.read_csv(dossier / "tournament.csv")
+tournoi[["white", "black", "games", "white_wins", "black_wins", "row_win_rate", "row_low95", "row_high95"]]"""),
+    ("md", """## 1. Le tableau des victoires
+
+Chaque case : la fréquence de victoire de la stratégie de la ligne contre celle de la colonne
+(les places sont échangées à chaque partie)."""),
+    ("code", """matrice = tournoi.pivot(index="white", columns="black", values="row_win_rate")
+plt.figure(figsize=(6, 5))
+plt.imshow(matrice, cmap="coolwarm_r", vmin=0, vmax=1)
+plt.xticks(range(len(matrice.columns)), matrice.columns)
+plt.yticks(range(len(matrice.index)), matrice.index)
+for i in range(len(matrice.index)):
+    for j in range(len(matrice.columns)):
+        v = matrice.iloc[i, j]
+        if v == v:  # pas la diagonale (NaN)
+            plt.text(j, i, f"{100 * v:.0f} %", ha="center", va="center")
+plt.colorbar(label="fréquence de victoire")
+plt.show()"""),
+    ("md", """## 2. Un intervalle de confiance
+
+**À compléter :** pour `heuristic` contre `random`, calculer l'intervalle de confiance au niveau 95 %
+$\\left[f - \\frac{1}{\\sqrt n}\\,;\\,f + \\frac{1}{\\sqrt n}\\right]$ et dire s'il contient 0,5."""),
+    ("code", """ligne = tournoi[(tournoi["white"] == "heuristic") & (tournoi["black"] == "random")].iloc[0]
+f, n = ligne["row_win_rate"], ligne["row_games"]
+bas, haut = f - 1 / math.sqrt(n), f + 1 / math.sqrt(n)  # (réponse)
+print(f"heuristic gagne {100 * f:.1f} % de {n} parties ; intervalle [{bas:.3f} ; {haut:.3f}]")
+assert bas > 0.5, "heuristic devrait battre random"
+"""),
+    ("md", """## 3. Hasard ou stratégie ?
+
+On rejoue chaque partie avec les mêmes lancers en échangeant les joueurs. Si la même stratégie gagne
+les deux parties, ce sont les joueurs qui ont décidé ; si la même couleur gagne les deux, ce sont les lancers."""),
+    ("code", """chance = pd.read_csv(dossier / "luck.csv")
+chance[["strategy_a", "strategy_b", "duplicate_pairs", "share_by_strategies", "share_by_throws"]]"""),
+    ("md", """**Conclusion :** le senet est-il seulement un jeu de hasard ? Justifier avec les intervalles."""),
+])
+
+print("notebooks written to", HERE)

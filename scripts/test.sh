@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Every test: the set-up of the classroom checks (scripts/setup.sh: Chromium, Python packages),
+# the Rust tests including those that need Chromium, then the notebooks executed top to bottom
+# on the output of the lesson scenarios.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+cargo test -- --include-ignored
+
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+for scenario in scenarios/lesson/*.toml; do
+    name="$(sed -n 's/^name = "\(.*\)"$/\1/p' "$scenario")"
+    echo "notebooks: running $scenario"
+    cargo run --quiet -- run "$scenario" --out "$out/$name" --quiet
+done
+MPLBACKEND=Agg SENET_REPORTS="$out" .venv/bin/python scripts/run_notebooks.py

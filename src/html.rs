@@ -1,0 +1,84 @@
+//! `report.html`: the report in one self-contained file to project in class or print on A4.
+//!
+//! It is `report.md` rendered to HTML (pulldown-cmark), with every chart's PNG link replaced by
+//! the chart's SVG inlined, and a style sheet inside the file: no network, no other file needed.
+
+use anyhow::{Context, Result};
+use pulldown_cmark::{html, Options, Parser};
+use std::path::Path;
+
+const STYLE: &str = r#"
+body { font-family: "DejaVu Sans", Verdana, sans-serif; font-size: 18px; line-height: 1.45;
+       max-width: 1200px; margin: 0 auto; padding: 1em 2em; color: #111; }
+h1 { font-size: 2em; } h2 { font-size: 1.5em; margin-top: 1.6em; }
+table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
+th, td { border: 1px solid #999; padding: 0.3em 0.6em; }
+th { background: #eee; }
+figure.chart { margin: 1em 0; page-break-inside: avoid; break-inside: avoid; }
+figure.chart svg { width: 100%; height: auto; }
+pre { background: #f4f4f4; padding: 0.6em; overflow-x: auto; white-space: pre-wrap; }
+@media print {
+  @page { size: A4; margin: 15mm; }
+  body { font-size: 11pt; max-width: none; padding: 0; }
+  table { font-size: 8pt; }
+  h2 { page-break-after: avoid; }
+}
+"#;
+
+/// Writes `report.html` in `dir` from the markdown of the report and the SVG files under
+/// `dir/charts/`; `lang` is the document's language code.
+pub fn write(dir: &Path, markdown: &str, title: &str, lang: &str) -> Result<()> {
+    let mut body = String::new();
+    html::push_html(&mut body, Parser::new_ext(markdown, Options::ENABLE_TABLES));
+    let body = inline_charts(dir, &body)?;
+    let page = format!(
+        "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+        escape(title)
+    );
+    std::fs::write(dir.join("report.html"), page).context("writing report.html")
+}
+
+/// Replaces each `<img src="charts/STEM.png" alt="...">` by a figure holding `charts/STEM.svg`.
+fn inline_charts(dir: &Path, body: &str) -> Result<String> {
+    const OPEN: &str = "<img src=\"charts/";
+    let mut out = String::with_capacity(body.len());
+    let mut rest = body;
+    while let Some(i) = rest.find(OPEN) {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i + OPEN.len()..];
+        let stem_end = tail.find(".png\"").context("a chart link without .png")?;
+        let stem = &tail[..stem_end];
+        let close = tail
+            .find("/>")
+            .or_else(|| tail.find('>'))
+            .context("an unclosed img tag")?;
+        let svg_path = dir.join("charts").join(format!("{stem}.svg"));
+        let svg = std::fs::read_to_string(&svg_path)
+            .with_context(|| format!("reading {}", svg_path.display()))?;
+        let svg = svg.replacen(
+            "<svg ",
+            &format!("<svg role=\"img\" aria-label=\"{stem}\" "),
+            1,
+        );
+        out.push_str(&format!(
+            "<figure class=\"chart\" id=\"{stem}\">{svg}</figure>"
+        ));
+        rest = &tail[close
+            + if tail[close..].starts_with("/>") {
+                2
+            } else {
+                1
+            }..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
