@@ -1,6 +1,7 @@
 //! Charts with plotters, each written as PNG and SVG, sized and lettered for a classroom projector.
 
 use crate::frames::ArmResult;
+use crate::lang::{fill, Lang};
 use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -40,6 +41,16 @@ pub fn slug(name: &str) -> String {
     let s: String = name
         .chars()
         .map(|c| {
+            // French letters keep their base letter: "bâtonnets" -> "batonnets".
+            let c = match c {
+                'à' | 'â' | 'ä' | 'À' | 'Â' => 'a',
+                'é' | 'è' | 'ê' | 'ë' | 'É' | 'È' | 'Ê' => 'e',
+                'î' | 'ï' | 'Î' => 'i',
+                'ô' | 'ö' | 'Ô' => 'o',
+                'ù' | 'û' | 'ü' | 'Û' => 'u',
+                'ç' | 'Ç' => 'c',
+                c => c,
+            };
             if c.is_ascii_alphanumeric() {
                 c.to_ascii_lowercase()
             } else {
@@ -83,33 +94,29 @@ macro_rules! png_and_svg {
 pub(crate) use png_and_svg;
 
 /// All charts of a run, under `dir`; returns (file stem, one sentence saying what it shows).
-pub fn draw_all(dir: &Path, results: &[ArmResult]) -> Result<Vec<(String, String)>> {
+pub fn draw_all(dir: &Path, results: &[ArmResult], l: Lang) -> Result<Vec<(String, String)>> {
+    let tx = l.texts();
     let mut out = Vec::new();
     for r in results {
         let stem = format!("throws-{}", slug(&r.arm.name));
-        png_and_svg!(dir, stem, draw_throws(r));
-        out.push((stem, format!("Throws of \"{}\": the simulated frequency of each value (left bar) beside its exact probability (right bar).", r.arm.name)));
+        png_and_svg!(dir, stem, draw_throws(r, l));
+        out.push((stem, fill!(tx.throws_sentence, r.arm.name)));
     }
     for r in results {
         let stem = format!("convergence-{}", slug(&r.arm.name));
         let v = convergence_value(r);
-        png_and_svg!(dir, stem, draw_convergence(r, v));
-        out.push((stem, format!("Law of large numbers, \"{}\": the running frequency of the value {v} over the first {} throws of the run closes in on its probability, inside the 95% fluctuation band.", r.arm.name, r.first_throws.len())));
+        png_and_svg!(dir, stem, draw_convergence(r, v, l));
+        out.push((
+            stem,
+            fill!(tx.running_sentence, r.arm.name, v, r.first_throws.len()),
+        ));
     }
-    png_and_svg!(dir, "lengths", draw_lengths(results));
-    out.push((
-        "lengths".into(),
-        "How long a game lasts: the share of finished games that end after each number of turns."
-            .into(),
-    ));
-    png_and_svg!(dir, "wins", draw_wins(results));
-    out.push(("wins".into(), "Who wins: the share of games won by white, by black and by the player who moved first, with 95% Wilson intervals.".into()));
-    png_and_svg!(dir, "squares", draw_squares(results));
-    out.push((
-        "squares".into(),
-        "Where the pawns stand: the share of positions with a pawn on each square, along the path."
-            .into(),
-    ));
+    png_and_svg!(dir, "lengths", draw_lengths(results, l));
+    out.push(("lengths".into(), tx.lengths_sentence.into()));
+    png_and_svg!(dir, "wins", draw_wins(results, l));
+    out.push(("wins".into(), tx.wins_sentence.into()));
+    png_and_svg!(dir, "squares", draw_squares(results, l));
+    out.push(("squares".into(), tx.squares_sentence.into()));
     Ok(out)
 }
 
@@ -125,7 +132,12 @@ pub(crate) fn axis_font() -> TextStyle<'static> {
     (FONT, 22).into_font().into()
 }
 
-fn draw_throws<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, r: &ArmResult) -> Result<()> {
+fn draw_throws<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    r: &ArmResult,
+    l: Lang,
+) -> Result<()> {
+    let tx = l.texts();
     let dist = value_distribution(&r.arm.rules, &r.arm.device);
     let n = r.stats.total_throws().max(1) as f64;
     let bars: Vec<(u8, f64, f64)> = dist
@@ -136,7 +148,7 @@ fn draw_throws<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, r: &ArmResult)
     let xmax = *r.arm.rules.throw_values.iter().max().unwrap_or(&6) as f64 + 0.7;
     let mut chart = ChartBuilder::on(root)
         .caption(
-            format!("Throw values: {} ({})", r.arm.name, r.arm.device),
+            fill!(tx.throws_title, r.arm.name, l.device(&r.arm.device)),
             title_font(),
         )
         .margin(20)
@@ -148,8 +160,9 @@ fn draw_throws<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, r: &ArmResult)
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_desc("value thrown")
-        .y_desc("frequency / probability")
+        .x_desc(tx.throws_x)
+        .y_desc(tx.throws_y)
+        .y_label_formatter(&|y| l.tick(*y))
         .axis_desc_style(label_font())
         .label_style(axis_font())
         .x_labels(14)
@@ -170,7 +183,7 @@ fn draw_throws<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, r: &ArmResult)
             Rectangle::new([(v as f64 - 0.36, 0.0), (v as f64 - 0.01, f)], sim.filled())
         }))
         .map_err(err)?
-        .label(format!("simulated ({} throws)", r.stats.total_throws()))
+        .label(fill!(tx.simulated, r.stats.total_throws()))
         .legend(move |(x, y)| Rectangle::new([(x, y - 8), (x + 20, y + 8)], sim.filled()));
     chart
         .draw_series(bars.iter().map(|&(v, _, p)| {
@@ -180,7 +193,7 @@ fn draw_throws<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, r: &ArmResult)
             )
         }))
         .map_err(err)?
-        .label("exact probability")
+        .label(tx.exact)
         .legend(move |(x, y)| Rectangle::new([(x, y - 8), (x + 20, y + 8)], theory.filled()));
     legend(&mut chart)
 }
@@ -218,7 +231,9 @@ fn draw_convergence<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     r: &ArmResult,
     value: u8,
+    l: Lang,
 ) -> Result<()> {
+    let tx = l.texts();
     let p = value_distribution(&r.arm.rules, &r.arm.device)
         .iter()
         .find(|d| d.0 == value)
@@ -235,10 +250,7 @@ fn draw_convergence<DB: DrawingBackend>(
         })
         .collect();
     let mut chart = ChartBuilder::on(root)
-        .caption(
-            format!("Running frequency of {value}: {}", r.arm.name),
-            title_font(),
-        )
+        .caption(fill!(tx.running_title, value, r.arm.name), title_font())
         .margin(20)
         .x_label_area_size(70)
         .y_label_area_size(100)
@@ -246,8 +258,9 @@ fn draw_convergence<DB: DrawingBackend>(
         .map_err(err)?;
     chart
         .configure_mesh()
-        .x_desc("number of throws (log scale)")
-        .y_desc(format!("frequency of {value}"))
+        .x_desc(tx.running_x)
+        .y_desc(fill!(tx.running_y, value))
+        .y_label_formatter(&|y| l.tick(*y))
         .axis_desc_style(label_font())
         .label_style(axis_font())
         .x_label_formatter(&|x| format!("{x:.0}"))
@@ -265,7 +278,7 @@ fn draw_convergence<DB: DrawingBackend>(
     chart
         .draw_series(LineSeries::new(band(1.0), grey.stroke_width(2)))
         .map_err(err)?
-        .label("p ± 1.96·√(p(1−p)/n)")
+        .label(tx.running_band)
         .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], grey.stroke_width(2)));
     chart
         .draw_series(LineSeries::new(band(-1.0), grey.stroke_width(2)))
@@ -277,13 +290,13 @@ fn draw_convergence<DB: DrawingBackend>(
             t.stroke_width(3),
         ))
         .map_err(err)?
-        .label(format!("probability {p:.4}"))
+        .label(fill!(tx.running_probability, l.num(p, 4)))
         .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], t.stroke_width(3)));
     let s = PALETTE[0];
     chart
         .draw_series(LineSeries::new(running, s.stroke_width(3)))
         .map_err(err)?
-        .label("running frequency")
+        .label(tx.running_label)
         .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], s.stroke_width(3)));
     legend(&mut chart)
 }
@@ -291,7 +304,9 @@ fn draw_convergence<DB: DrawingBackend>(
 fn draw_lengths<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     results: &[ArmResult],
+    l: Lang,
 ) -> Result<()> {
+    let tx = l.texts();
     let xmax = results
         .iter()
         .map(|r| r.stats.turns.quantile(0.995))
@@ -312,7 +327,7 @@ fn draw_lengths<DB: DrawingBackend>(
         .collect();
     let ymax = series.iter().flatten().map(|p| p.1).fold(0.0, f64::max) * 1.1 + 1e-6;
     let mut chart = ChartBuilder::on(root)
-        .caption("Game length in turns", title_font())
+        .caption(tx.lengths_title, title_font())
         .margin(20)
         .x_label_area_size(70)
         .y_label_area_size(110)
@@ -320,8 +335,9 @@ fn draw_lengths<DB: DrawingBackend>(
         .map_err(err)?;
     chart
         .configure_mesh()
-        .x_desc("turns in the game")
-        .y_desc("share of games")
+        .x_desc(tx.lengths_x)
+        .y_desc(tx.lengths_y)
+        .y_label_formatter(&|y| l.tick(*y))
         .axis_desc_style(label_font())
         .label_style(axis_font())
         .draw()
@@ -331,7 +347,12 @@ fn draw_lengths<DB: DrawingBackend>(
         chart
             .draw_series(LineSeries::new(pts, c.stroke_width(3)))
             .map_err(err)?
-            .label(format!("{} (mean {:.1})", r.arm.name, r.stats.turns.mean()))
+            .label(format!(
+                "{} ({} {})",
+                r.arm.name,
+                if l == Lang::Fr { "moyenne" } else { "mean" },
+                l.num(r.stats.turns.mean(), 1)
+            ))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(3)));
     }
     legend(&mut chart)
@@ -343,10 +364,12 @@ type WinGroup = (&'static str, fn(&ArmResult) -> u64);
 fn draw_wins<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     results: &[ArmResult],
+    l: Lang,
 ) -> Result<()> {
+    let tx = l.texts();
     let k = results.len() as f64;
     let mut chart = ChartBuilder::on(root)
-        .caption("Who wins? (95% intervals)", title_font())
+        .caption(tx.wins_title, title_font())
         .margin(20)
         .x_label_area_size(70)
         .y_label_area_size(100)
@@ -356,7 +379,8 @@ fn draw_wins<DB: DrawingBackend>(
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .y_desc("share of games won")
+        .y_desc(tx.wins_y)
+        .y_label_formatter(&|y| l.tick(*y))
         .axis_desc_style(label_font())
         .label_style(axis_font())
         .x_labels(results.len() * 4 + 1)
@@ -371,9 +395,9 @@ fn draw_wins<DB: DrawingBackend>(
         .draw()
         .map_err(err)?;
     let groups: [WinGroup; 3] = [
-        ("white", |r| r.stats.white_wins),
-        ("black", |r| r.stats.black_wins),
-        ("first mover", |r| r.stats.first_mover_wins),
+        (tx.white, |r| r.stats.white_wins),
+        (tx.black, |r| r.stats.black_wins),
+        (tx.first_mover, |r| r.stats.first_mover_wins),
     ];
     for (g, (label, k_of)) in groups.iter().enumerate() {
         let c = PALETTE[g];
@@ -409,7 +433,9 @@ fn draw_wins<DB: DrawingBackend>(
 fn draw_squares<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     results: &[ArmResult],
+    l: Lang,
 ) -> Result<()> {
+    let tx = l.texts();
     let series: Vec<Vec<(f64, f64)>> = results
         .iter()
         .map(|r| {
@@ -426,7 +452,7 @@ fn draw_squares<DB: DrawingBackend>(
         .collect();
     let ymax = (series.iter().flatten().map(|p| p.1).fold(0.0, f64::max) * 1.1).clamp(0.05, 1.0);
     let mut chart = ChartBuilder::on(root)
-        .caption("Where the pawns stand", title_font())
+        .caption(tx.squares_title, title_font())
         .margin(20)
         .x_label_area_size(70)
         .y_label_area_size(100)
@@ -434,8 +460,9 @@ fn draw_squares<DB: DrawingBackend>(
         .map_err(err)?;
     chart
         .configure_mesh()
-        .x_desc("square along the path")
-        .y_desc("share of positions occupied")
+        .x_desc(tx.squares_x)
+        .y_desc(tx.squares_y)
+        .y_label_formatter(&|y| l.tick(*y))
         .axis_desc_style(label_font())
         .label_style(axis_font())
         .x_labels(30)

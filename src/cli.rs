@@ -72,6 +72,9 @@ struct RunArgs {
     /// Also write games.csv: the first N games of each arm, one row each (seed, winner, turns...).
     #[arg(long, value_name = "N")]
     games_csv: Option<u64>,
+    /// Language of charts, report and column labels [default: the scenario's `lang`, else en].
+    #[arg(long, value_enum)]
+    lang: Option<crate::lang::Lang>,
 }
 
 #[derive(Args, Debug)]
@@ -241,6 +244,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 quiet: a.quiet,
                 csv: a.csv,
                 games_csv: a.games_csv,
+                lang: a.lang,
             })?;
             if !a.quiet {
                 writeln!(out, "{}", out_dir.join("report.md").display())?;

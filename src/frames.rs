@@ -197,6 +197,27 @@ pub fn lengths(
     ])?)
 }
 
+/// `columns.csv`: what the columns of the CSV files in `dir` mean, in `lang`.
+pub fn columns(dir: &Path, lang: crate::lang::Lang) -> Result<DataFrame> {
+    let (mut file, mut column, mut label) = (vec![], vec![], vec![]);
+    for (f, c, en, fr) in crate::lang::COLUMNS {
+        if dir.join(f).exists() {
+            file.push(*f);
+            column.push(*c);
+            label.push(if lang == crate::lang::Lang::Fr {
+                *fr
+            } else {
+                *en
+            });
+        }
+    }
+    Ok(DataFrame::new_infer_height(vec![
+        col("file", file),
+        col("column", column),
+        col("label", label),
+    ])?)
+}
+
 /// `first_throws.csv`: the first throws of each arm's run, in order (games 0, 1, 2... one after
 /// another, opening throw-offs included): raw material for samples and running frequencies.
 pub fn first_throws(results: &[ArmResult]) -> Result<DataFrame> {

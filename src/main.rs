@@ -5,6 +5,7 @@ mod charts;
 mod cli;
 mod frames;
 mod html;
+mod lang;
 mod report;
 mod tournament_report;
 

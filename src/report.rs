@@ -4,6 +4,7 @@
 use crate::charts;
 use crate::cli::InputError;
 use crate::frames::{self, ArmResult, CsvStyle};
+use crate::lang::{fill, Lang};
 use crate::tournament_report::{self, TournamentResult};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -38,6 +39,8 @@ pub struct RunOptions {
     pub csv: CsvStyle,
     /// Rows of `games.csv` per arm (none: no file).
     pub games_csv: Option<u64>,
+    /// Language of charts and report (default: the scenario's `lang`, else English).
+    pub lang: Option<Lang>,
 }
 
 /// Prints progress on stderr while games are played: a bar on a terminal, a line every few
@@ -169,7 +172,11 @@ pub fn run(opts: &RunOptions) -> Result<PathBuf> {
     });
     progress.finish();
     let played = started.elapsed();
-    write_report(&staging.dir, &scenario, &results, &tournaments, opts)?;
+    let lang = opts
+        .lang
+        .or_else(|| scenario.lang.as_deref().and_then(Lang::from_code))
+        .unwrap_or_default();
+    write_report(&staging.dir, &scenario, &results, &tournaments, opts, lang)?;
     staging.commit()?;
     if !opts.quiet {
         eprintln!(
@@ -252,17 +259,23 @@ fn write_report(
     results: &[ArmResult],
     tournaments: &[TournamentResult],
     opts: &RunOptions,
+    lang: Lang,
 ) -> Result<()> {
     let mut md = String::new();
     if !results.is_empty() {
-        md = write_arms(dir, scenario, results, opts)?;
+        md = write_arms(dir, scenario, results, opts, lang)?;
     }
     if !tournaments.is_empty() {
-        md.push_str(&tournament_report::write(dir, tournaments, opts.csv)?);
+        md.push_str(&tournament_report::write(dir, tournaments, opts.csv, lang)?);
     }
-    let md = report_md(scenario, &md, opts);
+    frames::write_csv(
+        &mut frames::columns(dir, lang)?,
+        &dir.join("columns.csv"),
+        opts.csv,
+    )?;
+    let md = report_md(scenario, &md, opts, lang);
     std::fs::write(dir.join("report.md"), &md).context("writing report.md")?;
-    crate::html::write(dir, &md, &scenario.title, "en")?;
+    crate::html::write(dir, &md, &scenario.title, lang.code())?;
     Ok(())
 }
 
@@ -272,6 +285,7 @@ fn write_arms(
     scenario: &Scenario,
     results: &[ArmResult],
     opts: &RunOptions,
+    lang: Lang,
 ) -> Result<String> {
     let style = opts.csv;
     if let Some(n) = opts.games_csv {
@@ -324,27 +338,29 @@ fn write_arms(
         &dir.join("waits.csv"),
         style,
     )?;
-    let charts = charts::draw_all(&dir.join("charts"), results)?;
-    Ok(arms_md(scenario, results, &charts))
+    let charts = charts::draw_all(&dir.join("charts"), results, lang)?;
+    Ok(arms_md(scenario, results, &charts, lang))
 }
 
-fn pct(k: u64, n: u64) -> String {
+fn pct(k: u64, n: u64, l: Lang) -> String {
     let (lo, hi) = senet_sim::stats::wilson95(k, n);
+    let sep = if l == Lang::Fr { " ;" } else { "," };
     format!(
-        "{:.1}% [{:.1}, {:.1}]",
-        100.0 * k as f64 / n.max(1) as f64,
-        100.0 * lo,
-        100.0 * hi
+        "{} [{}{sep} {}]",
+        l.pct(k as f64 / n.max(1) as f64),
+        l.num(100.0 * lo, 1),
+        l.num(100.0 * hi, 1)
     )
 }
 
 /// `report.md`: title, the arms' and tournaments' sections (`body`), the command to reproduce.
-fn report_md(s: &Scenario, body: &str, opts: &RunOptions) -> String {
+fn report_md(s: &Scenario, body: &str, opts: &RunOptions, l: Lang) -> String {
+    let tx = l.texts();
     let mut m = String::new();
     let _ = writeln!(m, "# {}\n", s.title);
-    let _ = writeln!(m, "Scenario `{}`, seed {}.\n", s.path.display(), s.seed);
+    let _ = writeln!(m, "{}\n", fill!(tx.scenario_line, s.path.display(), s.seed));
     m.push_str(body);
-    let _ = writeln!(m, "## Reproduce\n");
+    let _ = writeln!(m, "## {}\n", tx.reproduce);
     let mut cmd = format!(
         "senet-sim run {} --seed {}",
         opts.scenario.display(),
@@ -362,36 +378,58 @@ fn report_md(s: &Scenario, body: &str, opts: &RunOptions) -> String {
     if let Some(n) = opts.games_csv {
         let _ = write!(cmd, " --games-csv {n}");
     }
-    let _ = writeln!(m, "```sh\n{cmd}\n```\n\nThe same command gives the same files with any `--threads`, on any machine.");
+    let _ = write!(cmd, " --lang {}", l.code());
+    let _ = writeln!(m, "```sh\n{cmd}\n```\n\n{}", tx.reproduce_note);
     m
 }
 
-fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)]) -> String {
+fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: Lang) -> String {
+    let tx = l.texts();
     let mut m = String::new();
-    let _ = writeln!(m, "{} games per arm.\n", s.games);
-    let _ = writeln!(m, "| arm | variant | device | games | white wins | black wins | first mover wins | unfinished | mean turns (sd) | median turns | mean throws |");
+    let _ = writeln!(m, "{}\n", fill!(tx.games_per_arm, s.games));
+    let _ = writeln!(m, "{}", tx.summary_header);
     let _ = writeln!(m, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in results {
         let a = &r.stats;
         let _ = writeln!(
             m,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {:.1} ({:.1}) | {} | {:.1} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} ({}) | {} | {} |",
             r.arm.name,
             r.arm.variant,
-            r.arm.device,
+            l.device(&r.arm.device),
             a.games,
-            pct(a.white_wins, a.games),
-            pct(a.black_wins, a.games),
-            pct(a.first_mover_wins, a.games),
+            pct(a.white_wins, a.games, l),
+            pct(a.black_wins, a.games, l),
+            pct(a.first_mover_wins, a.games, l),
             a.unfinished,
-            a.turns.mean(),
-            a.turns.std_dev(),
+            l.num(a.turns.mean(), 1),
+            l.num(a.turns.std_dev(), 1),
             a.turns.quantile(0.5),
-            a.throws_per_game.mean()
+            l.num(a.throws_per_game.mean(), 1)
         );
     }
-    let _ = writeln!(m, "\nRates are followed by their 95% Wilson interval. The tables are in `summary.csv`, `throws.csv`, `lengths.csv` (and `lengths_throws.csv`, `lengths_moves.csv`), `squares.csv`, `first_throws.csv` (the first throws, in order) and `waits.csv` (throws needed to get each value, beside the geometric law).\n");
-    let _ = writeln!(m, "## Charts\n");
+    for r in results.iter().filter(|r| r.stats.throwoffs > 0) {
+        let a = &r.stats;
+        let p = senet_sim::throws::value_distribution(&r.arm.rules, &r.arm.device)
+            .iter()
+            .find(|(v, _)| *v == r.arm.rules.first_throw)
+            .map_or(0.0, |x| x.1);
+        let _ = writeln!(
+            m,
+            "\n{}",
+            fill!(
+                tx.throwoff_sentence,
+                r.arm.name,
+                r.arm.rules.first_throw,
+                a.throwoff_first_thrower,
+                a.throwoffs,
+                pct(a.throwoff_first_thrower, a.throwoffs, l),
+                l.num(senet_sim::stats::first_thrower_probability(p), 4)
+            )
+        );
+    }
+    let _ = writeln!(m, "\n{}\n", tx.summary_note);
+    let _ = writeln!(m, "## {}\n", tx.charts);
     for (stem, sentence) in charts {
         let _ = writeln!(m, "{sentence}\n\n![{stem}](charts/{stem}.png)\n");
     }

@@ -42,6 +42,7 @@ struct FileScenario {
     seed: Option<Spanned<i64>>,
     arm: Option<Spanned<Vec<FileArm>>>,
     tournament: Option<Spanned<toml::Value>>,
+    lang: Option<Spanned<String>>,
 }
 
 /// The document read again for a single `[tournament]` table (spans kept).
@@ -128,6 +129,8 @@ pub struct Scenario {
     pub arms: Vec<Arm>,
     /// The tournaments, in file order.
     pub tournaments: Vec<Tournament>,
+    /// Language of the outputs (`en` or `fr`), if the file says.
+    pub lang: Option<String>,
     /// The file it was read from.
     pub path: PathBuf,
 }
@@ -206,6 +209,17 @@ impl Scenario {
             Some(s) => *s.get_ref() as u64,
             None => 1,
         };
+        if let Some(l) = &file.lang {
+            if !["en", "fr"].contains(&l.get_ref().as_str()) {
+                return Err(cx.err(
+                    Some(l.span()),
+                    format!(
+                        "key 'lang': '{}' is not a language of senet-sim (en, fr)",
+                        l.get_ref()
+                    ),
+                ));
+            }
+        }
         let tournaments = match &file.tournament {
             None => Vec::new(),
             Some(t) => read_tournaments(&cx, t, games)?,
@@ -245,6 +259,7 @@ impl Scenario {
             seed,
             arms,
             tournaments,
+            lang: file.lang.map(Spanned::into_inner),
             path: path.to_path_buf(),
         })
     }

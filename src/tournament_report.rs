@@ -3,6 +3,7 @@
 
 use crate::charts::{err, fonts, label_font, png_and_svg, slug, title_font, FONT, H, W};
 use crate::frames::{col, write_csv, CsvStyle};
+use crate::lang::{fill, Lang};
 use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -55,7 +56,7 @@ impl<'a> TournamentResult<'a> {
 }
 
 /// Writes the three CSV files and the heat maps; returns the markdown section of the report.
-pub fn write(dir: &Path, results: &[TournamentResult], style: CsvStyle) -> Result<String> {
+pub fn write(dir: &Path, results: &[TournamentResult], style: CsvStyle, l: Lang) -> Result<String> {
     write_csv(
         &mut tournament_frame(results)?,
         &dir.join("tournament.csv"),
@@ -71,8 +72,8 @@ pub fn write(dir: &Path, results: &[TournamentResult], style: CsvStyle) -> Resul
     let mut md = String::new();
     for r in results {
         let stem = format!("heatmap-{}", slug(&r.tournament.name));
-        png_and_svg!(charts, stem, draw_heatmap(r));
-        section(&mut md, r, &stem);
+        png_and_svg!(charts, stem, draw_heatmap(r, l));
+        section(&mut md, r, &stem, l);
     }
     Ok(md)
 }
@@ -187,34 +188,40 @@ fn luck_frame(results: &[TournamentResult]) -> Result<DataFrame> {
 }
 
 /// The markdown section of one tournament.
-fn section(md: &mut String, r: &TournamentResult, stem: &str) {
+fn section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
+    let tx = l.texts();
     let t = r.tournament;
     let _ = writeln!(
         md,
-        "## Tournament: {} ({}, {})\n\n{} games per pairing, half with each strategy as white; each game is replayed with the same throws and the seats swapped.\n",
-        t.name, t.variant, t.device, t.games
+        "## {}: {} ({}, {})\n\n{}\n",
+        tx.tournament,
+        t.name,
+        t.variant,
+        l.device(&t.device),
+        fill!(tx.tournament_intro, t.games)
     );
-    let _ = writeln!(
-        md,
-        "| rank | strategy | Elo (± 1 se) | score |\n|---:|---|---:|---:|"
-    );
+    let _ = writeln!(md, "{}\n|---:|---|---:|---:|", tx.ranking_header);
     for (k, &i) in r.ranked().iter().enumerate() {
         let x = &r.ratings[i];
         let se = if i == r.anchor {
-            "(anchor)".to_string()
+            tx.anchor.to_string()
         } else {
             format!("± {:.0}", x.se)
         };
         let _ = writeln!(
             md,
-            "| {} | {} | {:.0} {se} | {:.1}% |",
+            "| {} | {} | {:.0} {se} | {} |",
             k + 1,
             r.name(i),
             x.elo,
-            100.0 * x.score
+            l.pct(x.score)
         );
     }
-    let _ = writeln!(md, "\nEach cell: the win rate of the row strategy against the column strategy, seats swapped (`tournament.csv` has the counts and 95% intervals).\n\n![{stem}](charts/{stem}.png)\n");
+    let _ = writeln!(
+        md,
+        "\n{}\n\n![{stem}](charts/{stem}.png)\n",
+        tx.heatmap_sentence
+    );
     let (s, c, n) = r.pairings.iter().fold((0, 0, 0), |(s, c, n), p| {
         (
             s + p.same_strategy,
@@ -223,26 +230,25 @@ fn section(md: &mut String, r: &TournamentResult, stem: &str) {
         )
     });
     let best = r.ranked()[0];
-    let _ = write!(
-        md,
-        "**Luck or skill?** Of {n} pairs of games played with the same throws, {:.1}% were won twice by the same strategy (the players decided) and {:.1}% twice by the same colour (the throws decided, whoever played).",
-        100.0 * s as f64 / n.max(1) as f64,
-        100.0 * c as f64 / n.max(1) as f64
-    );
+    let share = |k: u64| l.pct(k as f64 / n.max(1) as f64);
+    let _ = write!(md, "{}", fill!(tx.luck, n, share(s), share(c)));
     if let Some(rand) = t.strategies.iter().position(|s| s == "random") {
         if best != rand {
             let (_, _, rate, lo, hi) = row_rate(&r.pairings, best, rand).expect("a pairing");
             let _ = write!(
                 md,
-                " The best strategy, `{}`, beats `random` in {:.1}% of games [{:.1}, {:.1}].",
-                r.name(best),
-                100.0 * rate,
-                100.0 * lo,
-                100.0 * hi
+                "{}",
+                fill!(
+                    tx.best_beats_random,
+                    r.name(best),
+                    l.pct(rate),
+                    l.num(100.0 * lo, 1),
+                    l.num(100.0 * hi, 1)
+                )
             );
         }
     }
-    let _ = writeln!(md, " See `docs/luck-and-skill.md`.\n");
+    let _ = writeln!(md, "{}\n", tx.see_luck);
 }
 
 /// Orange (0) through white (0.5) to blue (1).
@@ -257,22 +263,23 @@ fn diverging(rate: f64) -> RGBColor {
 fn draw_heatmap<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     r: &TournamentResult,
+    l: Lang,
 ) -> Result<()> {
+    let tx = l.texts();
     let n = r.tournament.strategies.len() as i32;
     let (left, top, right, bottom) = (250, 150, 40, 40);
     let cw = (W as i32 - left - right) / n;
     let ch = (H as i32 - top - bottom) / n;
-    let title = format!(
-        "Win rate of the row strategy against the column strategy: {}",
-        r.tournament.name
-    );
+    let title = fill!(tx.heatmap_title, r.tournament.name);
     root.draw_text(&title, &title_font(), (30, 20))
         .map_err(err)?;
     let small = TextStyle::from((FONT, 20).into_font());
     root.draw_text(
-        &format!(
-            "{} ({}), {} games per pairing, seats swapped",
-            r.tournament.variant, r.tournament.device, r.tournament.games
+        &fill!(
+            tx.heatmap_subtitle,
+            r.tournament.variant,
+            l.device(&r.tournament.device),
+            r.tournament.games
         ),
         &label_font(),
         (30, 66),
@@ -297,7 +304,7 @@ fn draw_heatmap<DB: DrawingBackend>(
             let x0 = left + j * cw;
             let cell = [(x0 + 2, y0 + 2), (x0 + cw - 2, y0 + ch - 2)];
             let (fill, text) = match row_rate(&r.pairings, i as usize, j as usize) {
-                Some((_, _, rate, _, _)) => (diverging(rate), format!("{:.1}%", 100.0 * rate)),
+                Some((_, _, rate, _, _)) => (diverging(rate), l.pct(rate)),
                 None => (RGBColor(220, 220, 220), "—".to_string()),
             };
             root.draw(&Rectangle::new(cell, fill.filled()))

@@ -1,0 +1,424 @@
+//! The words of the outputs in English and in French (school vocabulary: effectif, fréquence,
+//! probabilité, issue, loi des grands nombres, diagramme en bâtons...), and numbers written
+//! with a decimal point or a decimal comma.
+
+/// The language of charts, the report and the column labels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// French: decimal commas, a space before %.
+    Fr,
+}
+
+impl Lang {
+    /// The language of a scenario's `lang` key.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code {
+            "en" => Some(Lang::En),
+            "fr" => Some(Lang::Fr),
+            _ => None,
+        }
+    }
+
+    /// The ISO 639-1 code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+        }
+    }
+
+    /// The texts of this language.
+    pub fn texts(self) -> &'static Texts {
+        match self {
+            Lang::En => &EN,
+            Lang::Fr => &FR,
+        }
+    }
+
+    /// `x` with `decimals` digits after the decimal point (a comma in French).
+    pub fn num(self, x: f64, decimals: usize) -> String {
+        let s = format!("{x:.decimals$}");
+        match self {
+            Lang::En => s,
+            Lang::Fr => s.replace('.', ","),
+        }
+    }
+
+    /// `100 x` as a percentage with one decimal: "12.5%" or "12,5 %".
+    pub fn pct(self, x: f64) -> String {
+        match self {
+            Lang::En => format!("{:.1}%", 100.0 * x),
+            Lang::Fr => format!("{} %", self.num(100.0 * x, 1)),
+        }
+    }
+
+    /// A throwing device in this language ("sticks(p=0.6)", "bâtonnets (p = 0,6)").
+    pub fn device(self, d: &senet_sim::throws::Device) -> String {
+        use senet_sim::throws::Device;
+        match (self, d) {
+            (Lang::En, _) => d.to_string(),
+            (Lang::Fr, Device::Sticks { p_marked }) => {
+                format!("bâtonnets (p = {})", self.tick(*p_marked))
+            }
+            (Lang::Fr, Device::Coins) => "pièces".into(),
+            (Lang::Fr, Device::Die) => "dé".into(),
+        }
+    }
+
+    /// An axis tick: the shortest form with up to 3 decimals.
+    pub fn tick(self, x: f64) -> String {
+        let mut s = format!("{x:.3}");
+        while s.contains('.') && (s.ends_with('0') || s.ends_with('.')) {
+            s.pop();
+        }
+        match self {
+            Lang::En => s,
+            Lang::Fr => s.replace('.', ","),
+        }
+    }
+}
+
+/// Every fixed text of the outputs. `{}` marks are filled in by the caller in order.
+pub struct Texts {
+    pub(crate) throws_title: &'static str,
+    pub(crate) throws_x: &'static str,
+    pub(crate) throws_y: &'static str,
+    pub(crate) simulated: &'static str,
+    pub(crate) exact: &'static str,
+    pub(crate) throws_sentence: &'static str,
+    pub(crate) running_title: &'static str,
+    pub(crate) running_x: &'static str,
+    pub(crate) running_y: &'static str,
+    pub(crate) running_band: &'static str,
+    pub(crate) running_probability: &'static str,
+    pub(crate) running_label: &'static str,
+    pub(crate) running_sentence: &'static str,
+    pub(crate) lengths_title: &'static str,
+    pub(crate) lengths_x: &'static str,
+    pub(crate) lengths_y: &'static str,
+    pub(crate) lengths_sentence: &'static str,
+    pub(crate) wins_title: &'static str,
+    pub(crate) wins_y: &'static str,
+    pub(crate) white: &'static str,
+    pub(crate) black: &'static str,
+    pub(crate) first_mover: &'static str,
+    pub(crate) wins_sentence: &'static str,
+    pub(crate) squares_title: &'static str,
+    pub(crate) squares_x: &'static str,
+    pub(crate) squares_y: &'static str,
+    pub(crate) squares_sentence: &'static str,
+    pub(crate) scenario_line: &'static str,
+    pub(crate) games_per_arm: &'static str,
+    pub(crate) summary_header: &'static str,
+    pub(crate) summary_note: &'static str,
+    pub(crate) charts: &'static str,
+    pub(crate) reproduce: &'static str,
+    pub(crate) reproduce_note: &'static str,
+    pub(crate) throwoff_sentence: &'static str,
+    pub(crate) tournament: &'static str,
+    pub(crate) tournament_intro: &'static str,
+    pub(crate) ranking_header: &'static str,
+    pub(crate) anchor: &'static str,
+    pub(crate) heatmap_sentence: &'static str,
+    pub(crate) heatmap_title: &'static str,
+    pub(crate) heatmap_subtitle: &'static str,
+    pub(crate) luck: &'static str,
+    pub(crate) best_beats_random: &'static str,
+    pub(crate) see_luck: &'static str,
+}
+
+/// English.
+pub static EN: Texts = Texts {
+    throws_title: "Throw values: {} ({})",
+    throws_x: "value thrown",
+    throws_y: "frequency / probability",
+    simulated: "simulated ({} throws)",
+    exact: "exact probability",
+    throws_sentence: "Throws of \"{}\": the simulated frequency of each value (left bar) beside its exact probability (right bar).",
+    running_title: "Running frequency of {}: {}",
+    running_x: "number of throws (log scale)",
+    running_y: "frequency of {}",
+    running_band: "p ± 1.96·√(p(1−p)/n)",
+    running_probability: "probability {}",
+    running_label: "running frequency",
+    running_sentence: "Law of large numbers, \"{}\": the running frequency of the value {} over the first {} throws of the run closes in on its probability, inside the 95% fluctuation band.",
+    lengths_title: "Game length in turns",
+    lengths_x: "turns in the game",
+    lengths_y: "share of games",
+    lengths_sentence: "How long a game lasts: the share of finished games that end after each number of turns.",
+    wins_title: "Who wins? (95% intervals)",
+    wins_y: "share of games won",
+    white: "white",
+    black: "black",
+    first_mover: "first mover",
+    wins_sentence: "Who wins: the share of games won by white, by black and by the player who moved first, with 95% Wilson intervals.",
+    squares_title: "Where the pawns stand",
+    squares_x: "square along the path",
+    squares_y: "share of positions occupied",
+    squares_sentence: "Where the pawns stand: the share of positions with a pawn on each square, along the path.",
+    scenario_line: "Scenario `{}`, seed {}.",
+    games_per_arm: "{} games per arm.",
+    summary_header: "| arm | variant | device | games | white wins | black wins | first mover wins | unfinished | mean turns (sd) | median turns | mean throws |",
+    summary_note: "Rates are followed by their 95% Wilson interval. The tables are in `summary.csv`, `throws.csv`, `lengths.csv` (and `lengths_throws.csv`, `lengths_moves.csv`), `squares.csv`, `first_throws.csv` (the first throws, in order) and `waits.csv` (throws needed to get each value, beside the geometric law); `columns.csv` says what every column means.",
+    charts: "Charts",
+    reproduce: "Reproduce",
+    reproduce_note: "The same command gives the same files with any `--threads`, on any machine.",
+    throwoff_sentence: "Opening throw-off, \"{}\": the player who throws first got the first {} in {} of {} games, {}; the exact probability is {}.",
+    tournament: "Tournament",
+    tournament_intro: "{} games per pairing, half with each strategy as white; each game is replayed with the same throws and the seats swapped.",
+    ranking_header: "| rank | strategy | Elo (± 1 se) | score |",
+    anchor: "(anchor)",
+    heatmap_sentence: "Each cell: the win rate of the row strategy against the column strategy, seats swapped (`tournament.csv` has the counts and 95% intervals).",
+    heatmap_title: "Win rate of the row strategy against the column strategy: {}",
+    heatmap_subtitle: "{} ({}), {} games per pairing, seats swapped",
+    luck: "**Luck or skill?** Of {} pairs of games played with the same throws, {} were won twice by the same strategy (the players decided) and {} twice by the same colour (the throws decided, whoever played).",
+    best_beats_random: " The best strategy, `{}`, beats `random` in {} of games [{}, {}].",
+    see_luck: " See `docs/luck-and-skill.md`.",
+};
+
+/// French, in the vocabulary of the collège and lycée.
+pub static FR: Texts = Texts {
+    throws_title: "Issues des lancers : {} ({})",
+    throws_x: "issue",
+    throws_y: "fréquence / probabilité",
+    simulated: "fréquence simulée ({} lancers)",
+    exact: "probabilité exacte",
+    throws_sentence: "Diagramme en bâtons des lancers, « {} » : la fréquence simulée de chaque issue (bâton de gauche) à côté de sa probabilité exacte (bâton de droite).",
+    running_title: "Fréquence de l'issue {} au fil des lancers : {}",
+    running_x: "nombre de lancers (échelle logarithmique)",
+    running_y: "fréquence de l'issue {}",
+    running_band: "p ± 1,96·√(p(1−p)/n)",
+    running_probability: "probabilité {}",
+    running_label: "fréquence cumulée",
+    running_sentence: "Loi des grands nombres, « {} » : la fréquence de l'issue {} sur les {} premiers lancers se rapproche de sa probabilité, dans l'intervalle de fluctuation à 95 %.",
+    lengths_title: "Durée d'une partie (en tours)",
+    lengths_x: "nombre de tours de la partie",
+    lengths_y: "fréquence",
+    lengths_sentence: "Durée d'une partie : la fréquence des parties terminées en chaque nombre de tours.",
+    wins_title: "Qui gagne ? (intervalles de confiance à 95 %)",
+    wins_y: "fréquence des victoires",
+    white: "blancs",
+    black: "noirs",
+    first_mover: "premier joueur",
+    wins_sentence: "Qui gagne : la fréquence des victoires des blancs, des noirs et du joueur qui a commencé, avec les intervalles de confiance à 95 % (Wilson).",
+    squares_title: "Où sont les pions ?",
+    squares_x: "case du parcours",
+    squares_y: "fréquence d'occupation",
+    squares_sentence: "Où sont les pions : la fréquence des positions où un pion occupe chaque case du parcours.",
+    scenario_line: "Scénario `{}`, graine {}.",
+    games_per_arm: "{} parties par configuration.",
+    summary_header: "| configuration | règle | dispositif | parties | victoires des blancs | victoires des noirs | victoires du premier joueur | inachevées | tours en moyenne (écart type) | médiane des tours | lancers en moyenne |",
+    summary_note: "Chaque fréquence est suivie de son intervalle de confiance à 95 % (Wilson). Les tableaux sont dans `summary.csv`, `throws.csv` (effectifs, fréquences et probabilités des issues), `lengths.csv` (et `lengths_throws.csv`, `lengths_moves.csv`), `squares.csv`, `first_throws.csv` (les premiers lancers, dans l'ordre) et `waits.csv` (nombre de lancers pour obtenir chaque issue, à côté de la loi géométrique) ; `columns.csv` explique chaque colonne.",
+    charts: "Graphiques",
+    reproduce: "Reproduire",
+    reproduce_note: "La même commande donne les mêmes fichiers quel que soit `--threads`, sur toute machine.",
+    throwoff_sentence: "Qui commence, « {} » : le joueur qui lance en premier a obtenu le premier {} dans {} parties sur {}, soit {} ; la probabilité exacte est {}.",
+    tournament: "Tournoi",
+    tournament_intro: "{} parties par rencontre, chaque stratégie ayant les blancs dans la moitié d'entre elles ; chaque partie est rejouée avec les mêmes lancers en échangeant les places.",
+    ranking_header: "| rang | stratégie | Elo (± 1 écart type) | score |",
+    anchor: "(référence)",
+    heatmap_sentence: "Chaque case : la fréquence de victoire de la stratégie de la ligne contre celle de la colonne, places échangées (`tournament.csv` donne les effectifs et les intervalles à 95 %).",
+    heatmap_title: "Fréquence de victoire de la ligne contre la colonne : {}",
+    heatmap_subtitle: "{} ({}), {} parties par rencontre, places échangées",
+    luck: "**Hasard ou stratégie ?** Sur {} paires de parties jouées avec les mêmes lancers, {} ont été gagnées deux fois par la même stratégie (les joueurs ont décidé) et {} deux fois par la même couleur (les lancers ont décidé, quel que soit le joueur).",
+    best_beats_random: " La meilleure stratégie, `{}`, bat `random` dans {} des parties [{} ; {}].",
+    see_luck: " Voir `docs/luck-and-skill.md`.",
+};
+
+/// Fills the `{}` marks of a template with the arguments, in order: `fill!(t.title, name, n)`.
+macro_rules! fill {
+    ($t:expr $(, $a:expr)* $(,)?) => {
+        $crate::lang::fill_args($t, &[$(&$a as &dyn std::fmt::Display),*])
+    };
+}
+pub(crate) use fill;
+
+/// Fills the `{}` marks of `template` with `args`, in order.
+pub fn fill_args(template: &str, args: &[&dyn std::fmt::Display]) -> String {
+    let mut out = String::with_capacity(template.len() + 16 * args.len());
+    let mut parts = template.split("{}");
+    if let Some(first) = parts.next() {
+        out.push_str(first);
+    }
+    for (i, part) in parts.enumerate() {
+        if let Some(a) = args.get(i) {
+            out.push_str(&a.to_string());
+        }
+        out.push_str(part);
+    }
+    out
+}
+
+/// Human labels of the CSV columns, `(file, column, English, French)`, for `columns.csv`.
+pub const COLUMNS: &[(&str, &str, &str, &str)] = &[
+    (
+        "summary.csv",
+        "arm",
+        "configuration played",
+        "configuration jouée",
+    ),
+    ("summary.csv", "games", "games played", "nombre de parties"),
+    (
+        "summary.csv",
+        "white_wins",
+        "games won by white",
+        "parties gagnées par les blancs",
+    ),
+    (
+        "summary.csv",
+        "black_wins",
+        "games won by black",
+        "parties gagnées par les noirs",
+    ),
+    (
+        "summary.csv",
+        "first_mover_wins",
+        "games won by the player who moved first",
+        "parties gagnées par le joueur qui a commencé",
+    ),
+    (
+        "summary.csv",
+        "unfinished",
+        "games stopped by the turn cap",
+        "parties inachevées",
+    ),
+    (
+        "summary.csv",
+        "mean_turns",
+        "mean game length in turns",
+        "durée moyenne en tours (espérance estimée)",
+    ),
+    (
+        "summary.csv",
+        "sd_turns",
+        "standard deviation of the length in turns",
+        "écart type de la durée en tours",
+    ),
+    (
+        "summary.csv",
+        "median_turns",
+        "median length in turns",
+        "médiane de la durée en tours",
+    ),
+    (
+        "summary.csv",
+        "throwoff_first_thrower_rate",
+        "share of throw-offs won by the first thrower",
+        "fréquence : le premier lanceur commence",
+    ),
+    (
+        "summary.csv",
+        "throwoff_first_thrower_theory",
+        "its exact probability 1/(2 − p)",
+        "sa probabilité exacte 1/(2 − p)",
+    ),
+    ("throws.csv", "value", "value thrown", "issue"),
+    (
+        "throws.csv",
+        "count",
+        "number of throws with this value",
+        "effectif",
+    ),
+    (
+        "throws.csv",
+        "frequency",
+        "share of throws with this value",
+        "fréquence",
+    ),
+    ("throws.csv", "theory", "exact probability", "probabilité"),
+    (
+        "throws.csv",
+        "z",
+        "(frequency − probability) / standard error",
+        "(fréquence − probabilité) / écart type",
+    ),
+    (
+        "lengths.csv",
+        "turns",
+        "game length in turns",
+        "durée en tours",
+    ),
+    (
+        "lengths.csv",
+        "games",
+        "number of finished games of that length",
+        "effectif des parties de cette durée",
+    ),
+    (
+        "squares.csv",
+        "square",
+        "square along the path",
+        "case du parcours",
+    ),
+    (
+        "squares.csv",
+        "occupancy",
+        "share of positions with a pawn on the square",
+        "fréquence d'occupation",
+    ),
+    (
+        "first_throws.csv",
+        "throw",
+        "rank of the throw",
+        "rang du lancer",
+    ),
+    ("first_throws.csv", "value", "value thrown", "issue"),
+    (
+        "waits.csv",
+        "throws",
+        "throws needed to get the value",
+        "nombre de lancers pour obtenir l'issue",
+    ),
+    (
+        "waits.csv",
+        "count",
+        "number of waits of that length",
+        "effectif",
+    ),
+    ("waits.csv", "frequency", "their share", "fréquence"),
+    (
+        "waits.csv",
+        "theory",
+        "geometric law (1 − p)^(k − 1) p",
+        "loi géométrique (1 − p)^(k − 1) p",
+    ),
+    (
+        "tournament.csv",
+        "row_win_rate",
+        "win rate of the white column's strategy over its pairing",
+        "fréquence de victoire de la stratégie de la colonne white sur la rencontre",
+    ),
+    (
+        "tournament.csv",
+        "row_low95",
+        "lower end of its 95% interval",
+        "borne inférieure de l'intervalle à 95 %",
+    ),
+    (
+        "tournament.csv",
+        "row_high95",
+        "upper end of its 95% interval",
+        "borne supérieure de l'intervalle à 95 %",
+    ),
+    (
+        "ranking.csv",
+        "elo",
+        "rating on the Elo scale (random = 0)",
+        "classement Elo (random = 0)",
+    ),
+    (
+        "luck.csv",
+        "share_by_throws",
+        "share of duplicate pairs the throws decided",
+        "part des paires décidées par les lancers",
+    ),
+    (
+        "luck.csv",
+        "share_by_strategies",
+        "share of duplicate pairs the players decided",
+        "part des paires décidées par les joueurs",
+    ),
+];
