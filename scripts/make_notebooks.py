@@ -36,6 +36,9 @@ def notebook(name, cells):
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
     nb.cells = [new_markdown_cell(c[1]) if c[0] == "md" else new_code_cell(c[1]) for c in cells]
+    # Stable cell ids: writing the notebooks again gives the same files.
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"{Path(name).stem[:20]}-{i}"[:64]
     nbformat.validate(nb)
     nbformat.write(nb, HERE / name)
 

@@ -10,7 +10,7 @@ cargo test -- --include-ignored
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 for scenario in scenarios/lesson/*.toml; do
-    name="$(sed -n 's/^name = "\(.*\)"$/\1/p' "$scenario")"
+    name="$(grep -m1 '^name = ' "$scenario" | sed 's/^name = "\(.*\)"$/\1/')"
     echo "notebooks: running $scenario"
     cargo run --quiet -- run "$scenario" --out "$out/$name" --quiet
 done

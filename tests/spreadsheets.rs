@@ -32,18 +32,7 @@ fn excel_fr(path: &std::path::Path) -> Vec<Vec<String>> {
     assert!(text.ends_with("\r\n"));
     text.split("\r\n")
         .filter(|l| !l.is_empty())
-        .map(|line| {
-            let (mut out, mut cur, mut quoted) = (Vec::new(), String::new(), false);
-            for c in line.chars() {
-                match c {
-                    '"' => quoted = !quoted,
-                    ';' if !quoted => out.push(std::mem::take(&mut cur)),
-                    c => cur.push(c),
-                }
-            }
-            out.push(cur);
-            out
-        })
+        .map(|line| split_row(line, ';'))
         .collect()
 }
 

@@ -8,12 +8,14 @@ pub fn senet() -> Command {
     Command::cargo_bin("senet-sim").unwrap()
 }
 
+/// Writes `text` to `dir/name` and returns the path.
 pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let p = dir.join(name);
     std::fs::write(&p, text).unwrap();
     p
 }
 
+/// Runs `senet-sim run SCENARIO --out OUT --quiet EXTRA...`.
 pub fn run(scenario: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
     senet()
         .arg("run")
@@ -26,6 +28,7 @@ pub fn run(scenario: &Path, out: &Path, extra: &[&str]) -> std::process::Output 
         .unwrap()
 }
 
+/// The header and rows of an RFC 4180 CSV file (checking its CRLF line ends).
 pub fn csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
     let text = std::fs::read_to_string(path).unwrap();
     assert!(
@@ -33,18 +36,21 @@ pub fn csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
         "{}: RFC 4180 lines end with CRLF",
         path.display()
     );
-    let mut rows = text.split("\r\n").filter(|l| !l.is_empty()).map(split_row);
+    let mut rows = text
+        .split("\r\n")
+        .filter(|l| !l.is_empty())
+        .map(|l| split_row(l, ','));
     let header = rows.next().unwrap();
     (header, rows.collect())
 }
 
-/// Splits one CSV line, honouring double quotes.
-pub fn split_row(line: &str) -> Vec<String> {
+/// Splits one CSV line at `sep`, honouring double quotes.
+pub fn split_row(line: &str, sep: char) -> Vec<String> {
     let (mut out, mut cur, mut quoted) = (Vec::new(), String::new(), false);
     for c in line.chars() {
         match c {
             '"' => quoted = !quoted,
-            ',' if !quoted => out.push(std::mem::take(&mut cur)),
+            c if c == sep && !quoted => out.push(std::mem::take(&mut cur)),
             c => cur.push(c),
         }
     }
@@ -52,6 +58,7 @@ pub fn split_row(line: &str) -> Vec<String> {
     out
 }
 
+/// The values of one column, by name.
 pub fn column<'a>(header: &[String], rows: &'a [Vec<String>], name: &str) -> Vec<&'a str> {
     let i = header
         .iter()
