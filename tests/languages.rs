@@ -50,6 +50,11 @@ fn french_and_english_outputs() {
         "Hasard ou stratégie ?",
         "Diagramme en bâtons",
         "Loi des grands nombres",
+        "loi binomiale",
+        "espérance",
+        "fréquence",
+        "probabilité",
+        "issue",
         "intervalle de confiance",
         "--lang fr",
     ] {
