@@ -32,7 +32,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play a scenario's games and write its report (CSV tables, charts, report.md).
+    /// Play a scenario's games and tournaments and write its report (CSV tables, charts, report.md, report.html).
     Run(RunArgs),
     /// List the rule variants with their source documents.
     Variants,
@@ -53,7 +53,7 @@ struct RunArgs {
     /// Output folder [default: reports/<scenario name>].
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Games per arm, instead of the scenario's `games`.
+    /// Games per arm (and per tournament pairing), instead of the scenario's `games`.
     #[arg(long)]
     games: Option<u64>,
     /// Seed, instead of the scenario's `seed`.
