@@ -193,7 +193,7 @@ fn section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
     let t = r.tournament;
     let _ = writeln!(
         md,
-        "## {}: {} ({}, {})\n\n{}\n",
+        "## {} {} ({}, {})\n\n{}\n",
         tx.tournament,
         t.name,
         t.variant,
