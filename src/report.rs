@@ -301,43 +301,28 @@ fn write_arms(
             .collect();
         frames::write_csv(&mut frames::games(&rows)?, &dir.join("games.csv"), style)?;
     }
-    let mut summary = frames::summary(results)?;
-    frames::write_csv(&mut summary, &dir.join("summary.csv"), style)?;
-    frames::write_csv(
-        &mut frames::throws(results)?,
-        &dir.join("throws.csv"),
-        style,
-    )?;
-    frames::write_csv(
-        &mut frames::lengths(results, "turns", |a| &a.turns)?,
-        &dir.join("lengths.csv"),
-        style,
-    )?;
-    frames::write_csv(
-        &mut frames::lengths(results, "throws", |a| &a.throws_per_game)?,
-        &dir.join("lengths_throws.csv"),
-        style,
-    )?;
-    frames::write_csv(
-        &mut frames::lengths(results, "moves", |a| &a.moves_per_game)?,
-        &dir.join("lengths_moves.csv"),
-        style,
-    )?;
-    frames::write_csv(
-        &mut frames::squares(results)?,
-        &dir.join("squares.csv"),
-        style,
-    )?;
-    frames::write_csv(
-        &mut frames::first_throws(results)?,
-        &dir.join("first_throws.csv"),
-        style,
-    )?;
-    frames::write_csv(
-        &mut frames::waits_frame(results)?,
-        &dir.join("waits.csv"),
-        style,
-    )?;
+    let tables = [
+        ("summary.csv", frames::summary(results)?),
+        ("throws.csv", frames::throws(results)?),
+        (
+            "lengths.csv",
+            frames::lengths(results, "turns", |a| &a.turns)?,
+        ),
+        (
+            "lengths_throws.csv",
+            frames::lengths(results, "throws", |a| &a.throws_per_game)?,
+        ),
+        (
+            "lengths_moves.csv",
+            frames::lengths(results, "moves", |a| &a.moves_per_game)?,
+        ),
+        ("squares.csv", frames::squares(results)?),
+        ("first_throws.csv", frames::first_throws(results)?),
+        ("waits.csv", frames::waits_frame(results)?),
+    ];
+    for (file, mut frame) in tables {
+        frames::write_csv(&mut frame, &dir.join(file), style)?;
+    }
     let charts = charts::draw_all(&dir.join("charts"), results, lang)?;
     Ok(arms_md(scenario, results, &charts, lang))
 }
