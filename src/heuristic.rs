@@ -170,3 +170,59 @@ impl Strategy for Heuristic {
         best.0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{bits_of, Side};
+    use crate::movegen::legal_moves;
+    use crate::throws::stream;
+
+    /// tejon, white 12 and 20, black 13 alone; white throws 1: 12 -> 13 hits (a swap), 20 -> 21
+    /// does not. Both advance one square, so the capture weight decides.
+    fn pick(weights: &str) -> (u8, u8) {
+        let rules = Rules::preset("tejon").unwrap();
+        let pos = Position::new(
+            bits_of(&[12, 20]).unwrap(),
+            bits_of(&[13]).unwrap(),
+            Side::White,
+        );
+        let moves = legal_moves(&rules, &pos, 1);
+        let mut h = Heuristic::new(&rules, &Device::Coins, Weights::parse(weights).unwrap());
+        let m = moves[h.choose(&rules, &pos, 1, &moves, &mut stream(1, 2))];
+        (m.from, m.to)
+    }
+
+    #[test]
+    fn the_capture_weight_decides_between_equal_steps() {
+        let neutral = "danger=0,pair=0,wall=0";
+        assert_eq!(pick(neutral), (12, 13), "default capture weight 6: hit");
+        assert_eq!(
+            pick(&format!("{neutral},capture=-1")),
+            (20, 21),
+            "captures avoided"
+        );
+        assert_eq!(
+            pick(&format!("{neutral},capture=0")),
+            (12, 13),
+            "a tie: first generated"
+        );
+    }
+
+    #[test]
+    fn danger_is_the_exact_probability_of_being_hit() {
+        // After 12 -> 13 (a swap), black stands on 12 and hits the lone white 13 with a 1:
+        // P(1) = 4/16. After 20 -> 21, black's 13 would need an 8 to reach 21 and never hits
+        // backwards in tejon: danger 0.
+        let rules = Rules::preset("tejon").unwrap();
+        let pos = Position::new(
+            bits_of(&[12, 20]).unwrap(),
+            bits_of(&[13]).unwrap(),
+            Side::White,
+        );
+        let h = Heuristic::new(&rules, &Device::Coins, Weights::default());
+        let moves = legal_moves(&rules, &pos, 1);
+        let danger: Vec<f64> = moves.iter().map(|m| h.danger(&rules, &m.after)).collect();
+        assert_eq!(danger, vec![0.25, 0.0]);
+    }
+}
