@@ -9,9 +9,12 @@ cargo test -- --include-ignored
 
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
+# The binary `cargo test` just built (a plain `cargo run` would rebuild with other features).
+bin=target/debug/senet-sim
+[ -x "$bin" ] || cargo build --quiet
 for scenario in scenarios/lesson/*.toml; do
     name="$(grep -m1 '^name = ' "$scenario" | sed 's/^name = "\(.*\)"$/\1/')"
     echo "notebooks: running $scenario"
-    cargo run --quiet -- run "$scenario" --out "$out/$name" --quiet
+    "$bin" run "$scenario" --out "$out/$name" --quiet
 done
 MPLBACKEND=Agg SENET_REPORTS="$out" .venv/bin/python scripts/run_notebooks.py
