@@ -1,5 +1,5 @@
 """Executes every notebook of notebooks/ top to bottom (nbclient); exits non-zero on the first
-cell that fails. The CSV files are read from $SENET_REPORTS (see scripts/test.sh)."""
+cell that fails. The CSV files are read from $SENET_REPORTS (see tests/notebooks.rs)."""
 
 import sys
 from pathlib import Path

@@ -1,6 +1,6 @@
 //! `report.html`: one self-contained file with every chart inline and no external reference,
-//! and (test `renders_in_headless_chromium`, run by `scripts/test.sh` after
-//! `scripts/setup.sh` installs Debian's Chromium) a real browser renders and prints it.
+//! and (test `renders_in_headless_chromium`, run by the README's test command
+//! after `scripts/setup.sh` installs Debian's Chromium) a real browser renders and prints it.
 
 mod common;
 use common::outputs::*;
@@ -78,9 +78,9 @@ fn report_html_holds_every_chart_and_no_external_reference() {
     assert!(html.contains("@page { size: A4"));
 }
 
-/// Needs Chromium (`scripts/setup.sh` installs Debian's package); `scripts/test.sh` runs it.
+/// Needs Chromium (`scripts/setup.sh` installs Debian's package); the README's test command runs it.
 #[test]
-#[ignore = "needs Chromium: run scripts/test.sh (or cargo test -- --ignored after scripts/setup.sh)"]
+#[ignore = "needs Chromium: run scripts/setup.sh, then cargo test -- --include-ignored"]
 fn renders_in_headless_chromium() {
     let tmp = tempfile::tempdir().unwrap();
     let out = report(tmp.path());
