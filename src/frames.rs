@@ -6,7 +6,7 @@ use polars_io::prelude::{CsvWriter, SerWriter};
 use senet_sim::board::Side;
 use senet_sim::game::GameSummary;
 use senet_sim::scenario::Arm;
-use senet_sim::stats::{first_thrower_probability, waits, wilson95, ArmStats, Histogram};
+use senet_sim::stats::{throwoff_theory, waits, wilson95, ArmStats, Histogram};
 use senet_sim::throws::value_distribution;
 use std::path::Path;
 
@@ -125,16 +125,7 @@ pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
         "throwoff_first_thrower_theory",
         results
             .iter()
-            .map(|r| {
-                let rules = &r.arm.rules;
-                (rules.first_throw != 0).then(|| {
-                    let p = value_distribution(rules, &r.arm.device)
-                        .iter()
-                        .find(|(v, _)| *v == rules.first_throw)
-                        .map_or(0.0, |x| x.1);
-                    first_thrower_probability(p)
-                })
-            })
+            .map(|r| throwoff_theory(&r.arm.rules, &r.arm.device))
             .collect::<Vec<Option<f64>>>(),
     ));
     Ok(DataFrame::new_infer_height(c)?)

@@ -50,10 +50,8 @@ fn inline_charts(dir: &Path, body: &str) -> Result<String> {
         let tail = &rest[i + OPEN.len()..];
         let stem_end = tail.find(".png\"").context("a chart link without .png")?;
         let stem = &tail[..stem_end];
-        let close = tail
-            .find("/>")
-            .or_else(|| tail.find('>'))
-            .context("an unclosed img tag")?;
+        // The tag ends at its first '>' (pulldown-cmark writes `... />`; the alt text is a stem).
+        let close = tail.find('>').context("an unclosed img tag")?;
         let svg_path = dir.join("charts").join(format!("{stem}.svg"));
         let svg = std::fs::read_to_string(&svg_path)
             .with_context(|| format!("reading {}", svg_path.display()))?;
@@ -65,12 +63,7 @@ fn inline_charts(dir: &Path, body: &str) -> Result<String> {
         out.push_str(&format!(
             "<figure class=\"chart\" id=\"{stem}\">{svg}</figure>"
         ));
-        rest = &tail[close
-            + if tail[close..].starts_with("/>") {
-                2
-            } else {
-                1
-            }..];
+        rest = &tail[close + 1..];
     }
     out.push_str(rest);
     Ok(out)

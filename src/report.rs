@@ -395,10 +395,7 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
     }
     for r in results.iter().filter(|r| r.stats.throwoffs > 0) {
         let a = &r.stats;
-        let p = senet_sim::throws::value_distribution(&r.arm.rules, &r.arm.device)
-            .iter()
-            .find(|(v, _)| *v == r.arm.rules.first_throw)
-            .map_or(0.0, |x| x.1);
+        let theory = senet_sim::stats::throwoff_theory(&r.arm.rules, &r.arm.device).unwrap_or(0.0);
         let _ = writeln!(
             m,
             "\n{}",
@@ -409,7 +406,7 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
                 a.throwoff_first_thrower,
                 a.throwoffs,
                 pct(a.throwoff_first_thrower, a.throwoffs, l),
-                l.num(senet_sim::stats::first_thrower_probability(p), 4)
+                l.num(theory, 4)
             )
         );
     }

@@ -272,6 +272,18 @@ pub fn first_thrower_probability(p: f64) -> f64 {
     1.0 / (2.0 - p)
 }
 
+/// [`first_thrower_probability`] for a rule set's opening throw-off with `device`; `None` when
+/// the rules have no throw-off.
+pub fn throwoff_theory(rules: &crate::rules::Rules, device: &crate::throws::Device) -> Option<f64> {
+    (rules.first_throw != 0).then(|| {
+        let p = crate::throws::value_distribution(rules, device)
+            .iter()
+            .find(|(v, _)| *v == rules.first_throw)
+            .map_or(0.0, |x| x.1);
+        first_thrower_probability(p)
+    })
+}
+
 /// Waiting times for a value in a sequence of throws: `counts[k]` is how many times the value
 /// came after exactly k throws (k >= 1) counted from the start or from its previous occurrence.
 /// The last, unfinished wait is not counted. For independent throws with probability p these
