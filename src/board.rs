@@ -158,6 +158,13 @@ impl Position {
         self.on_board(side) + self.waiting[side.index()]
     }
 
+    /// Whether a side has borne off every pawn (none on the board, none waiting): it has won.
+    /// Cheaper than `in_play(side) == 0`, which counts.
+    #[inline]
+    pub fn finished(&self, side: Side) -> bool {
+        self.side(side) == 0 && self.waiting[side.index()] == 0
+    }
+
     /// Sorted squares of one side.
     pub fn square_list(&self, side: Side) -> Vec<u8> {
         squares(self.side(side)).collect()

@@ -4,7 +4,7 @@
 //! the runner's local state and the [`Position`].
 
 use crate::board::{bit, Position, Side, FIRST_ROW, LAST_ROW, SECOND_ROW};
-use crate::movegen::{flags, legal_moves_into, start_of_turn, Move, MoveList};
+use crate::movegen::{flags, legal_moves_into, start_of_turn, uniform_move, Move, MoveList};
 use crate::rules::{Rules, StartLayout, Starter};
 use crate::strategy::Strategy;
 use crate::throws::{below, GameRng, Thrower};
@@ -100,74 +100,119 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
     let mut has_moved = [false; 2];
     // A safety net against a turn of endless extra throws: far above anything a real game reaches.
     let max_throws = rules.max_turns.saturating_mul(50);
+    if rules.max_turns == 0 {
+        return s;
+    }
     let mut moves = MoveList::new();
-    while s.turns < rules.max_turns {
-        s.turns += 1;
-        let side = pos.to_move;
-        if start_of_turn(rules, &mut pos) > 0 {
-            s.moves += 1;
-            observer.on_free_exit(side, &pos);
-            if pos.in_play(side) == 0 {
+    let uniform = [strategies[0].is_uniform(), strategies[1].is_uniform()];
+    // One flat loop over throws: a turn is the throws of one side until the hand passes. The
+    // hand passes by a select, not by leaving an inner loop, because whether a throw gives
+    // another one is a coin flip that a branch would mispredict.
+    s.turns = 1;
+    let mut side = pos.to_move;
+    if begin_turn(rules, &mut pos, &mut s, observer) {
+        return s;
+    }
+    loop {
+        let value = if s.throws == 0 && rules.first_throw != 0 {
+            opening_throw_off(rules, thrower, observer, &mut s)
+        } else {
+            s.throws += 1;
+            rules.throw_values[thrower.throw_marked() as usize]
+        };
+        if !has_moved[side.index()] && rules.first_pawn(side) != 0 {
+            pos.forced = rules.first_pawn(side);
+        }
+        let mut replay = false;
+        if let Some(mv) = pick(
+            rules, &pos, value, side, strategies, uniform, decisions, &mut moves,
+        ) {
+            pos = mv.after;
+            has_moved[side.index()] = true;
+            count(&mut s, &mv);
+            observer.on_throw(side, value, Some(&mv), &pos);
+            if mv.residual > 0 {
+                let points = mv.residual;
+                let rv = pick(
+                    rules, &pos, points, side, strategies, uniform, decisions, &mut moves,
+                );
+                if let Some(rv) = rv {
+                    pos = rv.after;
+                    count(&mut s, &rv);
+                }
+                observer.on_residual(side, points, rv.as_ref(), &pos);
+            }
+            if pos.finished(side) {
                 s.winner = Some(side);
                 return s;
             }
-        }
-        loop {
-            let value = if s.throws == 0 && rules.first_throw != 0 {
-                opening_throw_off(rules, thrower, observer, &mut s)
-            } else {
-                s.throws += 1;
-                rules.throw_values[thrower.throw_marked() as usize]
-            };
-            if !has_moved[side.index()] && rules.first_pawn(side) != 0 {
-                pos.forced = rules.first_pawn(side);
-            }
-            legal_moves_into(rules, &pos, value, &mut moves);
-            let mut replay = false;
-            if moves.is_empty() {
-                s.passes += 1;
-                observer.on_throw(side, value, None, &pos);
-            } else {
-                let mv =
-                    moves[strategies[side.index()].choose(rules, &pos, value, &moves, decisions)];
-                pos = mv.after;
-                has_moved[side.index()] = true;
-                count(&mut s, &mv);
-                observer.on_throw(side, value, Some(&mv), &pos);
-                if mv.residual > 0 {
-                    legal_moves_into(rules, &pos, mv.residual, &mut moves);
-                    if moves.is_empty() {
-                        observer.on_residual(side, mv.residual, None, &pos);
-                    } else {
-                        let rv = moves[strategies[side.index()].choose(
-                            rules,
-                            &pos,
-                            mv.residual,
-                            &moves,
-                            decisions,
-                        )];
-                        pos = rv.after;
-                        count(&mut s, &rv);
-                        observer.on_residual(side, mv.residual, Some(&rv), &pos);
-                    }
-                }
-                if pos.in_play(side) == 0 {
-                    s.winner = Some(side);
-                    return s;
-                }
-                replay = mv.has(flags::REPLAY);
-            }
-            if !(rules.gives_extra_throw(value) || replay) || s.throws >= max_throws {
-                break;
-            }
+            replay = mv.has(flags::REPLAY);
+        } else {
+            s.passes += 1;
+            observer.on_throw(side, value, None, &pos);
         }
         if s.throws >= max_throws {
             break;
         }
-        pos.forced = 0;
-        pos.to_move = side.other();
+        let passes = !(rules.gives_extra_throw(value) || replay);
+        if passes && s.turns >= rules.max_turns {
+            break;
+        }
+        s.turns += passes as u32;
+        side = if passes { side.other() } else { side };
+        pos.to_move = side;
+        pos.forced = if passes { 0 } else { pos.forced };
+        if passes && begin_turn(rules, &mut pos, &mut s, observer) {
+            return s;
+        }
     }
     s
+}
+
+/// The move `side`'s strategy makes with `value` (`None`: no legal move). A uniform strategy's
+/// pick goes through [`uniform_move`], which makes the same choice with the same draw.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn pick(
+    rules: &Rules,
+    pos: &Position,
+    value: u8,
+    side: Side,
+    strategies: &mut [Box<dyn Strategy>; 2],
+    uniform: [bool; 2],
+    decisions: &mut GameRng,
+    moves: &mut MoveList,
+) -> Option<Move> {
+    if uniform[side.index()] {
+        return uniform_move(rules, pos, value, decisions, moves);
+    }
+    legal_moves_into(rules, pos, value, moves);
+    (!moves.is_empty())
+        .then(|| moves[strategies[side.index()].choose(rules, pos, value, moves, decisions)])
+}
+
+/// The start of a turn: a pawn resting on 30 may leave without a throw (`free_exit_from_30`).
+/// Returns true when that won the game (the summary then names the winner).
+#[inline]
+fn begin_turn<O: Observer + ?Sized>(
+    rules: &Rules,
+    pos: &mut Position,
+    s: &mut GameSummary,
+    observer: &mut O,
+) -> bool {
+    if !rules.free_exit_from_30 {
+        return false;
+    }
+    let side = pos.to_move;
+    if start_of_turn(rules, pos) > 0 {
+        s.moves += 1;
+        observer.on_free_exit(side, pos);
+        if pos.finished(side) {
+            s.winner = Some(side);
+            return true;
+        }
+    }
+    false
 }
 
 /// The opening throw-off: throws until one shows `first_throw` (at most 10,000, in case the

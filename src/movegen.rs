@@ -2,12 +2,15 @@
 //!
 //! A [`Move`] is a plain value that carries the position it produces, so applying it is a copy.
 
+mod general;
+
 use crate::board::{
-    between, bit, paired, squares, walls, Position, Side, ENTRY, FIRST_ROW, LAST_ROW, LAST_SQUARE,
-    OFF,
+    bit, paired, squares, walls, Position, Side, ENTRY, FIRST_ROW, LAST_ROW, LAST_SQUARE, OFF,
 };
-use crate::rules::{BearOffWhen, Capture, ExitRule, Rules, WaterTo};
+use crate::rules::{BearOffWhen, Capture, ExitRule, Rules};
+use crate::throws::{below, GameRng};
 use arrayvec::ArrayVec;
+use general::Gen;
 
 /// Capacity of a [`MoveList`]. At most 7 pawns each give at most two forward moves (the water
 /// square offers "go back" or "stay"), plus one entry and one "stay" choice: 7 * 2 + 2 = 16.
@@ -68,35 +71,6 @@ pub fn may_bear_off(rules: &Rules, pos: &Position, side: Side) -> bool {
     }
 }
 
-/// First empty square scanning down from `start` (start, start-1, ..., 1).
-fn first_empty_down(occ: u32, start: u8) -> Option<u8> {
-    (1..=start).rev().find(|&s| occ & bit(s) == 0)
-}
-
-/// First empty square scanning up from `start` up to `limit` inclusive.
-fn first_empty_up(occ: u32, start: u8, limit: u8) -> Option<u8> {
-    (start..=limit).find(|&s| occ & bit(s) == 0)
-}
-
-/// Where a pawn that fell in the water rests, in a position where it has already been lifted.
-/// `None` means it goes back to the waiting pawns; `Some(0)` that no square is free.
-fn water_destination(rules: &Rules, occ: u32) -> Option<u8> {
-    let dest = match rules.water_to {
-        WaterTo::FifteenOrBefore => first_empty_down(occ, 15),
-        WaterTo::FifteenThenOne => {
-            if occ & bit(15) == 0 {
-                Some(15)
-            } else {
-                first_empty_up(occ, 1, LAST_SQUARE)
-            }
-        }
-        WaterTo::OneOrAfter => first_empty_up(occ, 1, LAST_SQUARE),
-        WaterTo::Restart if rules.has_entry() => return None,
-        WaterTo::Restart => first_empty_up(occ, 1, LAST_SQUARE),
-    };
-    Some(dest.unwrap_or(0))
-}
-
 /// Opponent squares that cannot be landed on: protected pairs, walls, safe squares, the water.
 #[inline]
 fn unassailable(rules: &Rules, opp: u32) -> u32 {
@@ -113,224 +87,6 @@ fn unassailable(rules: &Rules, opp: u32) -> u32 {
     m
 }
 
-/// Context shared by the helpers of one generation call.
-struct Gen<'a> {
-    rules: &'a Rules,
-    pos: Position,
-    me: Side,
-    own: u32,
-    opp: u32,
-    wall: u32,
-    guarded: u32,
-}
-
-impl Gen<'_> {
-    /// The position with the mover's pawn lifted from `from` (a waiting pawn when `from` is 0).
-    fn lifted(&self, from: u8) -> Position {
-        let mut p = self.pos;
-        p.forced = 0;
-        if from == ENTRY {
-            p.waiting[self.me.index()] -= 1;
-        } else {
-            p.pawns[self.me.index()] &= !bit(from);
-        }
-        p
-    }
-
-    /// Lands the lifted pawn on `to`, hitting an opponent there; `from` is where it came from.
-    /// Returns `None` when the hit pawn has nowhere to go.
-    fn land(
-        &self,
-        mut p: Position,
-        from: u8,
-        to: u8,
-        mut fl: u8,
-        out: &mut MoveList,
-    ) -> Option<()> {
-        let (mi, oi) = (self.me.index(), self.me.other().index());
-        if p.pawns[oi] & bit(to) != 0 {
-            fl |= flags::CAPTURE;
-            p.pawns[oi] &= !bit(to);
-            let dest = match self.rules.capture {
-                Capture::Swap if from != ENTRY => from,
-                // An entering pawn has no square to give: the hit pawn goes to 1 or the first free after.
-                Capture::Swap => first_empty_up(p.occupied() | bit(to), 1, to - 1)?,
-                Capture::SendTo15 => first_empty_down(p.occupied() | bit(to), 15)?,
-                Capture::None => return None,
-            };
-            p.pawns[oi] |= bit(dest);
-        }
-        let water = self.rules.water_square;
-        if to == water && water != 0 {
-            fl |= flags::WATER;
-            if self.rules.water_stay && fl & flags::BACKWARD == 0 {
-                let mut stay = p;
-                stay.pawns[mi] |= bit(to);
-                out.push(Move {
-                    from,
-                    to,
-                    flags: fl,
-                    residual: 0,
-                    after: stay,
-                });
-            }
-            match water_destination(self.rules, p.occupied()) {
-                None => {
-                    p.waiting[mi] += 1;
-                    out.push(Move {
-                        from,
-                        to: ENTRY,
-                        flags: fl,
-                        residual: 0,
-                        after: p,
-                    });
-                }
-                Some(0) => {}
-                Some(dest) => {
-                    p.pawns[mi] |= bit(dest);
-                    out.push(Move {
-                        from,
-                        to: dest,
-                        flags: fl,
-                        residual: 0,
-                        after: p,
-                    });
-                }
-            }
-            return Some(());
-        }
-        if self.rules.replay_squares.has(to) && fl & flags::BACKWARD == 0 {
-            fl |= flags::REPLAY;
-            p.forced = to;
-        }
-        p.pawns[mi] |= bit(to);
-        out.push(Move {
-            from,
-            to,
-            flags: fl,
-            residual: 0,
-            after: p,
-        });
-        Some(())
-    }
-
-    /// Bears the pawn on `from` off (or, with `free_exit_from_30`, puts it on 30).
-    fn exit(&self, from: u8, residual: u8, out: &mut MoveList) {
-        let mut p = self.lifted(from);
-        if self.rules.free_exit_from_30 && self.rules.exit_only_squares.has(from) {
-            if p.occupied() & bit(LAST_SQUARE) == 0 {
-                p.pawns[self.me.index()] |= bit(LAST_SQUARE);
-                out.push(Move {
-                    from,
-                    to: LAST_SQUARE,
-                    flags: 0,
-                    residual: 0,
-                    after: p,
-                });
-            }
-            return;
-        }
-        out.push(Move {
-            from,
-            to: OFF,
-            flags: flags::EXIT,
-            residual,
-            after: p,
-        });
-    }
-
-    /// Forward moves of the pawn on `s` (a waiting pawn when `s` is 0) with throw `v`.
-    #[cold]
-    fn forward(&self, s: u8, v: u8, bear_off: bool, out: &mut MoveList) {
-        let rules = self.rules;
-        if rules.exit_only_squares.has(s) {
-            // Leaving crosses the squares up to 30: a wall there blocks it (passage's 27).
-            if self.wall & between(s, OFF) != 0 {
-                return;
-            }
-            if rules.free_exit_from_30 {
-                // 28 and 29 move on to 30 with their exact throw; 30 waits for its free exit.
-                if s + v == OFF && s != LAST_SQUARE {
-                    self.exit(s, 0, out);
-                }
-            } else if s + v == OFF && bear_off {
-                self.exit(s, 0, out);
-            }
-            return;
-        }
-        let t = s + v;
-        if s != ENTRY && rules.checkpoints.0 & between(s, t) != 0 {
-            return;
-        }
-        if s != ENTRY && self.wall & between(s, t) != 0 {
-            return;
-        }
-        if t > LAST_SQUARE {
-            let allowed = match rules.exit {
-                ExitRule::Exact => t == OFF,
-                ExitRule::Excess => t == OFF || !rules.exact_exit_squares.has(s),
-                ExitRule::OnThirty => s == LAST_SQUARE && t == OFF,
-            };
-            if allowed && bear_off {
-                let residual = if rules.residual_points { t - OFF } else { 0 };
-                self.exit(s, residual, out);
-            }
-            return;
-        }
-        if rules.happiness_rethrow && s == 26 && t == rules.water_square {
-            return;
-        }
-        if rules.exit == ExitRule::OnThirty && t == LAST_SQUARE && bear_off {
-            if self.pos.occupied() & bit(t) == 0 {
-                self.exit(s, 0, out);
-            }
-            return;
-        }
-        let mut to = t;
-        if self.own & bit(t) != 0 {
-            if s != ENTRY {
-                return;
-            }
-            // An entering pawn whose square is taken by its own side goes to 1 or the first free after.
-            match first_empty_up(self.pos.occupied(), 1, t - 1) {
-                Some(free) => to = free,
-                None => return,
-            }
-        } else if self.opp & bit(t) != 0
-            && (rules.capture == Capture::None || self.guarded & bit(t) != 0)
-        {
-            return;
-        }
-        let fl = if s == ENTRY { flags::ENTRY } else { 0 };
-        let _ = self.land(self.lifted(s), s, to, fl, out);
-    }
-
-    /// The backward move of the pawn on `s` with throw `v`, if legal.
-    #[cold]
-    fn backward(&self, s: u8, v: u8, out: &mut MoveList) {
-        let rules = self.rules;
-        if s <= v || rules.exit_only_squares.has(s) || rules.no_backward_from.has(s) {
-            return;
-        }
-        // passage: a 1 never moves the pawn on 26, forward into the water or back (it rethrows).
-        if rules.happiness_rethrow && s == 26 && v == 1 {
-            return;
-        }
-        let t = s - v;
-        if self.wall & between(t, s) != 0 || self.own & bit(t) != 0 {
-            return;
-        }
-        if self.opp & bit(t) != 0
-            && (!rules.backward_capture
-                || rules.capture == Capture::None
-                || self.guarded & bit(t) != 0)
-        {
-            return;
-        }
-        let _ = self.land(self.lifted(s), s, t, flags::BACKWARD, out);
-    }
-}
-
 /// The legal moves of the side to move in `pos` for a throw of `value`.
 /// An empty list means the throw cannot be used: the turn (or this throw) passes.
 pub fn legal_moves(rules: &Rules, pos: &Position, value: u8) -> MoveList {
@@ -339,33 +95,36 @@ pub fn legal_moves(rules: &Rules, pos: &Position, value: u8) -> MoveList {
     out
 }
 
-/// Like [`legal_moves`], writing into a cleared `out` (no copy of the list on the hot path).
-#[inline]
-pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList) {
-    out.clear();
+/// The bulk part of generation for one throw: which pawns make a plain step and which need
+/// the general path. A plain step is a move with no exit, no special square on arrival and no
+/// swap-free capture, that crosses no wall or checkpoint and lands on an empty square or on an
+/// opponent that can be hit; those are found for every pawn at once with bit masks.
+struct Bulk {
+    /// Context of the general path.
+    gen: GenContext,
+    /// Pawns whose move is a plain step.
+    plain: u32,
+    /// Pawns that need the general path (pawns it would give no move are left out).
+    special: u32,
+    /// The pawn among `special` whose only move is a plain exact bear-off (0 or one bit).
+    exit: u32,
+}
+
+/// What the general path needs besides the rules, the position and the throw.
+#[derive(Clone, Copy)]
+struct GenContext {
+    wall: u32,
+    guarded: u32,
+    bear_off: bool,
+}
+
+#[inline(always)]
+fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
     let me = pos.to_move;
     let own = pos.side(me);
     let opp = pos.side(me.other());
     let wall = if rules.blockade { walls(opp) } else { 0 };
-    let g = Gen {
-        rules,
-        pos: *pos,
-        me,
-        own,
-        opp,
-        wall,
-        guarded: unassailable(rules, opp),
-    };
-    let bear_off = may_bear_off(rules, pos, me);
-    let water = rules.water_square;
-    // A pawn kept on the water square: its owner moves nothing else until it leaves.
-    if rules.water_stay && water != 0 && own & bit(water) != 0 {
-        g.forward(water, value, bear_off, out);
-        return;
-    }
-    // Fast path, in bulk: a pawn whose move is a plain step (no exit, no special square on
-    // arrival, no swap-free capture) is legal when it crosses no wall or checkpoint and lands on
-    // an empty square or an opponent that can be hit. Everything else takes the general path.
+    let guarded = unassailable(rules, opp);
     let v = value as u32;
     let barrier = wall | rules.checkpoints.0;
     // Sources whose step of v crosses a barrier square: barrier >> k for k in 1..v, branch-free.
@@ -373,6 +132,7 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Move
     for k in 1..6u32 {
         cross |= (barrier >> k) & ((k < v) as u32).wrapping_neg();
     }
+    let water = rules.water_square;
     let mut special_arrival = if water != 0 { bit(water) } else { 0 } | rules.replay_squares.0;
     if rules.exit == ExitRule::OnThirty {
         special_arrival |= bit(LAST_SQUARE);
@@ -382,37 +142,109 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Move
     }
     let stays_on_board = (1u32 << (31 - v)) - 1;
     let special = own & (rules.exit_only_squares.0 | !stays_on_board | (special_arrival >> v));
-    let plain = own & !special & !cross & !(own >> v) & !((opp & g.guarded) >> v);
-    let mi = me.index();
-    // Plain steps first (ascending), then the pawns that need the general path (ascending).
-    let white_moves = me == Side::White;
-    for s in squares(plain) {
-        let t = s + value;
-        let step = bit(s) | bit(t);
-        let hit = (opp >> t) & 1;
-        let (new_own, new_opp) = (own ^ step, opp ^ (step & hit.wrapping_neg()));
-        let p = Position {
-            pawns: if white_moves {
+    let plain = own & !special & !cross & !(own >> v) & !((opp & guarded) >> v);
+    // Special pawns whose general path cannot give a move, as `Gen::forward` decides: the pawn
+    // on `exact` is the only one that lands exactly one step past 30.
+    let bear_off = may_bear_off(rules, pos, me);
+    let exact = bit(31 - value);
+    // An exit-only square is left with the exact throw only.
+    let mut dead = rules.exit_only_squares.0 & !exact;
+    // Past one step beyond 30, only the excess rule bears off.
+    if rules.exit != ExitRule::Excess {
+        dead |= !stays_on_board & !exact;
+    }
+    // Nobody bears off yet (and no free way to 30): no pawn that would leave the board moves.
+    if !bear_off && !rules.free_exit_from_30 {
+        dead |= !stays_on_board;
+    }
+    let special = special & !dead;
+    // The exact bear-off as a plain move: crossing no barrier, under a rule that lets it leave.
+    let exit_allowed =
+        bear_off && !rules.free_exit_from_30 && (rules.exit != ExitRule::OnThirty || value == 1);
+    let exit = special & exact & !cross & (exit_allowed as u32).wrapping_neg();
+    Bulk {
+        gen: GenContext {
+            wall,
+            guarded,
+            bear_off,
+        },
+        plain,
+        special,
+        exit,
+    }
+}
+
+/// The plain step of the side to move's pawn on `s` by `v` squares (a capture when an
+/// opponent stands on the landing square: the two pawns swap).
+#[inline(always)]
+fn plain_step(pos: &Position, s: u8, v: u8) -> Move {
+    let me = pos.to_move;
+    let (own, opp) = (pos.side(me), pos.side(me.other()));
+    let t = s + v;
+    let step = bit(s) | bit(t);
+    let hit = (opp >> t) & 1;
+    let (new_own, new_opp) = (own ^ step, opp ^ (step & hit.wrapping_neg()));
+    Move {
+        from: s,
+        to: t,
+        flags: flags::CAPTURE * hit as u8,
+        residual: 0,
+        after: Position {
+            pawns: if me == Side::White {
                 [new_own, new_opp]
             } else {
                 [new_opp, new_own]
             },
             forced: 0,
             ..*pos
-        };
-        out.push(Move {
-            from: s,
-            to: t,
-            flags: flags::CAPTURE * hit as u8,
-            residual: 0,
-            after: p,
-        });
+        },
     }
+}
+
+/// Whether the side to move has a pawn kept on the water square (`water_stay`): its owner
+/// moves nothing else until it leaves.
+#[inline(always)]
+fn held_in_water(rules: &Rules, pos: &Position) -> bool {
+    let water = rules.water_square;
+    rules.water_stay && water != 0 && pos.side(pos.to_move) & bit(water) != 0
+}
+
+/// Whether a waiting pawn of the side to move may enter with `value`.
+#[inline(always)]
+fn may_enter(rules: &Rules, pos: &Position, value: u8) -> bool {
+    pos.waiting[pos.to_move.index()] > 0
+        && (rules.entry_values.is_empty() || rules.entry_values.has(value))
+}
+
+/// Like [`legal_moves`], writing into a cleared `out` (no copy of the list on the hot path).
+#[inline]
+pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList) {
+    out.clear();
+    let me = pos.to_move;
+    let own = pos.side(me);
+    let opp = pos.side(me.other());
+    if held_in_water(rules, pos) {
+        let wall = if rules.blockade { walls(opp) } else { 0 };
+        let g = Gen::new(rules, pos, wall, unassailable(rules, opp));
+        g.forward(rules.water_square, value, may_bear_off(rules, pos, me), out);
+        return;
+    }
+    let Bulk {
+        gen: ctx,
+        plain,
+        special,
+        ..
+    } = bulk(rules, pos, value);
+    // Plain steps first (ascending), then the pawns that need the general path (ascending).
+    for s in squares(plain) {
+        out.push(plain_step(pos, s, value));
+    }
+    let g = Gen::new(rules, pos, ctx.wall, ctx.guarded);
     for s in squares(special) {
-        g.forward(s, value, bear_off, out);
+        g.forward(s, value, ctx.bear_off, out);
     }
-    if pos.waiting[mi] > 0 && (rules.entry_values.is_empty() || rules.entry_values.has(value)) {
-        g.forward(ENTRY, value, bear_off, out);
+    if may_enter(rules, pos, value) {
+        g.forward(ENTRY, value, ctx.bear_off, out);
     }
     if out.is_empty() {
         for s in squares(own) {
@@ -441,6 +273,160 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Move
     }
 }
 
+/// The move a uniform random choice makes: exactly `moves[below(rng, moves.len())]` where
+/// `moves` is [`legal_moves`]`(rules, pos, value)`, with the same single draw from `rng`, and
+/// `None` (no draw) when no move is legal. Plain steps and the exact bear-off are never built
+/// but the chosen one: only the moves of the pawns that need the general path go into
+/// `scratch`, and the draw ranges over the plain steps (ascending), then those moves, then the
+/// bear-off: the order of [`legal_moves`]. With no forward move, plain backward steps are
+/// drawn the same way. Entries, a forced pawn, a pawn held in the water, a possible "stay"
+/// choice, backward hits and backward falls in the water take the general path.
+// Inlined into the game loop so that the chosen move stays in registers: returned through
+// memory, its fields are stored one byte at a time and read back whole, a load the processor
+// cannot forward from its store buffer (a stall of a dozen cycles on every throw).
+#[inline(always)]
+pub fn uniform_move(
+    rules: &Rules,
+    pos: &Position,
+    value: u8,
+    rng: &mut GameRng,
+    scratch: &mut MoveList,
+) -> Option<Move> {
+    if !held_in_water(rules, pos) && pos.forced == 0 && !may_enter(rules, pos, value) {
+        let Bulk {
+            gen: ctx,
+            plain,
+            special,
+            exit,
+        } = bulk(rules, pos, value);
+        // The bear-off comes last only when no other special pawn stands above it.
+        let exit = if special & !exit < exit { exit } else { 0 };
+        let others = special & !exit;
+        scratch.clear();
+        if others != 0 {
+            let g = Gen::new(rules, pos, ctx.wall, ctx.guarded);
+            for s in squares(others) {
+                g.forward(s, value, ctx.bear_off, scratch);
+            }
+        }
+        let steps = plain.count_ones() as usize;
+        let n = steps + scratch.len() + (exit != 0) as usize;
+        // With a move from a square that is not optional, no "stay" choice is added.
+        let optional = rules.optional_squares.0;
+        let no_stay = optional == 0
+            || (plain | exit) & !optional != 0
+            || scratch.iter().any(|m| !rules.optional_squares.has(m.from));
+        if n > 0 && no_stay {
+            let k = below(rng, n);
+            return Some(if k < steps {
+                plain_step(
+                    pos,
+                    nth_square(plain, k, pos.on_board(pos.to_move) as u32),
+                    value,
+                )
+            } else if k - steps < scratch.len() {
+                scratch[k - steps]
+            } else {
+                plain_exit(pos, exit.trailing_zeros() as u8)
+            });
+        }
+        if n == 0 {
+            // No forward move: the backward ones, when all are plain (ascending, as listed).
+            let (back, back_special) = backward_steps(rules, pos, value, ctx);
+            if back_special == 0 {
+                if back == 0 {
+                    return None;
+                }
+                if optional == 0 || back & !optional != 0 {
+                    let k = below(rng, back.count_ones() as usize);
+                    let s = nth_square(back, k, pos.on_board(pos.to_move) as u32);
+                    return Some(plain_back_step(pos, s, value));
+                }
+            }
+        }
+    }
+    legal_moves_into(rules, pos, value, scratch);
+    (!scratch.is_empty()).then(|| scratch[below(rng, scratch.len())])
+}
+
+/// The backward moves of the side to move with throw `v`, found in bulk as `Gen::backward`
+/// decides them one pawn at a time: `(plain, special)`, the pawns whose backward move lands
+/// on an empty square other than the water, and those whose move hits an opponent or lands in
+/// the water (the general path makes those).
+#[inline(always)]
+fn backward_steps(rules: &Rules, pos: &Position, value: u8, ctx: GenContext) -> (u32, u32) {
+    let me = pos.to_move;
+    let (own, opp) = (pos.side(me), pos.side(me.other()));
+    let v = value as u32;
+    let mut from =
+        own & !((1u32 << (v + 1)) - 1) & !rules.exit_only_squares.0 & !rules.no_backward_from.0;
+    // passage: a 1 never moves the pawn on 26, forward into the water or back (it rethrows).
+    if rules.happiness_rethrow && value == 1 {
+        from &= !bit(26);
+    }
+    // Sources whose step back crosses a wall: wall << k for k in 1..v, branch-free.
+    let mut cross = 0u32;
+    for k in 1..6u32 {
+        cross |= (ctx.wall << k) & ((k < v) as u32).wrapping_neg();
+    }
+    from &= !cross & !(own << v);
+    let hittable = if rules.backward_capture && rules.capture != Capture::None {
+        opp & !ctx.guarded
+    } else {
+        0
+    };
+    let water = if rules.water_square != 0 {
+        bit(rules.water_square)
+    } else {
+        0
+    };
+    let plain = from & !(opp << v) & !(water << v);
+    let special = from & ((hittable | water) << v);
+    (plain, special)
+}
+
+/// The side to move's pawn on `s` moved back `v` squares onto an empty square.
+#[inline(always)]
+fn plain_back_step(pos: &Position, s: u8, v: u8) -> Move {
+    let mut after = *pos;
+    after.forced = 0;
+    after.pawns[pos.to_move.index()] ^= bit(s) | bit(s - v);
+    Move {
+        from: s,
+        to: s - v,
+        flags: flags::BACKWARD,
+        residual: 0,
+        after,
+    }
+}
+
+/// The side to move's pawn on `s` borne off (what `Gen::exit` gives with no residual points).
+#[inline(always)]
+fn plain_exit(pos: &Position, s: u8) -> Move {
+    let mut after = *pos;
+    after.forced = 0;
+    after.pawns[pos.to_move.index()] &= !bit(s);
+    Move {
+        from: s,
+        to: OFF,
+        flags: flags::EXIT,
+        residual: 0,
+        after,
+    }
+}
+
+/// The square of the `k`-th lowest set bit of `bits` (`k` below the number of set bits, which
+/// is at most `pawns`). Branch-free: the loop runs `pawns - 1` times whatever `k`, a drawn
+/// number the processor could not predict, while `pawns` changes slowly.
+#[inline(always)]
+fn nth_square(mut bits: u32, k: usize, pawns: u32) -> u8 {
+    for i in 1..pawns as usize {
+        // Clears the lowest bit while i <= k.
+        bits &= bits.wrapping_sub((i <= k) as u32);
+    }
+    bits.trailing_zeros() as u8
+}
+
 /// Effects at the start of a side's turn, before it throws: with `free_exit_from_30`, a pawn
 /// resting on 30 is borne off. Returns the number of pawns so borne off.
 pub fn start_of_turn(rules: &Rules, pos: &mut Position) -> u8 {
@@ -453,4 +439,112 @@ pub fn start_of_turn(rules: &Rules, pos: &mut Position) -> u8 {
         return 1;
     }
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::start_position;
+    use crate::rules::VARIANTS;
+    use crate::throws::{stream, Device, SeededThrower, Thrower};
+
+    /// Every pawn through the general path, one at a time: what [`legal_moves_into`] must give
+    /// once its bit masks have settled the plain steps and left out the pawns with no move.
+    fn reference(rules: &Rules, pos: &Position, value: u8) -> Vec<Move> {
+        let mut out = MoveList::new();
+        let me = pos.to_move;
+        let opp = pos.side(me.other());
+        let wall = if rules.blockade { walls(opp) } else { 0 };
+        let g = Gen::new(rules, pos, wall, unassailable(rules, opp));
+        let bear_off = may_bear_off(rules, pos, me);
+        if held_in_water(rules, pos) {
+            g.forward(rules.water_square, value, bear_off, &mut out);
+        } else {
+            for s in squares(pos.side(me)) {
+                g.forward(s, value, bear_off, &mut out);
+            }
+            if may_enter(rules, pos, value) {
+                g.forward(ENTRY, value, bear_off, &mut out);
+            }
+            if out.is_empty() {
+                for s in squares(pos.side(me)) {
+                    g.backward(s, value, &mut out);
+                }
+            }
+        }
+        if pos.forced != 0 && out.iter().any(|m| m.from == pos.forced) {
+            out.retain(|m| m.from == pos.forced);
+        }
+        let mut list = out.to_vec();
+        let optional = rules.optional_squares;
+        if !list.is_empty() && list.iter().all(|m| m.from != ENTRY && optional.has(m.from)) {
+            let mut after = *pos;
+            after.forced = 0;
+            list.push(Move {
+                from: list[0].from,
+                to: list[0].from,
+                flags: flags::STAY,
+                residual: 0,
+                after,
+            });
+        }
+        list
+    }
+
+    fn key(m: &Move) -> (u8, u8, u8, u8, [u32; 2], [u8; 2], u8) {
+        (
+            m.from,
+            m.to,
+            m.flags,
+            m.residual,
+            m.after.pawns,
+            m.after.waiting,
+            m.after.forced,
+        )
+    }
+
+    #[test]
+    fn bit_masks_give_the_moves_of_the_general_path() {
+        let mut checked = 0;
+        for variant in VARIANTS {
+            let rules = Rules::preset(variant.id).unwrap();
+            for game in 0..60u64 {
+                let mut throws = SeededThrower::new(&Device::Coins, game);
+                let mut rng = stream(game, 2);
+                let mut pos = start_position(&rules);
+                for _ in 0..600 {
+                    for value in rules.possible_values() {
+                        let mut fast: Vec<Move> = legal_moves(&rules, &pos, value).to_vec();
+                        let mut slow = reference(&rules, &pos, value);
+                        fast.sort_by_key(key);
+                        slow.sort_by_key(key);
+                        assert_eq!(fast, slow, "{} {:?} throw {value}", variant.id, pos);
+                        checked += 1;
+                    }
+                    start_of_turn(&rules, &mut pos);
+                    let value = rules.throw_values[throws.throw_marked() as usize];
+                    let moves = legal_moves(&rules, &pos, value);
+                    if !moves.is_empty() {
+                        pos = moves[below(&mut rng, moves.len())].after;
+                    }
+                    if pos.in_play(Side::White) == 0 || pos.in_play(Side::Black) == 0 {
+                        break;
+                    }
+                    if !rules.gives_extra_throw(value) {
+                        pos.forced = 0;
+                        pos.to_move = pos.to_move.other();
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked} positions and throws checked");
+    }
+
+    #[test]
+    fn nth_square_counts_set_bits_from_the_lowest() {
+        let bits = (1 << 3) | (1 << 9) | (1 << 17) | (1 << 30);
+        let found: Vec<u8> = (0..4).map(|k| nth_square(bits, k, 5)).collect();
+        assert_eq!(found, [3, 9, 17, 30]);
+        assert_eq!(nth_square(1 << 12, 0, 1), 12);
+    }
 }

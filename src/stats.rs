@@ -203,14 +203,23 @@ impl ArmStats {
 /// An observer that adds every throw and position of one game to an [`ArmStats`].
 ///
 /// Occupancy is counted by stays, not by scanning every position: a pawn that arrives on a
-/// square at position `i` and leaves it at position `j` adds `j - i`. Only the squares a move
-/// changes are touched. Call [`Collector::finish`] when the game ends.
+/// square at position `i` and leaves it at position `j` stays `j - i` positions, added as `+j`
+/// when it leaves and `-i` when it arrives (wrapping: the sum of one game is never negative
+/// once [`Collector::finish`] has closed the stays still open). Only the squares a move changes
+/// are touched, in one pass over both sides. Call [`Collector::finish`] when the game ends.
 pub struct Collector<'a> {
     stats: &'a mut ArmStats,
     /// Positions seen so far in this game (the index of the current one).
     t: u32,
-    prev: [u32; 2],
-    since: [[u32; 32]; 2],
+    /// The last position seen: white's squares in the low 32 bits, black's in the high 32,
+    /// so that bit `i` indexes `occupancy` read as one array of 64 counters.
+    prev: u64,
+}
+
+/// Both bitboards of a position in one word (white low, black high).
+#[inline]
+fn both(pos: &Position) -> u64 {
+    pos.pawns[0] as u64 | (pos.pawns[1] as u64) << 32
 }
 
 impl<'a> Collector<'a> {
@@ -219,21 +228,19 @@ impl<'a> Collector<'a> {
         Collector {
             stats,
             t: 0,
-            prev: [0; 2],
-            since: [[0; 32]; 2],
+            prev: 0,
         }
     }
 
     /// Closes the stays still open at the end of the game.
     pub fn finish(self) {
-        let end = self.t + 1;
-        for side in 0..2 {
-            let mut bits = self.prev[side];
-            while bits != 0 {
-                let s = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                self.stats.occupancy[side][s] += (end - self.since[side][s]) as u64;
-            }
+        let end = self.t as u64 + 1;
+        let occupancy = self.stats.occupancy.as_flattened_mut();
+        let mut bits = self.prev;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            occupancy[i] = occupancy[i].wrapping_add(end);
         }
         self.stats.positions += self.t as u64;
     }
@@ -248,21 +255,19 @@ impl Observer for Collector<'_> {
     fn on_throw(&mut self, _: Side, value: u8, _: Option<&Move>, after: &Position) {
         self.stats.throws[value as usize] += 1;
         self.t += 1;
-        for side in 0..2 {
-            let now = after.pawns[side];
-            let mut arrived = now & !self.prev[side];
-            while arrived != 0 {
-                self.since[side][arrived.trailing_zeros() as usize] = self.t;
-                arrived &= arrived - 1;
-            }
-            let mut left = self.prev[side] & !now;
-            while left != 0 {
-                let s = left.trailing_zeros() as usize;
-                self.stats.occupancy[side][s] += (self.t - self.since[side][s]) as u64;
-                left &= left - 1;
-            }
-            self.prev[side] = after.pawns[side];
+        let now = both(after);
+        let occupancy = self.stats.occupancy.as_flattened_mut();
+        let t = self.t as u64;
+        let mut changed = now ^ self.prev;
+        while changed != 0 {
+            let i = changed.trailing_zeros();
+            changed &= changed - 1;
+            // Arrived (now set): -t; left: +t. Branch-free: negate t when the bit is set.
+            let arrived = ((now >> i) & 1).wrapping_neg();
+            occupancy[i as usize] =
+                occupancy[i as usize].wrapping_add((t ^ arrived).wrapping_sub(arrived));
         }
+        self.prev = now;
     }
 }
 

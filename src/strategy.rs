@@ -24,6 +24,13 @@ pub trait Strategy: Send {
         moves: &[Move],
         rng: &mut GameRng,
     ) -> usize;
+
+    /// Whether `choose` is exactly `below(rng, moves.len())`: a uniform choice with one draw.
+    /// The game loop then picks with [`crate::movegen::uniform_move`], which gives the same
+    /// move without building the list in the common case.
+    fn is_uniform(&self) -> bool {
+        false
+    }
 }
 
 /// Uniform among the legal moves.
@@ -42,6 +49,10 @@ impl Strategy for RandomStrategy {
     ) -> usize {
         // One draw even when there is a single move: no data-dependent branch on the hot path.
         below(rng, moves.len())
+    }
+
+    fn is_uniform(&self) -> bool {
+        true
     }
 }
 

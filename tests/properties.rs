@@ -1,13 +1,14 @@
 //! Properties over random games of every variant (proptest): pawns are conserved, no square
 //! holds two pawns, every generated move passes an independent check written with plain
-//! arrays, and the same seed replays the same game.
+//! arrays, the random player's shortcut (`uniform_move`) picks what a uniform draw over the
+//! whole list picks, and the same seed replays the same game.
 
 mod common;
 use common::rules;
 use proptest::prelude::*;
 use senet_sim::board::{Position, Side, ENTRY, OFF};
 use senet_sim::game::{play_game, start_position, GameSummary, Observer};
-use senet_sim::movegen::{flags, legal_moves, start_of_turn, Move};
+use senet_sim::movegen::{flags, legal_moves, start_of_turn, uniform_move, Move, MoveList};
 use senet_sim::rules::{Rules, VARIANTS};
 use senet_sim::strategy::{RandomStrategy, Strategy};
 use senet_sim::throws::{below, game_seed, stream, Device, SeededThrower, Thrower};
@@ -138,16 +139,31 @@ fn checked_game(rules: &Rules, seed: u64, device: &Device) -> usize {
         Side::Black
     };
     let mut checked = 0;
+    let mut has_moved = [false; 2];
     for _ in 0..3000 {
         start_of_turn(rules, &mut p);
         let value = rules.throw_values[th.throw_marked() as usize];
+        // The opening pawn (kendall, tejon, passage) until the side has moved, as in a game.
+        if !has_moved[p.to_move.index()] && rules.first_pawn(p.to_move) != 0 {
+            p.forced = rules.first_pawn(p.to_move);
+        }
         let list = legal_moves(rules, &p, value);
         for m in &list {
             check_move(rules, &p, value, m, &list);
             checked += 1;
         }
-        if !list.is_empty() {
-            p = list[below(&mut rng, list.len())].after;
+        // The random player's shortcut makes the same choice with the same single draw.
+        let mut shortcut_rng = rng.clone();
+        let shortcut = uniform_move(rules, &p, value, &mut shortcut_rng, &mut MoveList::new());
+        let picked = (!list.is_empty()).then(|| list[below(&mut rng, list.len())]);
+        assert_eq!(shortcut, picked, "uniform_move in {p:?} with {value}");
+        assert!(
+            shortcut_rng == rng,
+            "uniform_move drew a different number of times"
+        );
+        if let Some(m) = picked {
+            has_moved[p.to_move.index()] = true;
+            p = m.after;
         }
         if p.in_play(Side::White) == 0 || p.in_play(Side::Black) == 0 {
             break;

@@ -1,0 +1,270 @@
+//! The general path of move generation: one pawn at a time, every rule option considered.
+//! [`super::legal_moves_into`] sends here the pawns its bit masks cannot settle.
+
+use super::{flags, Move, MoveList};
+use crate::board::{between, bit, Position, Side, ENTRY, LAST_SQUARE, OFF};
+use crate::rules::{Capture, ExitRule, Rules, WaterTo};
+
+/// First empty square scanning down from `start` (start, start-1, ..., 1).
+fn first_empty_down(occ: u32, start: u8) -> Option<u8> {
+    (1..=start).rev().find(|&s| occ & bit(s) == 0)
+}
+
+/// First empty square scanning up from `start` up to `limit` inclusive.
+fn first_empty_up(occ: u32, start: u8, limit: u8) -> Option<u8> {
+    (start..=limit).find(|&s| occ & bit(s) == 0)
+}
+
+/// Where a pawn that fell in the water rests, in a position where it has already been lifted.
+/// `None` means it goes back to the waiting pawns; `Some(0)` that no square is free.
+fn water_destination(rules: &Rules, occ: u32) -> Option<u8> {
+    let dest = match rules.water_to {
+        WaterTo::FifteenOrBefore => first_empty_down(occ, 15),
+        WaterTo::FifteenThenOne => {
+            if occ & bit(15) == 0 {
+                Some(15)
+            } else {
+                first_empty_up(occ, 1, LAST_SQUARE)
+            }
+        }
+        WaterTo::OneOrAfter => first_empty_up(occ, 1, LAST_SQUARE),
+        WaterTo::Restart if rules.has_entry() => return None,
+        WaterTo::Restart => first_empty_up(occ, 1, LAST_SQUARE),
+    };
+    Some(dest.unwrap_or(0))
+}
+
+/// Context shared by the helpers of one generation call.
+pub(super) struct Gen<'a> {
+    pub(super) rules: &'a Rules,
+    pub(super) pos: Position,
+    pub(super) me: Side,
+    pub(super) own: u32,
+    pub(super) opp: u32,
+    /// Opponent walls (runs of three) when the rules have blockades.
+    pub(super) wall: u32,
+    /// Opponent squares that cannot be landed on.
+    pub(super) guarded: u32,
+}
+
+impl<'a> Gen<'a> {
+    /// The general path for the side to move in `pos`, with its opponents' walls and guarded squares.
+    #[inline]
+    pub(super) fn new(rules: &'a Rules, pos: &Position, wall: u32, guarded: u32) -> Gen<'a> {
+        let me = pos.to_move;
+        Gen {
+            rules,
+            pos: *pos,
+            me,
+            own: pos.side(me),
+            opp: pos.side(me.other()),
+            wall,
+            guarded,
+        }
+    }
+
+    /// The position with the mover's pawn lifted from `from` (a waiting pawn when `from` is 0).
+    fn lifted(&self, from: u8) -> Position {
+        let mut p = self.pos;
+        p.forced = 0;
+        if from == ENTRY {
+            p.waiting[self.me.index()] -= 1;
+        } else {
+            p.pawns[self.me.index()] &= !bit(from);
+        }
+        p
+    }
+
+    /// Lands the lifted pawn on `to`, hitting an opponent there; `from` is where it came from.
+    /// Returns `None` when the hit pawn has nowhere to go.
+    fn land(
+        &self,
+        mut p: Position,
+        from: u8,
+        to: u8,
+        mut fl: u8,
+        out: &mut MoveList,
+    ) -> Option<()> {
+        let (mi, oi) = (self.me.index(), self.me.other().index());
+        if p.pawns[oi] & bit(to) != 0 {
+            fl |= flags::CAPTURE;
+            p.pawns[oi] &= !bit(to);
+            let dest = match self.rules.capture {
+                Capture::Swap if from != ENTRY => from,
+                // An entering pawn has no square to give: the hit pawn goes to 1 or the first free after.
+                Capture::Swap => first_empty_up(p.occupied() | bit(to), 1, to - 1)?,
+                Capture::SendTo15 => first_empty_down(p.occupied() | bit(to), 15)?,
+                Capture::None => return None,
+            };
+            p.pawns[oi] |= bit(dest);
+        }
+        let water = self.rules.water_square;
+        if to == water && water != 0 {
+            fl |= flags::WATER;
+            if self.rules.water_stay && fl & flags::BACKWARD == 0 {
+                let mut stay = p;
+                stay.pawns[mi] |= bit(to);
+                out.push(Move {
+                    from,
+                    to,
+                    flags: fl,
+                    residual: 0,
+                    after: stay,
+                });
+            }
+            match water_destination(self.rules, p.occupied()) {
+                None => {
+                    p.waiting[mi] += 1;
+                    out.push(Move {
+                        from,
+                        to: ENTRY,
+                        flags: fl,
+                        residual: 0,
+                        after: p,
+                    });
+                }
+                Some(0) => {}
+                Some(dest) => {
+                    p.pawns[mi] |= bit(dest);
+                    out.push(Move {
+                        from,
+                        to: dest,
+                        flags: fl,
+                        residual: 0,
+                        after: p,
+                    });
+                }
+            }
+            return Some(());
+        }
+        if self.rules.replay_squares.has(to) && fl & flags::BACKWARD == 0 {
+            fl |= flags::REPLAY;
+            p.forced = to;
+        }
+        p.pawns[mi] |= bit(to);
+        out.push(Move {
+            from,
+            to,
+            flags: fl,
+            residual: 0,
+            after: p,
+        });
+        Some(())
+    }
+
+    /// Bears the pawn on `from` off (or, with `free_exit_from_30`, puts it on 30).
+    fn exit(&self, from: u8, residual: u8, out: &mut MoveList) {
+        let mut p = self.lifted(from);
+        if self.rules.free_exit_from_30 && self.rules.exit_only_squares.has(from) {
+            if p.occupied() & bit(LAST_SQUARE) == 0 {
+                p.pawns[self.me.index()] |= bit(LAST_SQUARE);
+                out.push(Move {
+                    from,
+                    to: LAST_SQUARE,
+                    flags: 0,
+                    residual: 0,
+                    after: p,
+                });
+            }
+            return;
+        }
+        out.push(Move {
+            from,
+            to: OFF,
+            flags: flags::EXIT,
+            residual,
+            after: p,
+        });
+    }
+
+    /// Forward moves of the pawn on `s` (a waiting pawn when `s` is 0) with throw `v`.
+    #[cold]
+    pub(super) fn forward(&self, s: u8, v: u8, bear_off: bool, out: &mut MoveList) {
+        let rules = self.rules;
+        if rules.exit_only_squares.has(s) {
+            // Leaving crosses the squares up to 30: a wall there blocks it (passage's 27).
+            if self.wall & between(s, OFF) != 0 {
+                return;
+            }
+            if rules.free_exit_from_30 {
+                // 28 and 29 move on to 30 with their exact throw; 30 waits for its free exit.
+                if s + v == OFF && s != LAST_SQUARE {
+                    self.exit(s, 0, out);
+                }
+            } else if s + v == OFF && bear_off {
+                self.exit(s, 0, out);
+            }
+            return;
+        }
+        let t = s + v;
+        if s != ENTRY && rules.checkpoints.0 & between(s, t) != 0 {
+            return;
+        }
+        if s != ENTRY && self.wall & between(s, t) != 0 {
+            return;
+        }
+        if t > LAST_SQUARE {
+            let allowed = match rules.exit {
+                ExitRule::Exact => t == OFF,
+                ExitRule::Excess => t == OFF || !rules.exact_exit_squares.has(s),
+                ExitRule::OnThirty => s == LAST_SQUARE && t == OFF,
+            };
+            if allowed && bear_off {
+                let residual = if rules.residual_points { t - OFF } else { 0 };
+                self.exit(s, residual, out);
+            }
+            return;
+        }
+        if rules.happiness_rethrow && s == 26 && t == rules.water_square {
+            return;
+        }
+        if rules.exit == ExitRule::OnThirty && t == LAST_SQUARE && bear_off {
+            if self.pos.occupied() & bit(t) == 0 {
+                self.exit(s, 0, out);
+            }
+            return;
+        }
+        let mut to = t;
+        if self.own & bit(t) != 0 {
+            if s != ENTRY {
+                return;
+            }
+            // An entering pawn whose square is taken by its own side goes to 1 or the first free after.
+            match first_empty_up(self.pos.occupied(), 1, t - 1) {
+                Some(free) => to = free,
+                None => return,
+            }
+        } else if self.opp & bit(t) != 0
+            && (rules.capture == Capture::None || self.guarded & bit(t) != 0)
+        {
+            return;
+        }
+        let fl = if s == ENTRY { flags::ENTRY } else { 0 };
+        let _ = self.land(self.lifted(s), s, to, fl, out);
+    }
+
+    /// The backward move of the pawn on `s` with throw `v`, if legal.
+    #[cold]
+    pub(super) fn backward(&self, s: u8, v: u8, out: &mut MoveList) {
+        let rules = self.rules;
+        if s <= v || rules.exit_only_squares.has(s) || rules.no_backward_from.has(s) {
+            return;
+        }
+        // passage: a 1 never moves the pawn on 26, forward into the water or back (it rethrows).
+        if rules.happiness_rethrow && s == 26 && v == 1 {
+            return;
+        }
+        let t = s - v;
+        if self.wall & between(t, s) != 0 || self.own & bit(t) != 0 {
+            return;
+        }
+        if self.opp & bit(t) != 0
+            && (!rules.backward_capture
+                || rules.capture == Capture::None
+                || self.guarded & bit(t) != 0)
+        {
+            return;
+        }
+        let _ = self.land(self.lifted(s), s, t, flags::BACKWARD, out);
+    }
+}
