@@ -80,6 +80,8 @@ fn count(summary: &mut GameSummary, mv: &Move) {
 
 /// Plays one game. `strategies` is indexed by [`Side::index`]; throws come from `thrower` and
 /// every other random choice (the starter, random strategies) from `decisions`.
+// Always inlined, so that the runner's copy compiled for POPCNT and BMI1 covers the game loop.
+#[inline(always)]
 pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
     rules: &Rules,
     strategies: &mut [Box<dyn Strategy>; 2],
