@@ -157,14 +157,15 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
             break;
         }
         let passes = !(rules.gives_extra_throw(value) || replay);
-        if passes && s.turns >= rules.max_turns {
+        // The turn cap, tested without a branch on `passes`.
+        if s.turns + passes as u32 > rules.max_turns {
             break;
         }
         s.turns += passes as u32;
         side = if passes { side.other() } else { side };
         pos.to_move = side;
         pos.forced = if passes { 0 } else { pos.forced };
-        if passes && begin_turn(rules, &mut pos, &mut s, observer) {
+        if rules.free_exit_from_30 && passes && begin_turn(rules, &mut pos, &mut s, observer) {
             return s;
         }
     }

@@ -147,8 +147,9 @@ fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
     // on `exact` is the only one that lands exactly one step past 30.
     let bear_off = may_bear_off(rules, pos, me);
     let exact = bit(31 - value);
-    // An exit-only square is left with the exact throw only.
-    let mut dead = rules.exit_only_squares.0 & !exact;
+    // An exit-only square is left with the exact throw only; any other pawn whose step crosses
+    // a wall or a checkpoint does not move forward.
+    let mut dead = (rules.exit_only_squares.0 & !exact) | (cross & !rules.exit_only_squares.0);
     // Past one step beyond 30, only the excess rule bears off.
     if rules.exit != ExitRule::Excess {
         dead |= !stays_on_board & !exact;
@@ -302,29 +303,31 @@ pub fn uniform_move(
         // The bear-off comes last only when no other special pawn stands above it.
         let exit = if special & !exit < exit { exit } else { 0 };
         let others = special & !exit;
-        scratch.clear();
-        if others != 0 {
+        // The moves of the other special pawns: scratch[..listed] (usually none).
+        let listed = if others != 0 {
+            scratch.clear();
             let g = Gen::new(rules, pos, ctx.wall, ctx.guarded);
             for s in squares(others) {
                 g.forward(s, value, ctx.bear_off, scratch);
             }
-        }
+            scratch.len()
+        } else {
+            0
+        };
         let steps = plain.count_ones() as usize;
-        let n = steps + scratch.len() + (exit != 0) as usize;
+        let n = steps + listed + (exit != 0) as usize;
         // With a move from a square that is not optional, no "stay" choice is added.
         let optional = rules.optional_squares.0;
         let no_stay = optional == 0
             || (plain | exit) & !optional != 0
-            || scratch.iter().any(|m| !rules.optional_squares.has(m.from));
+            || scratch[..listed]
+                .iter()
+                .any(|m| !rules.optional_squares.has(m.from));
         if n > 0 && no_stay {
             let k = below(rng, n);
             return Some(if k < steps {
-                plain_step(
-                    pos,
-                    nth_square(plain, k, pos.on_board(pos.to_move) as u32),
-                    value,
-                )
-            } else if k - steps < scratch.len() {
+                plain_step(pos, nth_square(plain, k, pawn_bound(rules, pos)), value)
+            } else if k - steps < listed {
                 scratch[k - steps]
             } else {
                 plain_exit(pos, exit.trailing_zeros() as u8)
@@ -339,7 +342,7 @@ pub fn uniform_move(
                 }
                 if optional == 0 || back & !optional != 0 {
                     let k = below(rng, back.count_ones() as usize);
-                    let s = nth_square(back, k, pos.on_board(pos.to_move) as u32);
+                    let s = nth_square(back, k, pawn_bound(rules, pos));
                     return Some(plain_back_step(pos, s, value));
                 }
             }
@@ -413,6 +416,14 @@ fn plain_exit(pos: &Position, s: u8) -> Move {
         residual: 0,
         after,
     }
+}
+
+/// A bound on the side to move's pawns on the board: the rule set's count (the same all game
+/// long, so loops bounded by it end where the processor expects), or more in a position built
+/// by hand.
+#[inline(always)]
+fn pawn_bound(rules: &Rules, pos: &Position) -> u32 {
+    (rules.pawns as u32).max(pos.on_board(pos.to_move) as u32)
 }
 
 /// The square of the `k`-th lowest set bit of `bits` (`k` below the number of set bits, which
