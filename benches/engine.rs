@@ -1,10 +1,11 @@
-//! Criterion benchmarks of the engine: move generation over a fixed sample of positions, and
-//! whole random games per variant. Each asserts what it times before timing it.
+//! Criterion benchmarks of the engine: move generation over a fixed sample of positions, the
+//! random player's pick (`uniform_move`) over the same sample, and whole random games per
+//! variant. Each asserts what it times before timing it.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use senet_sim::board::Position;
 use senet_sim::game::{play_game, start_position, Silent};
-use senet_sim::movegen::{legal_moves_into, start_of_turn, MoveList};
+use senet_sim::movegen::{legal_moves_into, start_of_turn, uniform_move, MoveList};
 use senet_sim::rules::{Rules, VARIANTS};
 use senet_sim::strategy::{RandomStrategy, Strategy};
 use senet_sim::throws::{below, game_seed, stream, Device, SeededThrower, Thrower};
@@ -69,6 +70,48 @@ fn movegen(c: &mut Criterion) {
     group.finish();
 }
 
+/// Picks one move per sample entry with a uniform draw; returns (picks, sum of the picked
+/// moves' squares), through `uniform_move` or through the whole list.
+fn picks(rules: &Rules, positions: &[(Position, u8)], shortcut: bool) -> (usize, u64) {
+    let mut list = MoveList::new();
+    let mut rng = stream(11, 2);
+    let (mut n, mut sum) = (0, 0u64);
+    for (p, v) in positions {
+        let m = if shortcut {
+            uniform_move(rules, p, *v, &mut rng, &mut list)
+        } else {
+            legal_moves_into(rules, p, *v, &mut list);
+            (!list.is_empty()).then(|| list[below(&mut rng, list.len())])
+        };
+        if let Some(m) = m {
+            n += 1;
+            sum += m.from as u64 * 32 + m.to as u64;
+        }
+    }
+    (n, sum)
+}
+
+fn uniform_pick(c: &mut Criterion) {
+    let mut group = c.benchmark_group("uniform_move");
+    for v in VARIANTS {
+        let rules = Rules::preset(v.id).unwrap();
+        let positions = sample(&rules, 10_000);
+        let expected = picks(&rules, &positions, false);
+        assert!(expected.0 > 5_000, "{}: only {} picks", v.id, expected.0);
+        assert_eq!(
+            picks(&rules, &positions, true),
+            expected,
+            "{}: the shortcut picks what the list picks",
+            v.id
+        );
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function(v.id, |b| {
+            b.iter(|| assert_eq!(picks(&rules, black_box(&positions), true), expected))
+        });
+    }
+    group.finish();
+}
+
 fn games(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_game");
     for v in VARIANTS {
@@ -102,6 +145,6 @@ criterion_group! {
     name = benches;
     // No HTML plots: criterion's plotters backend finds no system font on a fresh machine.
     config = Criterion::default().without_plots();
-    targets = movegen, games
+    targets = movegen, uniform_pick, games
 }
 criterion_main!(benches);

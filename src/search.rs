@@ -8,10 +8,10 @@
 //! binds only the player's own first move and is not modelled inside the search.
 
 use crate::board::{squares, Position, Side};
-use crate::movegen::{flags, legal_moves, legal_moves_into, start_of_turn, Move, MoveList};
+use crate::movegen::{flags, legal_moves, start_of_turn, uniform_move, Move, MoveList};
 use crate::rules::Rules;
 use crate::strategy::Strategy;
-use crate::throws::{below, mix64, value_distribution, Device, GameRng, SeededThrower, Thrower};
+use crate::throws::{mix64, value_distribution, Device, GameRng, SeededThrower, Thrower};
 use rand::Rng;
 
 /// The value of a won position (any evaluation lies in [-1, 1]).
@@ -282,7 +282,7 @@ pub fn playout<T: Thrower>(
 }
 
 /// Plays a random legal move for a throw of `value` (and its residual points); whether the move
-/// lands on a replay square.
+/// lands on a replay square. [`uniform_move`] makes the uniform choice without building the list.
 fn play_random(
     rules: &Rules,
     pos: &mut Position,
@@ -290,16 +290,13 @@ fn play_random(
     moves: &mut MoveList,
     rng: &mut GameRng,
 ) -> bool {
-    legal_moves_into(rules, pos, value, moves);
-    if moves.is_empty() {
+    let Some(m) = uniform_move(rules, pos, value, rng, moves) else {
         return false;
-    }
-    let m = moves[below(rng, moves.len())];
+    };
     *pos = m.after;
     if m.residual > 0 && pos.in_play(pos.to_move) > 0 {
-        legal_moves_into(rules, pos, m.residual, moves);
-        if !moves.is_empty() {
-            *pos = moves[below(rng, moves.len())].after;
+        if let Some(r) = uniform_move(rules, pos, m.residual, rng, moves) {
+            *pos = r.after;
         }
     }
     m.has(flags::REPLAY)
