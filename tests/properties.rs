@@ -11,7 +11,7 @@ use senet_sim::game::{play_game, start_position, GameSummary, Observer};
 use senet_sim::movegen::{flags, legal_moves, start_of_turn, uniform_move, Move, MoveList};
 use senet_sim::rules::{Rules, VARIANTS};
 use senet_sim::strategy::{RandomStrategy, Strategy};
-use senet_sim::throws::{below, game_seed, stream, Device, SeededThrower, Thrower};
+use senet_sim::throws::{below, game_seed, stream, Device, GameRng, SeededThrower, Thrower};
 
 /// The board as an array: 0 empty, 1 white, 2 black (index = square).
 fn board(p: &Position) -> [u8; 32] {
@@ -201,6 +201,40 @@ proptest! {
         prop_assert_eq!(a, b);
         prop_assert_eq!(ta, tb);
         prop_assert!(finished_or_capped(&r, &a));
+    }
+}
+
+/// `random` without the shortcut: the same draw over the whole list of legal moves.
+struct ListRandom;
+impl Strategy for ListRandom {
+    fn choose(
+        &mut self,
+        _: &Rules,
+        _: &Position,
+        _: u8,
+        moves: &[Move],
+        rng: &mut GameRng,
+    ) -> usize {
+        below(rng, moves.len())
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_play_is_the_same_with_and_without_the_shortcut(seed in any::<u64>(), variant in 0usize..5) {
+        let r = rules(VARIANTS[variant].id);
+        let s = game_seed(seed, 0, 0);
+        let play = |st: &mut [Box<dyn Strategy>; 2]| {
+            let mut trace = Trace::default();
+            let summary = play_game(&r, st, &mut SeededThrower::new(&Device::Coins, s), &mut stream(s, 2), &mut trace);
+            (summary, trace.0)
+        };
+        let shortcut = play(&mut [Box::new(RandomStrategy), Box::new(RandomStrategy)]);
+        let list = play(&mut [Box::new(ListRandom), Box::new(ListRandom)]);
+        prop_assert!(RandomStrategy.is_uniform() && !ListRandom.is_uniform());
+        prop_assert_eq!(shortcut, list);
     }
 }
 
