@@ -127,7 +127,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
         }
         let mut replay = false;
         if let Some(mv) = pick(
-            rules, &pos, value, side, strategies, uniform, decisions, &mut moves,
+            rules, &pos, value, strategies, uniform, decisions, &mut moves,
         ) {
             pos = mv.after;
             has_moved[side.index()] = true;
@@ -136,7 +136,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
             if mv.residual > 0 {
                 let points = mv.residual;
                 let rv = pick(
-                    rules, &pos, points, side, strategies, uniform, decisions, &mut moves,
+                    rules, &pos, points, strategies, uniform, decisions, &mut moves,
                 );
                 if let Some(rv) = rv {
                     pos = rv.after;
@@ -172,20 +172,19 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
     s
 }
 
-/// The move `side`'s strategy makes with `value` (`None`: no legal move). A uniform strategy's
-/// pick goes through [`uniform_move`], which makes the same choice with the same draw.
-#[allow(clippy::too_many_arguments)]
+/// The move the side to move's strategy makes with `value` (`None`: no legal move). A uniform
+/// strategy's pick goes through [`uniform_move`], which makes the same choice with the same draw.
 #[inline(always)]
 fn pick(
     rules: &Rules,
     pos: &Position,
     value: u8,
-    side: Side,
     strategies: &mut [Box<dyn Strategy>; 2],
     uniform: [bool; 2],
     decisions: &mut GameRng,
     moves: &mut MoveList,
 ) -> Option<Move> {
+    let side = pos.to_move;
     if uniform[side.index()] {
         return uniform_move(rules, pos, value, decisions, moves);
     }

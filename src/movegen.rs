@@ -118,6 +118,7 @@ struct GenContext {
     bear_off: bool,
 }
 
+/// The bit masks of one throw of the side to move (see [`Bulk`]).
 #[inline(always)]
 fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
     let me = pos.to_move;
