@@ -204,18 +204,18 @@ proptest! {
     }
 }
 
-/// `random` without the shortcut: the same draw over the whole list of legal moves.
+/// `random` without the shortcut: its own `choose` over the whole list of legal moves.
 struct ListRandom;
 impl Strategy for ListRandom {
     fn choose(
         &mut self,
-        _: &Rules,
-        _: &Position,
-        _: u8,
+        rules: &Rules,
+        pos: &Position,
+        throw: u8,
         moves: &[Move],
         rng: &mut GameRng,
     ) -> usize {
-        below(rng, moves.len())
+        RandomStrategy.choose(rules, pos, throw, moves, rng)
     }
 }
 
