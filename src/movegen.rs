@@ -113,9 +113,24 @@ struct Bulk {
 /// What the general path needs besides the rules, the position and the throw.
 #[derive(Clone, Copy)]
 struct GenContext {
+    /// Opponent walls (runs of three) when the rules have blockades.
     wall: u32,
+    /// Opponent squares that cannot be landed on.
     guarded: u32,
+    /// Whether the side to move may bear off.
     bear_off: bool,
+}
+
+/// The context of the side to move in `pos`.
+#[inline(always)]
+fn context(rules: &Rules, pos: &Position) -> GenContext {
+    let me = pos.to_move;
+    let opp = pos.side(me.other());
+    GenContext {
+        wall: if rules.blockade { walls(opp) } else { 0 },
+        guarded: unassailable(rules, opp),
+        bear_off: may_bear_off(rules, pos, me),
+    }
 }
 
 /// The bit masks of one throw of the side to move (see [`Bulk`]).
@@ -124,10 +139,9 @@ fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
     let me = pos.to_move;
     let own = pos.side(me);
     let opp = pos.side(me.other());
-    let wall = if rules.blockade { walls(opp) } else { 0 };
-    let guarded = unassailable(rules, opp);
+    let ctx = context(rules, pos);
     let v = value as u32;
-    let barrier = wall | rules.checkpoints.0;
+    let barrier = ctx.wall | rules.checkpoints.0;
     // Sources whose step of v crosses a barrier square: barrier >> k for k in 1..v, branch-free.
     let mut cross = 0u32;
     for k in 1..6u32 {
@@ -143,10 +157,9 @@ fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
     }
     let stays_on_board = (1u32 << (31 - v)) - 1;
     let special = own & (rules.exit_only_squares.0 | !stays_on_board | (special_arrival >> v));
-    let plain = own & !special & !cross & !(own >> v) & !((opp & guarded) >> v);
+    let plain = own & !special & !cross & !(own >> v) & !((opp & ctx.guarded) >> v);
     // Special pawns whose general path cannot give a move, as `Gen::forward` decides: the pawn
     // on `exact` is the only one that lands exactly one step past 30.
-    let bear_off = may_bear_off(rules, pos, me);
     let exact = bit(31 - value);
     // An exit-only square is left with the exact throw only; any other pawn whose step crosses
     // a wall or a checkpoint does not move forward.
@@ -156,20 +169,17 @@ fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
         dead |= !stays_on_board & !exact;
     }
     // Nobody bears off yet (and no free way to 30): no pawn that would leave the board moves.
-    if !bear_off && !rules.free_exit_from_30 {
+    if !ctx.bear_off && !rules.free_exit_from_30 {
         dead |= !stays_on_board;
     }
     let special = special & !dead;
     // The exact bear-off as a plain move: crossing no barrier, under a rule that lets it leave.
-    let exit_allowed =
-        bear_off && !rules.free_exit_from_30 && (rules.exit != ExitRule::OnThirty || value == 1);
+    let exit_allowed = ctx.bear_off
+        && !rules.free_exit_from_30
+        && (rules.exit != ExitRule::OnThirty || value == 1);
     let exit = special & exact & !cross & (exit_allowed as u32).wrapping_neg();
     Bulk {
-        gen: GenContext {
-            wall,
-            guarded,
-            bear_off,
-        },
+        gen: ctx,
         plain,
         special,
         exit,
@@ -222,35 +232,42 @@ fn may_enter(rules: &Rules, pos: &Position, value: u8) -> bool {
 #[inline]
 pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList) {
     out.clear();
-    let me = pos.to_move;
-    let own = pos.side(me);
-    let opp = pos.side(me.other());
     if held_in_water(rules, pos) {
-        let wall = if rules.blockade { walls(opp) } else { 0 };
-        let g = Gen::new(rules, pos, wall, unassailable(rules, opp));
-        g.forward(rules.water_square, value, may_bear_off(rules, pos, me), out);
+        let ctx = context(rules, pos);
+        Gen::new(rules, pos, &ctx).forward(rules.water_square, value, ctx.bear_off, out);
         return;
     }
     let Bulk {
         gen: ctx,
         plain,
         special,
-        ..
+        exit,
     } = bulk(rules, pos, value);
     // Plain steps first (ascending), then the pawns that need the general path (ascending).
     for s in squares(plain) {
         out.push(plain_step(pos, s, value));
     }
-    let g = Gen::new(rules, pos, ctx.wall, ctx.guarded);
+    let g = Gen::new(rules, pos, &ctx);
     for s in squares(special) {
-        g.forward(s, value, ctx.bear_off, out);
+        if bit(s) == exit {
+            out.push(plain_exit(pos, s));
+        } else {
+            g.forward(s, value, ctx.bear_off, out);
+        }
     }
     if may_enter(rules, pos, value) {
         g.forward(ENTRY, value, ctx.bear_off, out);
     }
     if out.is_empty() {
-        for s in squares(own) {
-            g.backward(s, value, out);
+        // Backward moves, ascending: plain steps built here, hits and falls in the water by
+        // the general path; the other pawns have none.
+        let (back, back_special) = backward_steps(rules, pos, value, ctx);
+        for s in squares(back | back_special) {
+            if back & bit(s) != 0 {
+                out.push(plain_back_step(pos, s, value));
+            } else {
+                g.backward(s, value, out);
+            }
         }
     }
     if pos.forced != 0 && out.iter().any(|m| m.from == pos.forced) {
@@ -307,7 +324,7 @@ pub fn uniform_move(
         // The moves of the other special pawns: scratch[..listed] (usually none).
         let listed = if others != 0 {
             scratch.clear();
-            let g = Gen::new(rules, pos, ctx.wall, ctx.guarded);
+            let g = Gen::new(rules, pos, &ctx);
             for s in squares(others) {
                 g.forward(s, value, ctx.bear_off, scratch);
             }
@@ -465,10 +482,9 @@ mod tests {
     fn reference(rules: &Rules, pos: &Position, value: u8) -> Vec<Move> {
         let mut out = MoveList::new();
         let me = pos.to_move;
-        let opp = pos.side(me.other());
-        let wall = if rules.blockade { walls(opp) } else { 0 };
-        let g = Gen::new(rules, pos, wall, unassailable(rules, opp));
-        let bear_off = may_bear_off(rules, pos, me);
+        let ctx = context(rules, pos);
+        let g = Gen::new(rules, pos, &ctx);
+        let bear_off = ctx.bear_off;
         if held_in_water(rules, pos) {
             g.forward(rules.water_square, value, bear_off, &mut out);
         } else {

@@ -1,7 +1,7 @@
 //! The general path of move generation: one pawn at a time, every rule option considered.
 //! [`super::legal_moves_into`] sends here the pawns its bit masks cannot settle.
 
-use super::{flags, Move, MoveList};
+use super::{flags, GenContext, Move, MoveList};
 use crate::board::{between, bit, Position, Side, ENTRY, LAST_SQUARE, OFF};
 use crate::rules::{Capture, ExitRule, Rules, WaterTo};
 
@@ -48,9 +48,10 @@ pub(super) struct Gen<'a> {
 }
 
 impl<'a> Gen<'a> {
-    /// The general path for the side to move in `pos`, with its opponents' walls and guarded squares.
+    /// The general path for the side to move in `pos`, with its opponents' walls and guarded
+    /// squares from `ctx`.
     #[inline]
-    pub(super) fn new(rules: &'a Rules, pos: &Position, wall: u32, guarded: u32) -> Gen<'a> {
+    pub(super) fn new(rules: &'a Rules, pos: &Position, ctx: &GenContext) -> Gen<'a> {
         let me = pos.to_move;
         Gen {
             rules,
@@ -58,8 +59,8 @@ impl<'a> Gen<'a> {
             me,
             own: pos.side(me),
             opp: pos.side(me.other()),
-            wall,
-            guarded,
+            wall: ctx.wall,
+            guarded: ctx.guarded,
         }
     }
 
