@@ -5,10 +5,11 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use senet_sim::board::Position;
 use senet_sim::game::{play_game, start_position, Silent};
-use senet_sim::movegen::{legal_moves_into, start_of_turn, uniform_move, MoveList};
+use senet_sim::movegen::{legal_moves_into, uniform_move, MoveList};
 use senet_sim::rules::{Rules, VARIANTS};
 use senet_sim::strategy::{RandomStrategy, Strategy};
 use senet_sim::throws::{below, game_seed, stream, Device, SeededThrower, Thrower};
+use senet_sim::turn::after_throw;
 use std::hint::black_box;
 
 /// (position, throw) pairs met in seeded random games of one variant.
@@ -26,14 +27,11 @@ fn sample(rules: &Rules, n: usize) -> Vec<(Position, u8)> {
             let v = rules.throw_values[th.throw_marked() as usize];
             out.push((p, v));
             legal_moves_into(rules, &p, v, &mut list);
-            if !list.is_empty() {
-                p = list[below(&mut rng, list.len())].after;
+            let played = (!list.is_empty()).then(|| list[below(&mut rng, list.len())]);
+            if let Some(m) = played {
+                p = m.after;
             }
-            if !rules.gives_extra_throw(v) {
-                p.to_move = p.to_move.other();
-                p.forced = 0;
-                start_of_turn(rules, &mut p);
-            }
+            after_throw(rules, &mut p, v, played.as_ref());
         }
     }
     out

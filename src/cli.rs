@@ -4,7 +4,9 @@ use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use senet_sim::board::{bits_of, squares, Position, Side, ENTRY, OFF};
 use senet_sim::game::{play_game, series_points, GameSummary, Observer};
-use senet_sim::movegen::{flags, legal_moves, Move};
+use senet_sim::movegen::{
+    flags, legal_moves_into, residual_moves_into, start_of_turn, Move, MoveList,
+};
 use senet_sim::rules::{Rules, VARIANTS};
 use senet_sim::strategy::strategy_by_name;
 use senet_sim::throws::{game_seed, stream, value_distribution, Device, SeededThrower, Thrower};
@@ -152,8 +154,20 @@ struct MovesArgs {
     #[arg(long, value_enum)]
     to_move: SideArg,
     /// The value thrown.
+    #[arg(
+        long,
+        required_unless_present = "residual",
+        conflicts_with = "residual"
+    )]
+    throw: Option<u8>,
+    /// Points left over after bearing off, to list their moves instead of a throw's
+    /// (`residual_points`, empty-board): the moves and the choice to keep them.
     #[arg(long)]
-    throw: u8,
+    residual: Option<u8>,
+    /// The position is at the start of the side to move's turn: apply what happens before it
+    /// throws (with `free_exit_from_30`, a pawn that rested on 30 since its last turn leaves).
+    #[arg(long)]
+    turn_start: bool,
     /// White pawns waiting to enter (variants with an empty start).
     #[arg(long, default_value_t = 0)]
     white_waiting: u8,
@@ -341,6 +355,9 @@ fn flag_names(mv: &Move) -> Vec<&'static str> {
         (flags::ENTRY, "entry"),
         (flags::REPLAY, "replay"),
         (flags::STAY, "stay"),
+        (flags::RETHROW, "re-throw"),
+        (flags::KEEP, "keep the points"),
+        (flags::BOUNCE, "taken refuge: moved back"),
     ]
     .into_iter()
     .filter(|(f, _)| mv.has(*f))
@@ -360,6 +377,12 @@ fn move_json(mv: &Move) -> serde_json::Value {
 }
 
 fn describe(mv: &Move) -> String {
+    if mv.has(flags::RETHROW) {
+        return "throw the 1 again (re-throw)".to_string();
+    }
+    if mv.has(flags::KEEP) {
+        return "keep the points (play nothing)".to_string();
+    }
     let from = if mv.from == ENTRY {
         "enter".to_string()
     } else {
@@ -380,18 +403,43 @@ fn describe(mv: &Move) -> String {
 
 fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<()> {
     let rules = a.variant.rules()?;
-    let pos = position_from(a, &rules)?;
-    check_throw(&rules, &a.variant.variant, a.throw)?;
-    let list = legal_moves(&rules, &pos, a.throw);
+    let mut pos = position_from(a, &rules)?;
+    let freed = if a.turn_start {
+        start_of_turn(&rules, &mut pos)
+    } else {
+        0
+    };
+    let mut list = MoveList::new();
+    let (what, value) = match (a.throw, a.residual) {
+        (_, Some(points)) => {
+            if !(1..=6).contains(&points) {
+                return bad(format!("--residual {points}: points must lie in 1-6"));
+            }
+            residual_moves_into(&rules, &pos, points, &mut list);
+            ("residual points", points)
+        }
+        (Some(value), None) => {
+            check_throw(&rules, &a.variant.variant, value)?;
+            legal_moves_into(&rules, &pos, value, &mut list);
+            ("throw", value)
+        }
+        (None, None) => return bad("give --throw N or --residual N"),
+    };
     if a.json {
         let arr: Vec<_> = list.iter().map(move_json).collect();
         writeln!(out, "{}", serde_json::Value::Array(arr))?;
         return Ok(());
     }
+    if freed > 0 {
+        writeln!(
+            out,
+            "start of turn: the pawn on 30 is borne off without a throw"
+        )?;
+    }
     write!(out, "{}", pos.draw())?;
-    writeln!(out, "{} to move, throw {}:", pos.to_move, a.throw)?;
+    writeln!(out, "{} to move, {what} {value}:", pos.to_move)?;
     if list.is_empty() {
-        writeln!(out, "  no legal move: the throw passes")?;
+        writeln!(out, "  no legal move: the turn passes")?;
     }
     for mv in &list {
         writeln!(out, "  {}", describe(mv))?;

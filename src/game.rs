@@ -4,10 +4,13 @@
 //! the runner's local state and the [`Position`].
 
 use crate::board::{bit, Position, Side, FIRST_ROW, LAST_ROW, SECOND_ROW};
-use crate::movegen::{flags, legal_moves_into, start_of_turn, uniform_move, Move, MoveList};
+use crate::movegen::{
+    flags, legal_moves_into, residual_moves_into, start_of_turn, uniform_move, Move, MoveList,
+};
 use crate::rules::{Rules, StartLayout, Starter};
 use crate::strategy::Strategy;
 use crate::throws::{below, GameRng, Thrower};
+use crate::turn::{after_throw, Opening};
 
 /// The position a game starts from (the starter is set by [`play_game`]).
 pub fn start_position(rules: &Rules) -> Position {
@@ -39,13 +42,14 @@ pub struct GameSummary {
     pub turns: u32,
     /// Throws made (extra throws and the whole opening throw-off included).
     pub throws: u32,
-    /// Moves made (residual moves and free exits from 30 included).
+    /// Pawn moves made (residual moves and free exits from 30 included; a choice that moves no
+    /// pawn, such as a re-throw, is not counted).
     pub moves: u32,
     /// Opponent pawns hit.
     pub captures: u32,
     /// Backward moves.
     pub backward: u32,
-    /// Throws that could not be used.
+    /// Throws that could not be played (each passes the turn).
     pub passes: u32,
     /// Pawns that fell in the water square.
     pub water: u32,
@@ -72,7 +76,7 @@ pub struct Silent;
 impl Observer for Silent {}
 
 fn count(summary: &mut GameSummary, mv: &Move) {
-    summary.moves += 1;
+    summary.moves += !mv.has(flags::NO_MOVE) as u32;
     summary.captures += mv.has(flags::CAPTURE) as u32;
     summary.backward += mv.has(flags::BACKWARD) as u32;
     summary.water += mv.has(flags::WATER) as u32;
@@ -99,7 +103,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
         first: Some(pos.to_move),
         ..GameSummary::default()
     };
-    let mut has_moved = [false; 2];
+    let mut opening = Opening::default();
     // A safety net against a turn of endless extra throws: far above anything a real game reaches.
     let max_throws = rules.max_turns.saturating_mul(50);
     if rules.max_turns == 0 {
@@ -107,69 +111,103 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
     }
     let mut moves = MoveList::new();
     let uniform = [strategies[0].is_uniform(), strategies[1].is_uniform()];
-    // One flat loop over throws: a turn is the throws of one side until the hand passes. The
-    // hand passes by a select, not by leaving an inner loop, because whether a throw gives
-    // another one is a coin flip that a branch would mispredict.
+    // One flat loop over throws: a turn is the throws of one side until the hand passes
+    // ([`after_throw`] decides).
     s.turns = 1;
-    let mut side = pos.to_move;
     if begin_turn(rules, &mut pos, &mut s, observer) {
         return s;
     }
     loop {
+        let side = pos.to_move;
         let value = if s.throws == 0 && rules.first_throw != 0 {
             opening_throw_off(rules, thrower, observer, &mut s)
         } else {
             s.throws += 1;
             rules.throw_values[thrower.throw_marked() as usize]
         };
-        if !has_moved[side.index()] && rules.first_pawn(side) != 0 {
-            pos.forced = rules.first_pawn(side);
-        }
-        let mut replay = false;
-        if let Some(mv) = pick(
+        opening.before_throw(rules, &mut pos);
+        let played = pick(
             rules, &pos, value, strategies, uniform, decisions, &mut moves,
-        ) {
+        );
+        if let Some(mv) = played {
             pos = mv.after;
-            has_moved[side.index()] = true;
             count(&mut s, &mv);
             observer.on_throw(side, value, Some(&mv), &pos);
             if mv.residual > 0 {
-                let points = mv.residual;
-                let rv = pick(
-                    rules, &pos, points, strategies, uniform, decisions, &mut moves,
+                residual(
+                    rules,
+                    &mut pos,
+                    mv.residual,
+                    strategies,
+                    decisions,
+                    &mut moves,
+                    &mut s,
+                    observer,
                 );
-                if let Some(rv) = rv {
-                    pos = rv.after;
-                    count(&mut s, &rv);
-                }
-                observer.on_residual(side, points, rv.as_ref(), &pos);
             }
             if pos.finished(side) {
                 s.winner = Some(side);
                 return s;
             }
-            replay = mv.has(flags::REPLAY);
         } else {
             s.passes += 1;
             observer.on_throw(side, value, None, &pos);
         }
+        opening.after_throw(side, played.as_ref());
         if s.throws >= max_throws {
             break;
         }
-        let passes = !(rules.gives_extra_throw(value) || replay);
-        // The turn cap, tested without a branch on `passes`.
-        if s.turns + passes as u32 > rules.max_turns {
-            break;
-        }
-        s.turns += passes as u32;
-        side = if passes { side.other() } else { side };
-        pos.to_move = side;
-        pos.forced = if passes { 0 } else { pos.forced };
-        if rules.free_exit_from_30 && passes && begin_turn(rules, &mut pos, &mut s, observer) {
-            return s;
+        let next = after_throw(rules, &mut pos, value, played.as_ref());
+        if !next.again {
+            if s.turns >= rules.max_turns {
+                break;
+            }
+            s.turns += 1;
+            if next.freed > 0 && freed(&pos, &mut s, observer) {
+                return s;
+            }
         }
     }
     s
+}
+
+/// Points left over after bearing off: the side to move plays them with another pawn, or keeps
+/// them ([`residual_moves_into`]).
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn residual<O: Observer + ?Sized>(
+    rules: &Rules,
+    pos: &mut Position,
+    points: u8,
+    strategies: &mut [Box<dyn Strategy>; 2],
+    decisions: &mut GameRng,
+    moves: &mut MoveList,
+    s: &mut GameSummary,
+    observer: &mut O,
+) {
+    let side = pos.to_move;
+    residual_moves_into(rules, pos, points, moves);
+    let chosen = (!moves.is_empty())
+        .then(|| moves[strategies[side.index()].choose(rules, pos, points, moves, decisions)]);
+    if let Some(rv) = chosen {
+        *pos = rv.after;
+        count(s, &rv);
+    }
+    observer.on_residual(side, points, chosen.as_ref(), pos);
+}
+
+/// A pawn borne off from 30 at the start of the side to move's turn: counted and reported.
+/// Returns true when that won the game (the summary then names the winner).
+#[inline(never)]
+fn freed<O: Observer + ?Sized>(pos: &Position, s: &mut GameSummary, observer: &mut O) -> bool {
+    let side = pos.to_move;
+    s.moves += 1;
+    observer.on_free_exit(side, pos);
+    if pos.finished(side) {
+        s.winner = Some(side);
+        return true;
+    }
+    false
 }
 
 /// The move the side to move's strategy makes with `value` (`None`: no legal move). A uniform
@@ -193,8 +231,9 @@ fn pick(
         .then(|| moves[strategies[side.index()].choose(rules, pos, value, moves, decisions)])
 }
 
-/// The start of a turn: a pawn resting on 30 may leave without a throw (`free_exit_from_30`).
-/// Returns true when that won the game (the summary then names the winner).
+/// The start of the first turn: a pawn resting on 30 may leave without a throw
+/// (`free_exit_from_30`; later turns start in [`after_throw`]). Returns true when that won the
+/// game.
 #[inline]
 fn begin_turn<O: Observer + ?Sized>(
     rules: &Rules,
@@ -202,19 +241,7 @@ fn begin_turn<O: Observer + ?Sized>(
     s: &mut GameSummary,
     observer: &mut O,
 ) -> bool {
-    if !rules.free_exit_from_30 {
-        return false;
-    }
-    let side = pos.to_move;
-    if start_of_turn(rules, pos) > 0 {
-        s.moves += 1;
-        observer.on_free_exit(side, pos);
-        if pos.finished(side) {
-            s.winner = Some(side);
-            return true;
-        }
-    }
-    false
+    rules.free_exit_from_30 && start_of_turn(rules, pos) > 0 && freed(pos, s, observer)
 }
 
 /// The opening throw-off: throws until one shows `first_throw` (at most 10,000, in case the

@@ -133,7 +133,7 @@ impl Heuristic {
         let w = &self.weights;
         let me = mv.after.to_move;
         let own = mv.after.side(me);
-        let flag = |f: u8| if mv.has(f) { 1.0 } else { 0.0 };
+        let flag = |f: u16| if mv.has(f) { 1.0 } else { 0.0 };
         let mut s = w.progress * (f64::from(mv.to) - f64::from(mv.from))
             + w.capture * flag(flags::CAPTURE)
             + w.bear_off * flag(flags::EXIT)

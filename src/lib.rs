@@ -1,7 +1,7 @@
 //! senet-sim: Senet rule reconstructions as data, a fast move generator, seeded games.
 //!
 //! The engine modules ([`board`], [`rules`], [`movegen`], [`throws`], [`strategy`], [`heuristic`],
-//! [`search`], [`game`]) depend on nothing heavy; [`scenario`], [`stats`] and [`runner`] add serde and rayon only.
+//! [`search`], [`turn`], [`game`]) depend on nothing heavy; [`scenario`], [`stats`] and [`runner`] add serde and rayon only.
 //! Frames, CSV and charts live in the binary.
 //!
 //! Legal moves are a pure function of (rules, position, throw). Figure 4 of the Spanish
@@ -52,3 +52,4 @@ pub mod stats;
 pub mod strategy;
 pub mod throws;
 pub mod tournament;
+pub mod turn;

@@ -5,15 +5,17 @@
 mod general;
 
 use crate::board::{
-    bit, paired, squares, walls, Position, Side, ENTRY, FIRST_ROW, LAST_ROW, LAST_SQUARE, OFF,
+    bit, paired, squares, walls, Position, Side, ENTRY, FIRST_ROW, HAPPINESS, LAST_ROW,
+    LAST_SQUARE, OFF,
 };
 use crate::rules::{BearOffWhen, Capture, ExitRule, Rules};
 use crate::throws::{below, GameRng};
 use arrayvec::ArrayVec;
 use general::Gen;
 
-/// Capacity of a [`MoveList`]. At most 7 pawns each give at most two forward moves (the water
-/// square offers "go back" or "stay"), plus one entry and one "stay" choice: 7 * 2 + 2 = 16.
+/// Capacity of a [`MoveList`]. At most 10 pawns give one move each, plus a second one for the
+/// pawn that lands in the water ("go back" or "stay"), one entry, and the choices that move no
+/// pawn ("stay", "re-throw", "keep the points"): 10 + 1 + 1 + 3 = 15.
 pub const MAX_MOVES: usize = 16;
 
 /// The legal moves of one throw, without a heap allocation.
@@ -21,20 +23,28 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// Flags describing what a move did.
 pub mod flags {
-    /// The move went backward because no forward move existed.
-    pub const BACKWARD: u8 = 1;
+    /// The move went backward because no forward move existed (or bounced off a taken refuge).
+    pub const BACKWARD: u16 = 1;
     /// An opponent's pawn was hit.
-    pub const CAPTURE: u8 = 2;
+    pub const CAPTURE: u16 = 2;
     /// The pawn fell in the water square.
-    pub const WATER: u8 = 4;
+    pub const WATER: u16 = 4;
     /// The pawn was borne off.
-    pub const EXIT: u8 = 8;
+    pub const EXIT: u16 = 8;
     /// A waiting pawn entered the board.
-    pub const ENTRY: u8 = 16;
+    pub const ENTRY: u16 = 16;
     /// The pawn landed on a replay square: an extra throw for the same pawn.
-    pub const REPLAY: u8 = 32;
+    pub const REPLAY: u16 = 32;
     /// The player chose to leave the pawn where it is (an optional square).
-    pub const STAY: u8 = 64;
+    pub const STAY: u16 = 64;
+    /// The player used the right to throw a 1 again instead of playing it (`happiness_rethrow`).
+    pub const RETHROW: u16 = 128;
+    /// The player kept the points left over after bearing off instead of playing them.
+    pub const KEEP: u16 = 256;
+    /// The pawn's move ended on a taken refuge, so it moved back instead (`occupied_refuges`).
+    pub const BOUNCE: u16 = 512;
+    /// Choices that move no pawn.
+    pub const NO_MOVE: u16 = STAY | RETHROW | KEEP;
 }
 
 /// One legal move and its result.
@@ -45,7 +55,7 @@ pub struct Move {
     /// Square where the pawn finally rests after every effect of the move (31: borne off).
     pub to: u8,
     /// What the move did: a combination of [`flags`].
-    pub flags: u8,
+    pub flags: u16,
     /// Points left over after bearing off, to be played with another pawn (`residual_points`).
     pub residual: u8,
     /// The position after the move (same side to move; the runner passes the hand).
@@ -55,7 +65,7 @@ pub struct Move {
 impl Move {
     /// Whether the move has flag `f`.
     #[inline]
-    pub fn has(&self, f: u8) -> bool {
+    pub fn has(&self, f: u16) -> bool {
         self.flags & f != 0
     }
 }
@@ -152,6 +162,8 @@ fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
     if rules.exit == ExitRule::OnThirty {
         special_arrival |= bit(LAST_SQUARE);
     }
+    // A taken refuge sends the arriving pawn back (empty-board).
+    special_arrival |= rules.occupied_refuges.0 & pos.occupied();
     if rules.capture != Capture::Swap {
         special_arrival |= opp;
     }
@@ -199,7 +211,7 @@ fn plain_step(pos: &Position, s: u8, v: u8) -> Move {
     Move {
         from: s,
         to: t,
-        flags: flags::CAPTURE * hit as u8,
+        flags: flags::CAPTURE * hit as u16,
         residual: 0,
         after: Position {
             pawns: if me == Side::White {
@@ -235,8 +247,23 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Move
     if held_in_water(rules, pos) {
         let ctx = context(rules, pos);
         Gen::new(rules, pos, &ctx).forward(rules.water_square, value, ctx.bear_off, out);
-        return;
+    } else {
+        pawn_moves_into(rules, pos, value, out);
     }
+    if rethrow_right(rules, pos, value) {
+        out.push(Move {
+            from: HAPPINESS,
+            to: HAPPINESS,
+            flags: flags::RETHROW,
+            residual: 0,
+            after: *pos,
+        });
+    }
+}
+
+/// The moves of [`legal_moves_into`] when no pawn is held in the water, before the re-throw.
+#[inline(always)]
+fn pawn_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList) {
     let Bulk {
         gen: ctx,
         plain,
@@ -292,14 +319,37 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Move
     }
 }
 
+/// Whether the side to move may throw this 1 again instead of playing it: `passage`'s right
+/// while it has a pawn on 26 ("Lors d'un lancer de «1», le joueur a le droit de relancer").
+#[inline(always)]
+fn rethrow_right(rules: &Rules, pos: &Position, value: u8) -> bool {
+    rules.happiness_rethrow && value == 1 && pos.side(pos.to_move) & bit(HAPPINESS) != 0
+}
+
+/// The choices for `points` left over after bearing off (`residual_points`), written into `out`:
+/// the legal moves of a throw of `points`, and, when there is one, a last choice to keep the
+/// points unplayed (from = to = 31): 003 says they "possono essere utilizzati" (may be used).
+pub fn residual_moves_into(rules: &Rules, pos: &Position, points: u8, out: &mut MoveList) {
+    legal_moves_into(rules, pos, points, out);
+    if !out.is_empty() {
+        out.push(Move {
+            from: OFF,
+            to: OFF,
+            flags: flags::KEEP,
+            residual: 0,
+            after: *pos,
+        });
+    }
+}
+
 /// The move a uniform random choice makes: exactly `moves[below(rng, moves.len())]` where
 /// `moves` is [`legal_moves`]`(rules, pos, value)`, with the same single draw from `rng`, and
 /// `None` (no draw) when no move is legal. Plain steps and the exact bear-off are never built
 /// but the chosen one: only the moves of the pawns that need the general path go into
 /// `scratch`, and the draw ranges over the plain steps (ascending), then those moves, then the
 /// bear-off: the order of [`legal_moves`]. With no forward move, plain backward steps are
-/// drawn the same way. Entries, a forced pawn, a pawn held in the water, a possible "stay"
-/// choice, backward hits and backward falls in the water take the general path.
+/// drawn the same way. Entries, a forced pawn, a pawn held in the water, a possible "stay" or
+/// "re-throw" choice, backward hits and backward falls in the water take the general path.
 // Inlined into the game loop so that the chosen move stays in registers: returned through
 // memory, its fields are stored one byte at a time and read back whole, a load the processor
 // cannot forward from its store buffer (a stall of a dozen cycles on every throw).
@@ -311,7 +361,11 @@ pub fn uniform_move(
     rng: &mut GameRng,
     scratch: &mut MoveList,
 ) -> Option<Move> {
-    if !held_in_water(rules, pos) && pos.forced == 0 && !may_enter(rules, pos, value) {
+    if !held_in_water(rules, pos)
+        && pos.forced == 0
+        && !may_enter(rules, pos, value)
+        && !rethrow_right(rules, pos, value)
+    {
         let Bulk {
             gen: ctx,
             plain,
@@ -381,10 +435,6 @@ fn backward_steps(rules: &Rules, pos: &Position, value: u8, ctx: GenContext) -> 
     let v = value as u32;
     let mut from =
         own & !((1u32 << (v + 1)) - 1) & !rules.exit_only_squares.0 & !rules.no_backward_from.0;
-    // passage: a 1 never moves the pawn on 26, forward into the water or back (it rethrows).
-    if rules.happiness_rethrow && value == 1 {
-        from &= !bit(26);
-    }
     // Sources whose step back crosses a wall: wall << k for k in 1..v, branch-free.
     let mut cross = 0u32;
     for k in 1..6u32 {
@@ -476,6 +526,7 @@ mod tests {
     use crate::game::start_position;
     use crate::rules::VARIANTS;
     use crate::throws::{stream, Device, SeededThrower, Thrower};
+    use crate::turn::after_throw;
 
     /// Every pawn through the general path, one at a time: what [`legal_moves_into`] must give
     /// once its bit masks have settled the plain steps and left out the pawns with no move.
@@ -516,10 +567,19 @@ mod tests {
                 after,
             });
         }
+        if rules.happiness_rethrow && value == 1 && pos.side(me) & bit(HAPPINESS) != 0 {
+            list.push(Move {
+                from: HAPPINESS,
+                to: HAPPINESS,
+                flags: flags::RETHROW,
+                residual: 0,
+                after: *pos,
+            });
+        }
         list
     }
 
-    fn key(m: &Move) -> (u8, u8, u8, u8, [u32; 2], [u8; 2], u8) {
+    fn key(m: &Move) -> (u8, u8, u16, u8, [u32; 2], [u8; 2], u8) {
         (
             m.from,
             m.to,
@@ -549,19 +609,16 @@ mod tests {
                         assert_eq!(fast, slow, "{} {:?} throw {value}", variant.id, pos);
                         checked += 1;
                     }
-                    start_of_turn(&rules, &mut pos);
                     let value = rules.throw_values[throws.throw_marked() as usize];
                     let moves = legal_moves(&rules, &pos, value);
-                    if !moves.is_empty() {
-                        pos = moves[below(&mut rng, moves.len())].after;
+                    let played = (!moves.is_empty()).then(|| moves[below(&mut rng, moves.len())]);
+                    if let Some(m) = played {
+                        pos = m.after;
                     }
-                    if pos.in_play(Side::White) == 0 || pos.in_play(Side::Black) == 0 {
+                    if pos.finished(Side::White) || pos.finished(Side::Black) {
                         break;
                     }
-                    if !rules.gives_extra_throw(value) {
-                        pos.forced = 0;
-                        pos.to_move = pos.to_move.other();
-                    }
+                    after_throw(&rules, &mut pos, value, played.as_ref());
                 }
             }
         }

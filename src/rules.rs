@@ -174,8 +174,11 @@ pub struct Rules {
     pub start: StartLayout,
     /// Value of a throw by number of marked faces: index 0 (no marked face) to 4.
     pub throw_values: [u8; 5],
-    /// Values after which the same player throws again.
+    /// Values after which the same player throws again, once the throw has been played.
     pub extra_throw: ValueSet,
+    /// A throw that cannot be played still gives its extra throw (the reading kept before the
+    /// seeds' "passe son tour" was followed; off in every preset).
+    pub extra_throw_without_move: bool,
     /// Values that let a waiting pawn enter (empty: any value).
     pub entry_values: ValueSet,
     /// What happens to a pawn that is landed on.
@@ -209,7 +212,8 @@ pub struct Rules {
     pub bear_off_when: BearOffWhen,
     /// Landing on these squares gives an extra throw that must move the same pawn.
     pub replay_squares: SquareSet,
-    /// A pawn on 26 is never moved into the water by a 1 (the player throws again instead).
+    /// With a pawn on 26, a throw of 1 may be thrown again instead of played: a "re-throw"
+    /// choice listed beside the moves of the 1 (`passage`).
     pub happiness_rethrow: bool,
     /// Points of a throw left over after bearing off move another pawn.
     pub residual_points: bool,
@@ -218,6 +222,14 @@ pub struct Rules {
     pub free_exit_from_30: bool,
     /// When the only pawns that can move stand on these squares, the player may leave them.
     pub optional_squares: SquareSet,
+    /// A pawn whose move ends on one of these squares while it is taken moves back instead, by
+    /// the throw from the square it left; when it cannot, or when every one of these squares is
+    /// taken, it is treated as fallen in the water (`empty-board`).
+    pub occupied_refuges: SquareSet,
+    /// With `exit = "on-thirty"`: a pawn may be borne off onto 30 only while 30 is empty (the
+    /// reading kept before; off in every preset: a pawn brought exactly onto 30 leaves even when
+    /// another rests there).
+    pub thirty_blocks_exit: bool,
     /// Who moves first.
     pub starter: Starter,
     /// The value of the starter's first throw, fixed by the opening throw-off (0: a normal throw).
@@ -289,6 +301,7 @@ impl Rules {
             start: StartLayout::Alternate,
             throw_values: [6, 1, 2, 3, 4],
             extra_throw: values(&[1, 4, 6]),
+            extra_throw_without_move: false,
             entry_values: ValueSet(0),
             capture: Capture::Swap,
             protection: true,
@@ -309,6 +322,8 @@ impl Rules {
             residual_points: false,
             free_exit_from_30: false,
             optional_squares: SquareSet(0),
+            occupied_refuges: SquareSet(0),
+            thirty_blocks_exit: false,
             starter: Starter::Black,
             first_throw: 1,
             first_pawn_white: 0,
@@ -325,6 +340,7 @@ impl Rules {
                 checkpoints: set(&[15]),
                 water_stay: true,
                 exit_only_squares: set(&[27, 28, 29, 30]),
+                no_backward_from: set(&[26]),
                 happiness_rethrow: true,
                 first_pawn_black: 14,
                 ..base
@@ -361,6 +377,7 @@ impl Rules {
                 residual_points: true,
                 free_exit_from_30: true,
                 optional_squares: set(&[26]),
+                occupied_refuges: set(&[26, 28, 29, 30]),
                 starter: Starter::Random,
                 first_throw: 0,
                 ..base
@@ -455,9 +472,10 @@ impl Rules {
         v
     }
 
-    /// Whether pawns can wait off the board to enter (an empty start, or a restart from the water).
+    /// Whether pawns can wait off the board to enter: an empty start, or entry values (then a
+    /// pawn restarted from the water waits for one of them, as in `game-box`'s listed variant).
     pub fn has_entry(&self) -> bool {
-        self.start == StartLayout::Empty
+        self.start == StartLayout::Empty || !self.entry_values.is_empty()
     }
 
     /// Square of the pawn a side's first move must use (0: none).

@@ -8,10 +8,11 @@
 //! binds only the player's own first move and is not modelled inside the search.
 
 use crate::board::{squares, Position, Side};
-use crate::movegen::{flags, legal_moves, start_of_turn, uniform_move, Move, MoveList};
+use crate::movegen::{legal_moves, residual_moves_into, uniform_move, Move, MoveList};
 use crate::rules::Rules;
 use crate::strategy::Strategy;
-use crate::throws::{mix64, value_distribution, Device, GameRng, SeededThrower, Thrower};
+use crate::throws::{below, mix64, value_distribution, Device, GameRng, SeededThrower, Thrower};
+use crate::turn::after_throw;
 use rand::Rng;
 
 /// The value of a won position (any evaluation lies in [-1, 1]).
@@ -80,20 +81,21 @@ impl Expectimax {
         depth: u8,
         root: Side,
     ) -> f64 {
-        let replay = mv.has(flags::REPLAY);
         if mv.residual > 0 && mv.after.in_play(mover) > 0 {
-            let follow = legal_moves(rules, &mv.after, mv.residual);
+            let mut follow = MoveList::new();
+            residual_moves_into(rules, &mv.after, mv.residual, &mut follow);
             if !follow.is_empty() {
                 let values = follow
                     .iter()
-                    .map(|r| self.settle(rules, r.after, mover, value, replay, depth, root));
+                    .map(|r| self.settle(rules, r.after, mover, value, Some(mv), depth, root));
                 return best(values, mover == root);
             }
         }
-        self.settle(rules, mv.after, mover, value, replay, depth, root)
+        self.settle(rules, mv.after, mover, value, Some(mv), depth, root)
     }
 
-    /// The value of the position after `mover`'s move (or pass) with a throw of `value`.
+    /// The value of the position after `mover` played `played` (`None`: could not play) with a
+    /// throw of `value`; [`after_throw`] decides who throws next.
     #[allow(clippy::too_many_arguments)]
     fn settle(
         &self,
@@ -101,20 +103,16 @@ impl Expectimax {
         after: Position,
         mover: Side,
         value: u8,
-        replay: bool,
+        played: Option<&Move>,
         depth: u8,
         root: Side,
     ) -> f64 {
-        if after.in_play(mover) == 0 || depth == 0 {
+        if after.finished(mover) || depth == 0 {
             return evaluate(rules, &after, root);
         }
         let mut next = after;
-        if !(rules.gives_extra_throw(value) || replay) {
-            next.forced = 0;
-            next.to_move = mover.other();
-            if start_of_turn(rules, &mut next) > 0 && next.in_play(next.to_move) == 0 {
-                return evaluate(rules, &next, root);
-            }
+        if after_throw(rules, &mut next, value, played).freed > 0 && next.finished(next.to_move) {
+            return evaluate(rules, &next, root);
         }
         self.chance(rules, &next, depth, root)
     }
@@ -126,7 +124,7 @@ impl Expectimax {
         for &(v, p) in &self.table {
             let moves = legal_moves(rules, pos, v);
             let value = if moves.is_empty() {
-                self.settle(rules, *pos, mover, v, false, depth - 1, root)
+                self.settle(rules, *pos, mover, v, None, depth - 1, root)
             } else {
                 let values = moves
                     .iter()
@@ -240,10 +238,9 @@ pub fn playout<T: Thrower>(
 ) -> f64 {
     let mut moves = MoveList::new();
     let mut pos = mv.after;
-    let mut side = pos.to_move;
-    let mut again = rules.gives_extra_throw(value) || mv.has(flags::REPLAY);
-    if mv.residual > 0 {
-        play_random(rules, &mut pos, mv.residual, &mut moves, decisions);
+    let side = pos.to_move;
+    if mv.residual > 0 && !pos.finished(side) {
+        play_random(rules, &mut pos, mv.residual, &mut moves, decisions, true);
     }
     let outcome = |pos: &Position| -> f64 {
         let e = evaluate(rules, pos, root);
@@ -255,49 +252,53 @@ pub fn playout<T: Thrower>(
             0.5
         }
     };
-    let mut throws = 0u32;
-    for _ in 0..PLAYOUT_TURNS {
-        if pos.in_play(side) == 0 {
-            return outcome(&pos);
+    if pos.finished(side) {
+        return outcome(&pos);
+    }
+    let mut turns = 0u32;
+    let mut next = after_throw(rules, &mut pos, value, Some(mv));
+    // Every throw: a pawn freed at the start of a turn may have ended the game.
+    for _ in 0..50 * PLAYOUT_TURNS {
+        if next.freed > 0 && pos.finished(pos.to_move) {
+            break;
         }
-        if !again {
-            pos.forced = 0;
-            side = side.other();
-            pos.to_move = side;
-            if start_of_turn(rules, &mut pos) > 0 && pos.in_play(side) == 0 {
-                return outcome(&pos);
-            }
-        }
-        loop {
-            let v = rules.throw_values[thrower.throw_marked() as usize];
-            throws += 1;
-            let replay = play_random(rules, &mut pos, v, &mut moves, decisions);
-            again = rules.gives_extra_throw(v) || replay;
-            if pos.in_play(side) == 0 || !again || throws > 50 * PLAYOUT_TURNS {
+        if !next.again {
+            turns += 1;
+            if turns > PLAYOUT_TURNS {
                 break;
             }
         }
+        let mover = pos.to_move;
+        let v = rules.throw_values[thrower.throw_marked() as usize];
+        let played = play_random(rules, &mut pos, v, &mut moves, decisions, false);
+        if pos.finished(mover) {
+            break;
+        }
+        next = after_throw(rules, &mut pos, v, played.as_ref());
     }
     outcome(&pos)
 }
 
-/// Plays a random legal move for a throw of `value` (and its residual points); whether the move
-/// lands on a replay square. [`uniform_move`] makes the uniform choice without building the list.
+/// Plays a random legal move for a throw of `value` (and a random choice for its residual
+/// points), or the random choice among residual moves when `residual` is set; returns the move
+/// played. [`uniform_move`] makes the uniform choice without building the list.
 fn play_random(
     rules: &Rules,
     pos: &mut Position,
     value: u8,
     moves: &mut MoveList,
     rng: &mut GameRng,
-) -> bool {
-    let Some(m) = uniform_move(rules, pos, value, rng, moves) else {
-        return false;
-    };
+    residual: bool,
+) -> Option<Move> {
+    let m = if residual {
+        residual_moves_into(rules, pos, value, moves);
+        (!moves.is_empty()).then(|| moves[below(rng, moves.len())])
+    } else {
+        uniform_move(rules, pos, value, rng, moves)
+    }?;
     *pos = m.after;
-    if m.residual > 0 && pos.in_play(pos.to_move) > 0 {
-        if let Some(r) = uniform_move(rules, pos, m.residual, rng, moves) {
-            *pos = r.after;
-        }
+    if m.residual > 0 && !pos.finished(pos.to_move) {
+        play_random(rules, pos, m.residual, moves, rng, true);
     }
-    m.has(flags::REPLAY)
+    Some(m)
 }

@@ -8,10 +8,11 @@ use common::rules;
 use proptest::prelude::*;
 use senet_sim::board::{Position, Side, ENTRY, OFF};
 use senet_sim::game::{play_game, start_position, GameSummary, Observer};
-use senet_sim::movegen::{flags, legal_moves, start_of_turn, uniform_move, Move, MoveList};
+use senet_sim::movegen::{flags, legal_moves, uniform_move, Move, MoveList};
 use senet_sim::rules::{Rules, VARIANTS};
 use senet_sim::strategy::{RandomStrategy, Strategy};
 use senet_sim::throws::{below, game_seed, stream, Device, GameRng, SeededThrower, Thrower};
+use senet_sim::turn::{after_throw, Opening};
 
 /// The board as an array: 0 empty, 1 white, 2 black (index = square).
 fn board(p: &Position) -> [u8; 32] {
@@ -49,8 +50,26 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
         m.after.in_play(me.other()) == before.in_play(me.other()),
         "opponent lost a pawn"
     );
-    if m.has(flags::STAY) {
-        assert_eq!(m.after.pawns, before.pawns);
+    if m.has(flags::NO_MOVE) {
+        assert_eq!(
+            m.after.pawns, before.pawns,
+            "a choice that moves no pawn moved one"
+        );
+        if m.has(flags::RETHROW) {
+            assert!(throw == 1 && rules.happiness_rethrow && b[26] == mine);
+        }
+        return;
+    }
+    if m.has(flags::BOUNCE) {
+        // 003: a move onto a taken 26, 28, 29 or 30 goes back by the throw, else into the water.
+        let target = m.from + throw;
+        assert!(rules.occupied_refuges.has(target) && b[target as usize] != 0);
+        if m.has(flags::WATER) {
+            assert!(m.to != m.from - throw.min(m.from));
+        } else {
+            assert_eq!(m.to, m.from - throw, "bounce distance");
+            assert_ne!(b[m.to as usize], mine, "bounced onto its own pawn");
+        }
         return;
     }
     if m.from == ENTRY {
@@ -77,10 +96,12 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
     if backward {
         assert!(
             list.iter()
-                .all(|x| x.has(flags::BACKWARD) || x.has(flags::STAY)),
+                .all(|x| x.has(flags::BACKWARD | flags::NO_MOVE) && !x.has(flags::BOUNCE)),
             "backward beside a forward move"
         );
     }
+    // A pawn borne off onto 30 (kendall) leaves at once: it lands on nothing.
+    let landing = if m.has(flags::EXIT) { OFF } else { landing };
     // No pawn lands on its own side's pawn.
     if landing <= 30 && !free_to_30 {
         assert_ne!(b[landing as usize], mine, "landed on its own pawn");
@@ -139,14 +160,11 @@ fn checked_game(rules: &Rules, seed: u64, device: &Device) -> usize {
         Side::Black
     };
     let mut checked = 0;
-    let mut has_moved = [false; 2];
+    let mut opening = Opening::default();
     for _ in 0..3000 {
-        start_of_turn(rules, &mut p);
         let value = rules.throw_values[th.throw_marked() as usize];
         // The opening pawn (kendall, tejon, passage) until the side has moved, as in a game.
-        if !has_moved[p.to_move.index()] && rules.first_pawn(p.to_move) != 0 {
-            p.forced = rules.first_pawn(p.to_move);
-        }
+        opening.before_throw(rules, &mut p);
         let list = legal_moves(rules, &p, value);
         for m in &list {
             check_move(rules, &p, value, m, &list);
@@ -161,16 +179,15 @@ fn checked_game(rules: &Rules, seed: u64, device: &Device) -> usize {
             shortcut_rng == rng,
             "uniform_move drew a different number of times"
         );
+        opening.after_throw(p.to_move, picked.as_ref());
         if let Some(m) = picked {
-            has_moved[p.to_move.index()] = true;
             p = m.after;
         }
-        if p.in_play(Side::White) == 0 || p.in_play(Side::Black) == 0 {
+        if p.finished(Side::White) || p.finished(Side::Black) {
             break;
         }
-        if !rules.gives_extra_throw(value) {
-            p.forced = 0;
-            p.to_move = p.to_move.other();
+        if after_throw(rules, &mut p, value, picked.as_ref()).freed > 0 && p.finished(p.to_move) {
+            break;
         }
     }
     checked

@@ -5,7 +5,7 @@ use common::*;
 use senet_sim::board::Side::{Black, White};
 use senet_sim::board::OFF;
 use senet_sim::game::start_position;
-use senet_sim::movegen::flags;
+use senet_sim::movegen::{flags, legal_moves};
 
 #[test]
 fn seven_pawns_alternate_on_1_to_14() {
@@ -80,8 +80,23 @@ fn house_of_happiness() {
     let r = rules("passage");
     // "Un lancer de «5» permet au pion de sortir immédiatement du jeu."
     assert_eq!(pairs(&r, &pos(&[26], &[1], White), 5), vec![(26, OFF)]);
-    // "Lors d'un lancer de «1», le joueur a le droit de relancer" : never forced into the water.
-    assert_eq!(pairs(&r, &pos(&[26], &[1], White), 1), vec![]);
+    // "Lors d'un lancer de «1», le joueur a le droit de relancer les bâtonnets (pour ne pas
+    // tomber sur la case «Maison de l'Eau»)": a right, so a choice beside the moves of the 1
+    // (into the water: back to 15 or stay on 27), listed last as (26, 26).
+    let with_one = legal_moves(&r, &pos(&[26], &[1], White), 1);
+    let listed: Vec<(u8, u8)> = with_one.iter().map(|m| (m.from, m.to)).collect();
+    assert_eq!(listed, vec![(26, 27), (26, 15), (26, 26)]);
+    let rethrow = with_one.last().unwrap();
+    assert!(rethrow.has(flags::RETHROW));
+    assert_eq!(rethrow.after, pos(&[26], &[1], White));
+    // Any other pawn may play the 1 instead; the re-throw is still offered.
+    let other = pairs(&r, &pos(&[26, 20], &[1], White), 1);
+    assert!(other.contains(&(20, 21)) && other.contains(&(26, 26)));
+    // Without a pawn on 26 there is no re-throw.
+    assert!(!pairs(&r, &pos(&[20], &[1], White), 1).contains(&(20, 20)));
+    // "peuvent y rester sans limite de temps": a pawn on 26 is never sent backward. With a 3
+    // (29 taken by its own pawn, nothing else to move) the throw is lost.
+    assert_eq!(pairs(&r, &pos(&[26, 29], &[1], White), 3), vec![]);
     // "est une case «chance» où le pion est imprenable"
     assert!(!pairs(&r, &pos(&[24], &[26], White), 2).contains(&(24, 26)));
 }

@@ -13,6 +13,7 @@ use senet_sim::stats::wilson95;
 use senet_sim::strategy::StrategySpec;
 use senet_sim::throws::{below, stream, Device, SeededThrower, Thrower};
 use senet_sim::tournament::Tournament;
+use senet_sim::turn::after_throw;
 use std::sync::atomic::AtomicU64;
 
 /// tejon with fair coins: P(1) = 4/16, P(2) = 6/16, P(3) = 4/16, P(4) = 1/16, P(6) = 1/16;
@@ -163,15 +164,20 @@ fn reached(rules: &Rules, seed: u64, steps: usize) -> Position {
     for _ in 0..steps {
         let value = rules.throw_values[th.throw_marked() as usize];
         let list = legal_moves(rules, &p, value);
-        if !list.is_empty() {
-            let next = list[below(&mut rng, list.len())].after;
-            if next.in_play(Side::White) == 0 || next.in_play(Side::Black) == 0 {
+        let played = (!list.is_empty()).then(|| list[below(&mut rng, list.len())]);
+        if let Some(m) = played {
+            if m.after.finished(Side::White) || m.after.finished(Side::Black) {
                 break;
             }
-            p = next;
+            p = m.after;
         }
-        p.forced = 0;
-        p.to_move = p.to_move.other();
+        let mut next = p;
+        if after_throw(rules, &mut next, value, played.as_ref()).freed > 0
+            && next.finished(next.to_move)
+        {
+            break;
+        }
+        p = next;
     }
     p
 }

@@ -2,7 +2,7 @@
 //! [`super::legal_moves_into`] sends here the pawns its bit masks cannot settle.
 
 use super::{flags, GenContext, Move, MoveList};
-use crate::board::{between, bit, Position, Side, ENTRY, LAST_SQUARE, OFF};
+use crate::board::{between, bit, Position, Side, ENTRY, LAST_SQUARE, OFF, REBIRTH};
 use crate::rules::{Capture, ExitRule, Rules, WaterTo};
 
 /// First empty square scanning down from `start` (start, start-1, ..., 1).
@@ -19,10 +19,10 @@ fn first_empty_up(occ: u32, start: u8, limit: u8) -> Option<u8> {
 /// `None` means it goes back to the waiting pawns; `Some(0)` that no square is free.
 fn water_destination(rules: &Rules, occ: u32) -> Option<u8> {
     let dest = match rules.water_to {
-        WaterTo::FifteenOrBefore => first_empty_down(occ, 15),
+        WaterTo::FifteenOrBefore => first_empty_down(occ, REBIRTH),
         WaterTo::FifteenThenOne => {
-            if occ & bit(15) == 0 {
-                Some(15)
+            if occ & bit(REBIRTH) == 0 {
+                Some(REBIRTH)
             } else {
                 first_empty_up(occ, 1, LAST_SQUARE)
             }
@@ -83,7 +83,7 @@ impl<'a> Gen<'a> {
         mut p: Position,
         from: u8,
         to: u8,
-        mut fl: u8,
+        mut fl: u16,
         out: &mut MoveList,
     ) -> Option<()> {
         let (mi, oi) = (self.me.index(), self.me.other().index());
@@ -94,7 +94,7 @@ impl<'a> Gen<'a> {
                 Capture::Swap if from != ENTRY => from,
                 // An entering pawn has no square to give: the hit pawn goes to 1 or the first free after.
                 Capture::Swap => first_empty_up(p.occupied() | bit(to), 1, to - 1)?,
-                Capture::SendTo15 => first_empty_down(p.occupied() | bit(to), 15)?,
+                Capture::SendTo15 => first_empty_down(p.occupied() | bit(to), REBIRTH)?,
                 Capture::None => return None,
             };
             p.pawns[oi] |= bit(dest);
@@ -216,13 +216,16 @@ impl<'a> Gen<'a> {
             }
             return;
         }
-        if rules.happiness_rethrow && s == 26 && t == rules.water_square {
-            return;
-        }
         if rules.exit == ExitRule::OnThirty && t == LAST_SQUARE && bear_off {
-            if self.pos.occupied() & bit(t) == 0 {
+            // kendall: "à mesure qu'il les amène exactement sur la case 30" — the pawn leaves
+            // as it arrives, so a pawn resting on 30 is no obstacle (unless the old reading).
+            if !rules.thirty_blocks_exit || self.pos.occupied() & bit(t) == 0 {
                 self.exit(s, 0, out);
             }
+            return;
+        }
+        if s != ENTRY && rules.occupied_refuges.has(t) && self.pos.occupied() & bit(t) != 0 {
+            self.bounce(s, v, out);
             return;
         }
         let mut to = t;
@@ -251,10 +254,6 @@ impl<'a> Gen<'a> {
         if s <= v || rules.exit_only_squares.has(s) || rules.no_backward_from.has(s) {
             return;
         }
-        // passage: a 1 never moves the pawn on 26, forward into the water or back (it rethrows).
-        if rules.happiness_rethrow && s == 26 && v == 1 {
-            return;
-        }
         let t = s - v;
         if self.wall & between(t, s) != 0 || self.own & bit(t) != 0 {
             return;
@@ -267,5 +266,36 @@ impl<'a> Gen<'a> {
             return;
         }
         let _ = self.land(self.lifted(s), s, t, flags::BACKWARD, out);
+    }
+
+    /// The move of the pawn on `s` whose throw `v` ends on a taken refuge (`occupied_refuges`,
+    /// 003): "deve muoversi all'indietro di tante caselle quante sono le mosse a sua
+    /// disposizione. In mancanza di mosse o se tutte le caselle sono occupate, ci si comporta
+    /// come se la pedina fosse finita nella trappola dell'acqua". It moves back `v` squares from
+    /// `s`, under the rules of a backward move; when it cannot, or when every refuge is taken,
+    /// it falls in the water.
+    #[cold]
+    fn bounce(&self, s: u8, v: u8, out: &mut MoveList) {
+        let rules = self.rules;
+        let refuges = rules.occupied_refuges.0;
+        let occ = self.pos.occupied();
+        let fl = flags::BOUNCE | flags::BACKWARD;
+        if occ & refuges != refuges && s > v {
+            let t = s - v;
+            let blocked = self.wall & between(t, s) != 0
+                || self.own & bit(t) != 0
+                || rules.no_backward_from.has(s)
+                || (self.opp & bit(t) != 0
+                    && (!rules.backward_capture
+                        || rules.capture == Capture::None
+                        || self.guarded & bit(t) != 0));
+            if !blocked && t != rules.water_square {
+                let _ = self.land(self.lifted(s), s, t, fl, out);
+                return;
+            }
+        }
+        if rules.water_square != 0 {
+            let _ = self.land(self.lifted(s), s, rules.water_square, flags::BOUNCE, out);
+        }
     }
 }
