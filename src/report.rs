@@ -8,6 +8,7 @@ use crate::lang::{fill, Lang};
 use crate::tournament_report::{self, TournamentResult};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use senet_sim::rules::ExitRule;
 use senet_sim::runner::{first_games, first_throws, run_arm};
 use senet_sim::scenario::Scenario;
 use senet_sim::tournament::pairings;
@@ -409,6 +410,18 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
                 l.num(theory, 4)
             )
         );
+    }
+    for r in results
+        .iter()
+        .filter(|r| r.arm.rules.exit == ExitRule::OnThirty)
+    {
+        let reading = match (r.arm.rules.thirty_blocks_exit, l) {
+            (false, Lang::En) => "a pawn brought exactly onto 30 leaves the board even when another pawn rests there. With the other reading (`thirty_blocks_exit = true`: only onto an empty 30) random games last about 1,530 turns instead of 413.",
+            (false, Lang::Fr) => "un pion amené exactement sur la case 30 sort du plateau même si un autre pion s'y trouve déjà. Avec l'autre lecture (`thirty_blocks_exit = true` : seulement sur une case 30 vide), les parties au hasard durent environ 1 530 tours au lieu de 413.",
+            (true, Lang::En) => "this arm bears off only onto an empty 30 (`thirty_blocks_exit = true`), so a pawn resting on 30 blocks both sides; random games last about 1,530 turns instead of 413.",
+            (true, Lang::Fr) => "ce bras ne fait sortir un pion que sur une case 30 vide (`thirty_blocks_exit = true`), si bien qu'un pion posé sur la case 30 bloque les deux camps ; les parties au hasard durent environ 1 530 tours au lieu de 413.",
+        };
+        let _ = writeln!(m, "\n{}", fill!(tx.thirty_sentence, r.arm.name, reading));
     }
     let _ = writeln!(m, "\n{}\n", tx.summary_note);
     let _ = writeln!(m, "## {}\n", tx.charts);
