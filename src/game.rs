@@ -158,14 +158,14 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
             break;
         }
         let next = after_throw(rules, &mut pos, value, played.as_ref());
-        if !next.again {
-            if s.turns >= rules.max_turns {
-                break;
-            }
-            s.turns += 1;
-            if next.freed > 0 && freed(&pos, &mut s, observer) {
-                return s;
-            }
+        // The turn cap, tested without a branch on the hand-over.
+        let passed = !next.again as u32;
+        if s.turns + passed > rules.max_turns {
+            break;
+        }
+        s.turns += passed;
+        if next.freed > 0 && freed(&pos, &mut s, observer) {
+            return s;
         }
     }
     s

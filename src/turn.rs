@@ -28,10 +28,11 @@ pub struct Next {
 /// the rule set keeps the old reading (`extra_throw_without_move`).
 #[inline(always)]
 pub fn throws_again(rules: &Rules, value: u8, played: Option<&Move>) -> bool {
+    // `|` and `&`, not `||` and `&&`: no branch on `extra`, a coin flip.
     let extra = rules.gives_extra_throw(value);
     match played {
-        Some(m) => extra || m.has(flags::REPLAY | flags::RETHROW),
-        None => extra && rules.extra_throw_without_move,
+        Some(m) => extra | m.has(flags::REPLAY | flags::RETHROW),
+        None => extra & rules.extra_throw_without_move,
     }
 }
 
@@ -50,20 +51,24 @@ pub fn pass_hand(rules: &Rules, pos: &mut Position) -> u8 {
 }
 
 /// After a throw of `value` by the side to move of `pos` (already the position after `played`
-/// and its residual points): keeps the hand, or passes it with [`pass_hand`].
+/// and its residual points): keeps the hand, or passes it as [`pass_hand`] does.
+// Branch-free hand-over: whether a throw gives another one is a coin flip that a branch
+// would mispredict on every other throw.
 #[inline(always)]
 pub fn after_throw(rules: &Rules, pos: &mut Position, value: u8, played: Option<&Move>) -> Next {
-    if throws_again(rules, value, played) {
-        Next {
-            again: true,
-            freed: 0,
-        }
+    let again = throws_again(rules, value, played);
+    pos.forced = if again { pos.forced } else { 0 };
+    pos.to_move = if again {
+        pos.to_move
     } else {
-        Next {
-            again: false,
-            freed: pass_hand(rules, pos),
-        }
-    }
+        pos.to_move.other()
+    };
+    let freed = if rules.free_exit_from_30 && !again {
+        start_of_turn(rules, pos)
+    } else {
+        0
+    };
+    Next { again, freed }
 }
 
 /// The opening-pawn rule (`first_pawn_white`, `first_pawn_black`): a side's first move must use
