@@ -55,6 +55,14 @@ impl Lang {
         }
     }
 
+    /// A name in this language's quotation marks: "name" or « name ».
+    pub fn quote(self, name: &str) -> String {
+        match self {
+            Lang::En => format!("\"{name}\""),
+            Lang::Fr => format!("« {name} »"),
+        }
+    }
+
     /// A throwing device in this language ("sticks(p=0.6)", "bâtonnets (p = 0,6)").
     pub fn device(self, d: &senet_sim::throws::Device) -> String {
         use senet_sim::throws::Device;
@@ -167,7 +175,7 @@ pub static EN: Texts = Texts {
     charts: "Charts",
     reproduce: "Reproduce",
     reproduce_note: "The same command gives the same files with any `--threads`, on any machine.",
-    thirty_sentence: "The game length of \"{}\" rests on a reading of square 30 (`docs/rules.md`, kendall): {}",
+    thirty_sentence: "The game length of {} rests on a reading of square 30 (`docs/rules.md`, kendall): {}",
     throwoff_sentence: "Opening throw-off, \"{}\": the player who throws first got the first {} in {} of {} games, {}; the exact probability is {}.",
     tournament: "Tournament:",
     tournament_intro: "{} games per pairing, half with each strategy as white; each game is replayed with the same throws and the seats swapped.",
@@ -217,7 +225,7 @@ pub static FR: Texts = Texts {
     charts: "Graphiques",
     reproduce: "Reproduire",
     reproduce_note: "La même commande donne les mêmes fichiers quel que soit `--threads`, sur toute machine.",
-    thirty_sentence: "La durée des parties de « {} » dépend d'une lecture de la case 30 (`docs/rules.md`, kendall) : {}",
+    thirty_sentence: "La durée des parties de {} dépend d'une lecture de la case 30 (`docs/rules.md`, kendall) : {}",
     throwoff_sentence: "Qui commence, « {} » : le joueur qui lance en premier a obtenu le premier {} dans {} parties sur {}, soit {} ; la probabilité exacte est {}.",
     tournament: "Tournoi :",
     tournament_intro: "{} parties par rencontre, chaque stratégie ayant les blancs dans la moitié d'entre elles ; chaque partie est rejouée avec les mêmes lancers en échangeant les places.",

@@ -411,22 +411,41 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
             )
         );
     }
-    for r in results
-        .iter()
-        .filter(|r| r.arm.rules.exit == ExitRule::OnThirty)
-    {
-        let reading = match (r.arm.rules.thirty_blocks_exit, l) {
-            (false, Lang::En) => "a pawn brought exactly onto 30 leaves the board even when another pawn rests there. With the other reading (`thirty_blocks_exit = true`: only onto an empty 30) random games last about 1,530 turns instead of 413.",
-            (false, Lang::Fr) => "un pion amené exactement sur la case 30 sort du plateau même si un autre pion s'y trouve déjà. Avec l'autre lecture (`thirty_blocks_exit = true` : seulement sur une case 30 vide), les parties au hasard durent environ 1 530 tours au lieu de 413.",
-            (true, Lang::En) => "this arm bears off only onto an empty 30 (`thirty_blocks_exit = true`), so a pawn resting on 30 blocks both sides; random games last about 1,530 turns instead of 413.",
-            (true, Lang::Fr) => "ce bras ne fait sortir un pion que sur une case 30 vide (`thirty_blocks_exit = true`), si bien qu'un pion posé sur la case 30 bloque les deux camps ; les parties au hasard durent environ 1 530 tours au lieu de 413.",
-        };
-        let _ = writeln!(m, "\n{}", fill!(tx.thirty_sentence, r.arm.name, reading));
-    }
+    let _ = write!(m, "{}", thirty_md(results, l));
     let _ = writeln!(m, "\n{}\n", tx.summary_note);
     let _ = writeln!(m, "## {}\n", tx.charts);
     for (stem, sentence) in charts {
         let _ = writeln!(m, "{sentence}\n\n![{stem}](charts/{stem}.png)\n");
+    }
+    m
+}
+
+/// One sentence per reading of square 30 used by the arms that bear off onto it (`kendall`):
+/// their game length rests on it (`docs/rules.md`).
+fn thirty_md(results: &[ArmResult], l: Lang) -> String {
+    let tx = l.texts();
+    let mut m = String::new();
+    for blocks in [false, true] {
+        let names: Vec<String> = results
+            .iter()
+            .filter(|r| r.arm.rules.exit == ExitRule::OnThirty)
+            .filter(|r| r.arm.rules.thirty_blocks_exit == blocks)
+            .map(|r| l.quote(&r.arm.name))
+            .collect();
+        if names.is_empty() {
+            continue;
+        }
+        let reading = match (blocks, l) {
+            (false, Lang::En) => "a pawn brought exactly onto 30 leaves the board even when another pawn rests there. With the other reading (`thirty_blocks_exit = true`: only onto an empty 30) random games last about 1,530 turns instead of 413.",
+            (false, Lang::Fr) => "un pion amené exactement sur la case 30 sort du plateau même si un autre pion s'y trouve déjà. Avec l'autre lecture (`thirty_blocks_exit = true` : seulement sur une case 30 vide), les parties au hasard durent environ 1 530 tours au lieu de 413.",
+            (true, Lang::En) => "a pawn is borne off only onto an empty 30 (`thirty_blocks_exit = true`), so a pawn resting on 30 blocks both sides; random games last about 1,530 turns instead of 413 with the preset's reading.",
+            (true, Lang::Fr) => "un pion ne sort que sur une case 30 vide (`thirty_blocks_exit = true`), si bien qu'un pion posé sur la case 30 bloque les deux camps ; les parties au hasard durent environ 1 530 tours au lieu de 413 avec la lecture du préréglage.",
+        };
+        let _ = writeln!(
+            m,
+            "\n{}",
+            fill!(tx.thirty_sentence, names.join(", "), reading)
+        );
     }
     m
 }

@@ -344,3 +344,33 @@ fn game_box_can_ask_a_4_only_to_re_enter_after_27() {
     assert_eq!(waiting[0]["to"], 0);
     assert_eq!(waiting[0]["white"], json!([]));
 }
+
+#[test]
+fn a_kendall_report_says_its_game_length_rests_on_the_reading_of_30() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("k.toml");
+    std::fs::write(
+        &scenario,
+        "name = \"k\"\ngames = 200\n[[arm]]\nname = \"k-arm\"\nvariant = \"kendall\"\n\
+         [[arm]]\nname = \"t-arm\"\nvariant = \"tejon\"\n\
+         [[arm]]\nname = \"old-arm\"\nvariant = \"kendall\"\n[arm.rules]\nthirty_blocks_exit = true\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    senet()
+        .args([
+            "run",
+            scenario.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--quiet",
+        ])
+        .assert()
+        .success();
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let lines: Vec<&str> = report.lines().filter(|l| l.contains("square 30")).collect();
+    assert_eq!(lines.len(), 2, "{report}");
+    assert!(lines[0].contains("\"k-arm\"") && lines[0].contains("leaves the board even when"));
+    assert!(lines[1].contains("\"old-arm\"") && lines[1].contains("only onto an empty 30"));
+    assert!(!report.contains("\"t-arm\" rests"));
+}
