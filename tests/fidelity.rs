@@ -152,41 +152,30 @@ fn a_failed_entry_with_nothing_else_to_play_ends_the_turn() {
     // 003: "se non vi sono caselle libere tra la 1 e quella della destinazione originaria, il
     // turno finisce". White's pawn on 1 cannot step onto black's protected pair 2-3, and the
     // entering pawn finds 1 taken: no legal move, so the 1 gives no further throw.
-    let args = [
-        "moves",
-        "--variant",
-        "empty-board",
-        "--white",
-        "1",
-        "--black",
-        "2,3",
-        "--white-waiting",
-        "4",
-        "--to-move",
-        "white",
-        "--throw",
-        "1",
-    ];
-    let text = stdout_of(&args);
+    let args = |throw: &'static str| {
+        [
+            "moves",
+            "--variant",
+            "empty-board",
+            "--white",
+            "1",
+            "--black",
+            "2,3",
+            "--white-waiting",
+            "4",
+            "--to-move",
+            "white",
+            "--throw",
+            throw,
+        ]
+    };
+    let text = stdout_of(&args("1"));
     assert!(text.contains("no legal move: the turn passes"), "{text}");
-    let mut json_args = args.to_vec();
+    let mut json_args = args("1").to_vec();
     json_args.push("--json");
     assert_eq!(stdout_of(&json_args).trim(), "[]");
     // With 4, entry is possible (square 4 is free).
-    let four = moves(&[
-        "--variant",
-        "empty-board",
-        "--white",
-        "1",
-        "--black",
-        "2,3",
-        "--white-waiting",
-        "4",
-        "--to-move",
-        "white",
-        "--throw",
-        "4",
-    ]);
+    let four = moves(&args("4")[1..]);
     assert!(four.iter().any(|m| m["from"] == 0 && m["to"] == 4));
 }
 
