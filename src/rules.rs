@@ -3,7 +3,7 @@
 //! Every option is orthogonal and documented in `docs/rules.md` with the seed sentence
 //! it comes from. A scenario (or `--rules FILE`) overrides any key of a preset.
 
-use crate::board::{bit, bits_of, squares, Side, LAST_SQUARE};
+use crate::board::{bit, bits_of, squares, Side, LAST_SQUARE, WATER};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -309,7 +309,7 @@ impl Rules {
             backward_capture: false,
             safe_squares: SquareSet(0),
             checkpoints: SquareSet(0),
-            water_square: 27,
+            water_square: WATER,
             water_to: WaterTo::FifteenOrBefore,
             water_stay: false,
             exit: ExitRule::Exact,

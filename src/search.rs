@@ -240,7 +240,7 @@ pub fn playout<T: Thrower>(
     let mut pos = mv.after;
     let side = pos.to_move;
     if mv.residual > 0 && !pos.finished(side) {
-        play_random(rules, &mut pos, mv.residual, &mut moves, decisions, true);
+        play_residual(rules, &mut pos, mv.residual, &mut moves, decisions);
     }
     let outcome = |pos: &Position| -> f64 {
         let e = evaluate(rules, pos, root);
@@ -270,7 +270,7 @@ pub fn playout<T: Thrower>(
         }
         let mover = pos.to_move;
         let v = rules.throw_values[thrower.throw_marked() as usize];
-        let played = play_random(rules, &mut pos, v, &mut moves, decisions, false);
+        let played = play_random(rules, &mut pos, v, &mut moves, decisions);
         if pos.finished(mover) {
             break;
         }
@@ -280,25 +280,33 @@ pub fn playout<T: Thrower>(
 }
 
 /// Plays a random legal move for a throw of `value` (and a random choice for its residual
-/// points), or the random choice among residual moves when `residual` is set; returns the move
-/// played. [`uniform_move`] makes the uniform choice without building the list.
+/// points); returns the move played. [`uniform_move`] makes the uniform choice without building
+/// the list.
 fn play_random(
     rules: &Rules,
     pos: &mut Position,
     value: u8,
     moves: &mut MoveList,
     rng: &mut GameRng,
-    residual: bool,
 ) -> Option<Move> {
-    let m = if residual {
-        residual_moves_into(rules, pos, value, moves);
-        (!moves.is_empty()).then(|| moves[below(rng, moves.len())])
-    } else {
-        uniform_move(rules, pos, value, rng, moves)
-    }?;
+    let m = uniform_move(rules, pos, value, rng, moves)?;
     *pos = m.after;
     if m.residual > 0 && !pos.finished(pos.to_move) {
-        play_random(rules, pos, m.residual, moves, rng, true);
+        play_residual(rules, pos, m.residual, moves, rng);
     }
     Some(m)
+}
+
+/// A random choice among the moves of `points` left over after bearing off and keeping them.
+fn play_residual(
+    rules: &Rules,
+    pos: &mut Position,
+    points: u8,
+    moves: &mut MoveList,
+    rng: &mut GameRng,
+) {
+    residual_moves_into(rules, pos, points, moves);
+    if !moves.is_empty() {
+        *pos = moves[below(rng, moves.len())].after;
+    }
 }

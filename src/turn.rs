@@ -36,22 +36,10 @@ pub fn throws_again(rules: &Rules, value: u8, played: Option<&Move>) -> bool {
     }
 }
 
-/// Hands the turn to the other side of `pos`: nothing stays forced, and the effects at the start
-/// of its turn are applied (a pawn resting on 30 leaves with `free_exit_from_30`). Returns the
-/// number of pawns so borne off.
-#[inline(always)]
-pub fn pass_hand(rules: &Rules, pos: &mut Position) -> u8 {
-    pos.forced = 0;
-    pos.to_move = pos.to_move.other();
-    if rules.free_exit_from_30 {
-        start_of_turn(rules, pos)
-    } else {
-        0
-    }
-}
-
 /// After a throw of `value` by the side to move of `pos` (already the position after `played`
-/// and its residual points): keeps the hand, or passes it as [`pass_hand`] does.
+/// and its residual points): keeps the hand, or hands the turn to the other side: nothing stays
+/// forced, and the effects at the start of its turn are applied (a pawn resting on 30 leaves
+/// with `free_exit_from_30`; [`Next::freed`] counts them).
 // Branch-free hand-over: whether a throw gives another one is a coin flip that a branch
 // would mispredict on every other throw.
 #[inline(always)]
