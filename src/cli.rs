@@ -401,6 +401,24 @@ fn describe(mv: &Move) -> String {
     }
 }
 
+/// A position on one line: "W 1,3,5 | B 2,4" ("-" for a side with no pawn on the board), and
+/// the waiting pawns when there are any.
+fn board_line(p: &Position) -> String {
+    let list = |side| {
+        let v: Vec<String> = squares(p.side(side)).map(|s| s.to_string()).collect();
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            v.join(",")
+        }
+    };
+    let mut line = format!("W {} | B {}", list(Side::White), list(Side::Black));
+    if p.waiting != [0, 0] {
+        line += &format!(" | waiting W {} B {}", p.waiting[0], p.waiting[1]);
+    }
+    line
+}
+
 fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<()> {
     let rules = a.variant.rules()?;
     let mut pos = position_from(a, &rules)?;
@@ -480,9 +498,10 @@ impl<W: Write> Printer<'_, W> {
                 .unwrap_or_else(|| "no legal move".into());
             writeln!(
                 self.out,
-                "turn {:>4}  {:<5} {kind} {value}: {what}",
+                "turn {:>4}  {:<5} {kind} {value}: {what} | {}",
                 self.turn,
-                side.name()
+                side.name(),
+                board_line(after)
             )
         };
         if let Err(e) = r {
