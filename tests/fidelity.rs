@@ -183,18 +183,21 @@ fn a_failed_entry_with_nothing_else_to_play_ends_the_turn() {
 fn residual_points_may_be_kept() {
     // 003: "Eventuali residui di punti movimento possono essere utilizzati per muovere un'altra
     // pedina": a choice, listed last as "keep the points" (from = to = 31).
-    let list = moves(&[
-        "--variant",
-        "empty-board",
-        "--white",
-        "20,22",
-        "--black",
-        "5",
-        "--to-move",
-        "white",
-        "--residual",
-        "1",
-    ]);
+    let residual = |white: &str| {
+        moves(&[
+            "--variant",
+            "empty-board",
+            "--white",
+            white,
+            "--black",
+            "5",
+            "--to-move",
+            "white",
+            "--residual",
+            "1",
+        ])
+    };
+    let list = residual("20,22");
     let pairs: Vec<(u64, u64)> = list
         .iter()
         .map(|m| (m["from"].as_u64().unwrap(), m["to"].as_u64().unwrap()))
@@ -203,18 +206,7 @@ fn residual_points_may_be_kept() {
     assert!(has_flag(&list[2], "keep the points"));
     assert_eq!(list[2]["white"], json!([20, 22]));
     // No move, no choice: the points are lost.
-    let none = moves(&[
-        "--variant",
-        "empty-board",
-        "--white",
-        "28",
-        "--black",
-        "5",
-        "--to-move",
-        "white",
-        "--residual",
-        "1",
-    ]);
+    let none = residual("28");
     assert!(none.is_empty());
 }
 
