@@ -6,8 +6,8 @@ use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
-use senet_sim::stats::wilson95;
-use senet_sim::throws::value_distribution;
+use senet_engine::throws::value_distribution;
+use senet_simulation::stats::wilson95;
 use std::path::Path;
 use std::sync::Once;
 
@@ -443,8 +443,8 @@ fn draw_squares<DB: DrawingBackend>(
                 .map(|s| {
                     (
                         s as f64,
-                        r.stats.occupancy_rate(senet_sim::board::Side::White, s)
-                            + r.stats.occupancy_rate(senet_sim::board::Side::Black, s),
+                        r.stats.occupancy_rate(senet_engine::board::Side::White, s)
+                            + r.stats.occupancy_rate(senet_engine::board::Side::Black, s),
                     )
                 })
                 .collect()

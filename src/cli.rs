@@ -2,14 +2,14 @@
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use senet_sim::board::{bits_of, squares, Position, Side, ENTRY, OFF};
-use senet_sim::game::{play_game, series_points, GameSummary, Observer};
-use senet_sim::movegen::{
+use senet_engine::board::{bits_of, squares, Position, Side, ENTRY, OFF};
+use senet_engine::game::{play_game, series_points, GameSummary, Observer};
+use senet_engine::movegen::{
     flags, legal_moves_into, residual_moves_into, start_of_turn, Move, MoveList,
 };
-use senet_sim::rules::{Rules, VARIANTS};
-use senet_sim::strategy::strategy_by_name;
-use senet_sim::throws::{game_seed, stream, value_distribution, Device, SeededThrower, Thrower};
+use senet_engine::rules::{Rules, VARIANTS};
+use senet_engine::strategy::strategy_by_name;
+use senet_engine::throws::{game_seed, stream, value_distribution, Device, SeededThrower, Thrower};
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
@@ -129,7 +129,7 @@ impl VariantArgs {
             })?;
             table.extend(parsed);
         }
-        Rules::with_overrides(&self.variant, &table)
+        senet_simulation::scenario::rules_with_overrides(&self.variant, &table)
             .map_err(|e| InputError(format!("--variant {}: {e}", self.variant)).into())
     }
 }

@@ -3,11 +3,11 @@
 use anyhow::{Context, Result};
 use polars::prelude::*;
 use polars_io::prelude::{CsvWriter, SerWriter};
-use senet_sim::board::Side;
-use senet_sim::game::GameSummary;
-use senet_sim::scenario::Arm;
-use senet_sim::stats::{throwoff_theory, waits, wilson95, ArmStats, Histogram};
-use senet_sim::throws::value_distribution;
+use senet_engine::board::Side;
+use senet_engine::game::GameSummary;
+use senet_engine::throws::value_distribution;
+use senet_simulation::scenario::Arm;
+use senet_simulation::stats::{throwoff_theory, waits, wilson95, ArmStats, Histogram};
 use std::path::Path;
 
 /// One arm's results.

@@ -64,8 +64,8 @@ impl Lang {
     }
 
     /// A throwing device in this language ("sticks(p=0.6)", "bâtonnets (p = 0,6)").
-    pub fn device(self, d: &senet_sim::throws::Device) -> String {
-        use senet_sim::throws::Device;
+    pub fn device(self, d: &senet_engine::throws::Device) -> String {
+        use senet_engine::throws::Device;
         match (self, d) {
             (Lang::En, _) => d.to_string(),
             (Lang::Fr, Device::Sticks { p_marked }) => {

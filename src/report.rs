@@ -8,10 +8,10 @@ use crate::lang::{fill, Lang};
 use crate::tournament_report::{self, TournamentResult};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use senet_sim::rules::ExitRule;
-use senet_sim::runner::{first_games, first_throws, run_arm};
-use senet_sim::scenario::Scenario;
-use senet_sim::tournament::pairings;
+use senet_engine::rules::ExitRule;
+use senet_simulation::runner::{first_games, first_throws, run_arm};
+use senet_simulation::scenario::Scenario;
+use senet_simulation::tournament::pairings;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -329,7 +329,7 @@ fn write_arms(
 }
 
 fn pct(k: u64, n: u64, l: Lang) -> String {
-    let (lo, hi) = senet_sim::stats::wilson95(k, n);
+    let (lo, hi) = senet_simulation::stats::wilson95(k, n);
     let sep = if l == Lang::Fr { " ;" } else { "," };
     format!(
         "{} [{}{sep} {}]",
@@ -396,7 +396,8 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
     }
     for r in results.iter().filter(|r| r.stats.throwoffs > 0) {
         let a = &r.stats;
-        let theory = senet_sim::stats::throwoff_theory(&r.arm.rules, &r.arm.device).unwrap_or(0.0);
+        let theory =
+            senet_simulation::stats::throwoff_theory(&r.arm.rules, &r.arm.device).unwrap_or(0.0);
         let _ = writeln!(
             m,
             "\n{}",
@@ -466,21 +467,21 @@ pub fn bench(
     threads: Option<usize>,
     out: &mut impl std::io::Write,
 ) -> Result<()> {
-    let rules = senet_sim::rules::Rules::preset(variant)
+    let rules = senet_engine::rules::Rules::preset(variant)
         .map_err(|e| InputError(format!("--variant: {e}")))?;
     if games == 0 || threads == Some(0) {
         return Err(InputError("--games and --threads must be at least 1".into()).into());
     }
-    let arm = senet_sim::scenario::Arm {
+    let arm = senet_simulation::scenario::Arm {
         name: "bench".into(),
         variant: variant.into(),
         rules,
-        device: senet_sim::scenario::default_device(variant),
+        device: senet_simulation::scenario::default_device(variant),
         white: players[0].into(),
         black: players[1].into(),
     };
     for (flag, name) in ["--white", "--black"].iter().zip(players) {
-        senet_sim::strategy::StrategySpec::parse(name)
+        senet_engine::strategy::StrategySpec::parse(name)
             .map_err(|e| InputError(format!("{flag}: {e}")))?;
     }
     let pool = rayon::ThreadPoolBuilder::new()

@@ -9,7 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use polars::prelude::*;
-use senet_sim::tournament::{ratings, row_rate, Pairing, Rating, Tournament};
+use senet_simulation::tournament::{ratings, row_rate, Pairing, Rating, Tournament};
 use std::fmt::Write as _;
 use std::path::Path;
 

@@ -6,13 +6,13 @@
 mod common;
 use common::rules;
 use proptest::prelude::*;
-use senet_sim::board::{Position, Side, ENTRY, OFF};
-use senet_sim::game::{play_game, start_position, GameSummary, Observer};
-use senet_sim::movegen::{flags, legal_moves, uniform_move, Move, MoveList};
-use senet_sim::rules::{Rules, VARIANTS};
-use senet_sim::strategy::{RandomStrategy, Strategy};
-use senet_sim::throws::{below, game_seed, stream, Device, GameRng, SeededThrower, Thrower};
-use senet_sim::turn::{after_throw, Opening};
+use senet_engine::board::{Position, Side, ENTRY, OFF};
+use senet_engine::game::{play_game, start_position, GameSummary, Observer};
+use senet_engine::movegen::{flags, legal_moves, uniform_move, Move, MoveList};
+use senet_engine::rules::{Rules, VARIANTS};
+use senet_engine::strategy::{RandomStrategy, Strategy};
+use senet_engine::throws::{below, game_seed, stream, Device, GameRng, SeededThrower, Thrower};
+use senet_engine::turn::{after_throw, Opening};
 
 /// The board as an array: 0 empty, 1 white, 2 black (index = square).
 fn board(p: &Position) -> [u8; 32] {
@@ -109,7 +109,7 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
     // Landing on an opponent: not protected by a neighbour, not on a safe square.
     if landing <= 30 && b[landing as usize] == theirs {
         let l = landing as usize;
-        assert!(rules.capture != senet_sim::rules::Capture::None);
+        assert!(rules.capture != senet_engine::rules::Capture::None);
         assert!(!rules.safe_squares.has(landing), "hit on a safe square");
         if rules.protection {
             assert!(

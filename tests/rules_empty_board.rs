@@ -2,12 +2,12 @@
 
 mod common;
 use common::*;
-use senet_sim::board::Side::{Black, White};
-use senet_sim::board::{ENTRY, OFF};
-use senet_sim::game::start_position;
-use senet_sim::movegen::{flags, start_of_turn};
+use senet_engine::board::Side::{Black, White};
+use senet_engine::board::{ENTRY, OFF};
+use senet_engine::game::start_position;
+use senet_engine::movegen::{flags, start_of_turn};
 
-fn waiting(mut p: senet_sim::board::Position, w: u8, b: u8) -> senet_sim::board::Position {
+fn waiting(mut p: senet_engine::board::Position, w: u8, b: u8) -> senet_engine::board::Position {
     p.waiting = [w, b];
     p
 }

@@ -2,11 +2,11 @@
 
 mod common;
 use common::*;
-use senet_sim::board::Side::{Black, White};
-use senet_sim::board::{ENTRY, OFF};
-use senet_sim::game::start_position;
-use senet_sim::movegen::flags;
-use senet_sim::rules::Capture;
+use senet_engine::board::Side::{Black, White};
+use senet_engine::board::{ENTRY, OFF};
+use senet_engine::game::start_position;
+use senet_engine::movegen::flags;
+use senet_engine::rules::Capture;
 
 #[test]
 fn table_extra_throw_and_layout() {

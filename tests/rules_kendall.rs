@@ -2,13 +2,13 @@
 
 mod common;
 use common::*;
-use senet_sim::board::Side::{Black, White};
-use senet_sim::board::OFF;
-use senet_sim::board::{Position, Side};
-use senet_sim::game::{play_game, series_points, Observer};
-use senet_sim::movegen::Move;
-use senet_sim::strategy::{BackStrategy, Strategy};
-use senet_sim::throws::{stream, ScriptedThrower};
+use senet_engine::board::Side::{Black, White};
+use senet_engine::board::OFF;
+use senet_engine::board::{Position, Side};
+use senet_engine::game::{play_game, series_points, Observer};
+use senet_engine::movegen::Move;
+use senet_engine::strategy::{BackStrategy, Strategy};
+use senet_engine::throws::{stream, ScriptedThrower};
 
 /// Side, value thrown, (from, to) of the move played.
 type Throw = (Side, u8, Option<(u8, u8)>);

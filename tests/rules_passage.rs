@@ -2,10 +2,10 @@
 
 mod common;
 use common::*;
-use senet_sim::board::Side::{Black, White};
-use senet_sim::board::OFF;
-use senet_sim::game::start_position;
-use senet_sim::movegen::{flags, legal_moves};
+use senet_engine::board::Side::{Black, White};
+use senet_engine::board::OFF;
+use senet_engine::game::start_position;
+use senet_engine::movegen::{flags, legal_moves};
 
 #[test]
 fn seven_pawns_alternate_on_1_to_14() {

@@ -2,9 +2,9 @@
 
 mod common;
 use common::*;
-use senet_sim::board::Side::White;
-use senet_sim::board::OFF;
-use senet_sim::throws::{value_distribution, Device};
+use senet_engine::board::Side::White;
+use senet_engine::board::OFF;
+use senet_engine::throws::{value_distribution, Device};
 
 #[test]
 fn water_goes_back_to_15_or_the_first_empty_square_before() {

@@ -4,16 +4,16 @@
 mod common;
 use common::*;
 use proptest::prelude::*;
-use senet_sim::board::{Position, Side};
-use senet_sim::movegen::{legal_moves, Move};
-use senet_sim::rules::{Rules, VARIANTS};
-use senet_sim::scenario::default_device;
-use senet_sim::search::Expectimax;
-use senet_sim::stats::wilson95;
-use senet_sim::strategy::StrategySpec;
-use senet_sim::throws::{below, stream, Device, SeededThrower, Thrower};
-use senet_sim::tournament::Tournament;
-use senet_sim::turn::after_throw;
+use senet_engine::board::{Position, Side};
+use senet_engine::movegen::{legal_moves, Move};
+use senet_engine::rules::{Rules, VARIANTS};
+use senet_engine::search::Expectimax;
+use senet_engine::strategy::StrategySpec;
+use senet_engine::throws::{below, stream, Device, SeededThrower, Thrower};
+use senet_engine::turn::after_throw;
+use senet_simulation::scenario::default_device;
+use senet_simulation::stats::wilson95;
+use senet_simulation::tournament::Tournament;
 use std::sync::atomic::AtomicU64;
 
 /// tejon with fair coins: P(1) = 4/16, P(2) = 6/16, P(3) = 4/16, P(4) = 1/16, P(6) = 1/16;
@@ -160,7 +160,7 @@ fn reached(rules: &Rules, seed: u64, steps: usize) -> Position {
     let device = Device::Coins;
     let mut th = SeededThrower::new(&device, seed);
     let mut rng = stream(seed, 2);
-    let mut p = senet_sim::game::start_position(rules);
+    let mut p = senet_engine::game::start_position(rules);
     for _ in 0..steps {
         let value = rules.throw_values[th.throw_marked() as usize];
         let list = legal_moves(rules, &p, value);

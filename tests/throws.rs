@@ -2,8 +2,8 @@
 
 mod common;
 use assert_cmd::Command;
-use senet_sim::rules::VARIANTS;
-use senet_sim::throws::{binomial4, value_distribution, Device};
+use senet_engine::rules::VARIANTS;
+use senet_engine::throws::{binomial4, value_distribution, Device};
 
 const DEVICES: [Device; 5] = [
     Device::Coins,

@@ -3,8 +3,8 @@
 
 mod common;
 use common::*;
-use senet_sim::board::Side::{Black, White};
-use senet_sim::board::OFF;
+use senet_engine::board::Side::{Black, White};
+use senet_engine::board::OFF;
 
 /// Fig. 4: "todos los peones negros se protegen y no pueden ser capturados". The text's moves
 /// (white 5, 7, 14, 15, 16; black 8, 9 and a wall 17, 18, 19) fix the position.
@@ -55,7 +55,7 @@ fn figure_5_white_to_move() {
     assert_eq!(pairs(&r, &p, 2), vec![(22, 24)]);
     // "Si obtiene 3, 4 ó 6 puntos deberá retroceder."
     for t in [3, 4, 6] {
-        let list = senet_sim::movegen::legal_moves(&r, &p, t);
+        let list = senet_engine::movegen::legal_moves(&r, &p, t);
         assert!(
             !list.is_empty() && list.iter().all(|m| m.to < m.from),
             "throw {t}: {:?}",

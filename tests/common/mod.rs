@@ -3,9 +3,9 @@
 
 pub mod outputs;
 
-use senet_sim::board::{bits_of, squares, Position, Side};
-use senet_sim::movegen::{legal_moves, Move};
-use senet_sim::rules::Rules;
+use senet_engine::board::{bits_of, squares, Position, Side};
+use senet_engine::movegen::{legal_moves, Move};
+use senet_engine::rules::Rules;
 
 /// The preset of a variant.
 pub fn rules(id: &str) -> Rules {
@@ -14,7 +14,7 @@ pub fn rules(id: &str) -> Rules {
 
 /// The preset of a variant with TOML overrides.
 pub fn rules_with(id: &str, overrides: &str) -> Rules {
-    Rules::with_overrides(id, &toml::from_str(overrides).unwrap())
+    senet_simulation::scenario::rules_with_overrides(id, &toml::from_str(overrides).unwrap())
         .unwrap_or_else(|e| panic!("{overrides}: {e}"))
 }
 

@@ -5,7 +5,6 @@
 //! bits 0 and 31 are never set. Pawns that are not on the board are either
 //! waiting to enter (counted in [`Position::waiting`]) or borne off.
 
-use serde::Serialize;
 use std::fmt;
 
 /// The last square of the path.
@@ -30,8 +29,9 @@ pub const SECOND_ROW: u32 = 0x7FE << 10;
 pub const LAST_ROW: u32 = 0x7FE << 20;
 
 /// One of the two players, named by the colour of their pawns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Side {
     /// Pawns on the odd squares at the start where a layout is given.
     White = 0,

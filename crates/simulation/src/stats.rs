@@ -2,9 +2,9 @@
 //! so the result does not depend on how games were split between threads, and memory does not
 //! grow with the number of games.
 
-use crate::board::{Position, Side};
-use crate::game::{GameSummary, Observer};
-use crate::movegen::Move;
+use senet_engine::board::{Position, Side};
+use senet_engine::game::{GameSummary, Observer};
+use senet_engine::movegen::Move;
 
 /// A histogram of non-negative integers (game lengths), as counts indexed by value.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -279,9 +279,12 @@ pub fn first_thrower_probability(p: f64) -> f64 {
 
 /// [`first_thrower_probability`] for a rule set's opening throw-off with `device`; `None` when
 /// the rules have no throw-off.
-pub fn throwoff_theory(rules: &crate::rules::Rules, device: &crate::throws::Device) -> Option<f64> {
+pub fn throwoff_theory(
+    rules: &senet_engine::rules::Rules,
+    device: &senet_engine::throws::Device,
+) -> Option<f64> {
     (rules.first_throw != 0).then(|| {
-        let p = crate::throws::value_distribution(rules, device)
+        let p = senet_engine::throws::value_distribution(rules, device)
             .iter()
             .find(|(v, _)| *v == rules.first_throw)
             .map_or(0.0, |x| x.1);
@@ -363,10 +366,10 @@ mod tests {
 
     #[test]
     fn occupancy_by_stays_equals_counting_every_position() {
-        use crate::game::{play_game, Observer};
-        use crate::rules::Rules;
-        use crate::strategy::{RandomStrategy, Strategy};
-        use crate::throws::{stream, Device, SeededThrower};
+        use senet_engine::game::{play_game, Observer};
+        use senet_engine::rules::Rules;
+        use senet_engine::strategy::{RandomStrategy, Strategy};
+        use senet_engine::throws::{stream, Device, SeededThrower};
         struct Naive([[u64; 32]; 2], u64);
         impl Observer for Naive {
             fn on_throw(&mut self, _: Side, _: u8, _: Option<&Move>, after: &Position) {

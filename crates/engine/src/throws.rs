@@ -6,7 +6,6 @@
 
 use crate::rules::Rules;
 use rand::Rng;
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use thiserror::Error;
 
@@ -22,13 +21,17 @@ pub enum DeviceError {
 }
 
 /// A throwing device.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)
+)]
 pub enum Device {
     /// Four two-faced sticks, each showing its marked face with probability `p_marked`.
     Sticks {
         /// Probability that one stick shows its marked face.
-        #[serde(default = "half")]
+        #[cfg_attr(feature = "serde", serde(default = "half"))]
         p_marked: f64,
     },
     /// Four fair coins.
@@ -37,6 +40,7 @@ pub enum Device {
     Die,
 }
 
+#[cfg(feature = "serde")]
 fn half() -> f64 {
     0.5
 }

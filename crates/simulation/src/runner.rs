@@ -1,14 +1,14 @@
 //! Many games of one arm in parallel: per-game seeds derived from (run seed, arm, game), one
 //! accumulator per rayon split, merged with `combine`. Results do not depend on thread count.
 
-use crate::board::{Position, Side};
-use crate::game::{play_game, GameSummary, Observer};
-use crate::movegen::Move;
 use crate::scenario::Arm;
 use crate::stats::{ArmStats, Collector};
-use crate::strategy::Strategy;
-use crate::throws::{game_seed, stream, SeededThrower};
 use rayon::prelude::*;
+use senet_engine::board::{Position, Side};
+use senet_engine::game::{play_game, GameSummary, Observer};
+use senet_engine::movegen::Move;
+use senet_engine::strategy::Strategy;
+use senet_engine::throws::{game_seed, stream, SeededThrower};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// One thread's share: its strategies and its counters.
@@ -41,6 +41,8 @@ impl<'a> Worker<'a> {
         }
     }
 
+    // The one `unsafe` of the project: calling the copy compiled for POPCNT and TZCNT.
+    #[allow(unsafe_code)]
     fn play(&mut self, seed: u64) {
         #[cfg(target_arch = "x86_64")]
         if self.bit_instructions {
@@ -129,7 +131,7 @@ pub fn first_games(arm: &Arm, arm_index: usize, seed: u64, n: u64) -> Vec<(u64, 
                 &mut strategies,
                 &mut template.reseeded(s),
                 &mut stream(s, 2),
-                &mut crate::game::Silent,
+                &mut senet_engine::game::Silent,
             );
             (s, summary)
         })
@@ -175,8 +177,8 @@ pub fn first_throws(arm: &Arm, arm_index: usize, seed: u64, n: usize) -> Vec<u8>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Rules, VARIANTS};
     use crate::scenario::default_device;
+    use senet_engine::rules::{Rules, VARIANTS};
 
     /// The copy compiled for POPCNT and BMI1 (taken wherever the processor has them, so by the
     /// other tests too) and the portable one count exactly the same games.

@@ -1,17 +1,18 @@
-//! senet-sim: Senet rule reconstructions as data, a fast move generator, seeded games.
+//! senet-engine: Senet rule reconstructions as data, a fast move generator, the turn,
+//! strategies and seeded games.
 //!
-//! The engine modules ([`board`], [`rules`], [`movegen`], [`throws`], [`strategy`], [`heuristic`],
-//! [`search`], [`turn`], [`game`]) depend on nothing heavy; [`scenario`], [`stats`] and [`runner`] add serde and rayon only.
-//! Frames, CSV and charts live in the binary.
+//! It depends on nothing heavy (arrayvec, rand, rand_pcg, thiserror; serde behind the `serde`
+//! feature) and builds in seconds. Scenarios, the parallel runner and statistics are in
+//! `senet-simulation`; tables, charts and the command line in the `senet-sim` binary.
 //!
 //! Legal moves are a pure function of (rules, position, throw). Figure 4 of the Spanish
 //! source (004): with a 4, white's only move is 7 → 11, because black's wall 17-18-19 stops
 //! 16 → 20.
 //!
 //! ```
-//! use senet_sim::board::{bits_of, Position, Side};
-//! use senet_sim::movegen::legal_moves;
-//! use senet_sim::rules::Rules;
+//! use senet_engine::board::{bits_of, Position, Side};
+//! use senet_engine::movegen::legal_moves;
+//! use senet_engine::rules::Rules;
 //!
 //! let rules = Rules::preset("tejon").unwrap();
 //! let white = bits_of(&[5, 7, 14, 15, 16]).unwrap();
@@ -24,10 +25,10 @@
 //! One seeded game, the same on every machine:
 //!
 //! ```
-//! use senet_sim::game::{play_game, Silent};
-//! use senet_sim::rules::Rules;
-//! use senet_sim::strategy::{RandomStrategy, Strategy};
-//! use senet_sim::throws::{game_seed, stream, Device, SeededThrower};
+//! use senet_engine::game::{play_game, Silent};
+//! use senet_engine::rules::Rules;
+//! use senet_engine::strategy::{RandomStrategy, Strategy};
+//! use senet_engine::throws::{game_seed, stream, Device, SeededThrower};
 //!
 //! let rules = Rules::preset("tejon").unwrap();
 //! let play = || {
@@ -45,11 +46,7 @@ pub mod game;
 pub mod heuristic;
 pub mod movegen;
 pub mod rules;
-pub mod runner;
-pub mod scenario;
 pub mod search;
-pub mod stats;
 pub mod strategy;
 pub mod throws;
-pub mod tournament;
 pub mod turn;

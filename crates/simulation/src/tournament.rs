@@ -9,12 +9,12 @@
 //! Ratings: a Bradley-Terry model fitted by maximum likelihood, on the Elo scale
 //! (400 log10 of the strength ratio), with a standard error from the Fisher information.
 
-use crate::game::{play_game, Silent};
-use crate::rules::Rules;
 use crate::stats::wilson95;
-use crate::strategy::{Strategy, StrategySpec};
-use crate::throws::{game_seed, stream, Device, SeededThrower};
 use rayon::prelude::*;
+use senet_engine::game::{play_game, Silent};
+use senet_engine::rules::Rules;
+use senet_engine::strategy::{Strategy, StrategySpec};
+use senet_engine::throws::{game_seed, stream, Device, SeededThrower};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A tournament: strategies, the game they play, games per pairing.
@@ -50,12 +50,12 @@ pub struct Seating {
 }
 
 impl Seating {
-    fn record(&mut self, s: &crate::game::GameSummary) {
+    fn record(&mut self, s: &senet_engine::game::GameSummary) {
         self.games += 1;
         self.turns += u64::from(s.turns);
         match s.winner {
-            Some(crate::board::Side::White) => self.white_wins += 1,
-            Some(crate::board::Side::Black) => self.black_wins += 1,
+            Some(senet_engine::board::Side::White) => self.white_wins += 1,
+            Some(senet_engine::board::Side::Black) => self.black_wins += 1,
             None => self.unfinished += 1,
         }
     }

@@ -4,7 +4,6 @@
 //! it comes from. A scenario (or `--rules FILE`) overrides any key of a preset.
 
 use crate::board::{bit, bits_of, squares, Side, LAST_SQUARE, WATER};
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// Errors in a rule set or its overrides.
@@ -27,8 +26,9 @@ pub enum RulesError {
 }
 
 /// A set of squares 1..=30, written as a list of numbers in TOML and JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "Vec<u8>", into = "Vec<u8>"))]
 pub struct SquareSet(pub u32);
 
 impl SquareSet {
@@ -55,8 +55,9 @@ impl From<SquareSet> for Vec<u8> {
 }
 
 /// A set of throw values 1..=6, written as a list of numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "Vec<u8>", into = "Vec<u8>"))]
 pub struct ValueSet(pub u8);
 
 impl ValueSet {
@@ -91,8 +92,9 @@ impl From<ValueSet> for Vec<u8> {
 }
 
 /// How the pawns stand when the game begins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum StartLayout {
     /// Pawns alternate on squares 1..=2n: white on the odd squares, black on the even ones.
     Alternate,
@@ -101,21 +103,23 @@ pub enum StartLayout {
 }
 
 /// What happens to an opponent's pawn that is landed on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Capture {
     /// The two pawns exchange squares.
     Swap,
     /// The hit pawn goes to square 15, or the first empty square before it.
-    #[serde(rename = "send-to-15")]
+    #[cfg_attr(feature = "serde", serde(rename = "send-to-15"))]
     SendTo15,
     /// Landing on an opponent is not allowed.
     None,
 }
 
 /// Where a pawn that lands on the water square goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum WaterTo {
     /// Square 15, or if taken the first empty square before it (14, 13, ...).
     FifteenOrBefore,
@@ -129,8 +133,9 @@ pub enum WaterTo {
 }
 
 /// How a pawn leaves the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum ExitRule {
     /// Only a throw that takes the pawn exactly one step past 30 (square + throw = 31).
     Exact,
@@ -141,8 +146,9 @@ pub enum ExitRule {
 }
 
 /// When a side may start bearing pawns off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum BearOffWhen {
     /// At any time.
     Always,
@@ -153,8 +159,9 @@ pub enum BearOffWhen {
 }
 
 /// Who makes the first move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Starter {
     /// White.
     White,
@@ -165,8 +172,9 @@ pub enum Starter {
 }
 
 /// A Senet rule set: every option of every reconstruction, as plain data.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Rules {
     /// Pawns per side.
     pub pawns: u8,
@@ -397,24 +405,6 @@ impl Rules {
         Ok(rules)
     }
 
-    /// The preset of `id` with the keys of `overrides` replacing its options.
-    pub fn with_overrides(id: &str, overrides: &toml::Table) -> Result<Rules, RulesError> {
-        let preset = Rules::preset(id)?;
-        let mut table =
-            toml::Table::try_from(&preset).map_err(|e| RulesError::Override(e.to_string()))?;
-        for (key, value) in overrides {
-            if !table.contains_key(key) {
-                return Err(RulesError::Override(format!("unknown rule option '{key}'")));
-            }
-            table.insert(key.clone(), value.clone());
-        }
-        let rules: Rules = toml::Value::Table(table)
-            .try_into()
-            .map_err(|e: toml::de::Error| RulesError::Override(e.message().to_string()))?;
-        rules.validate()?;
-        Ok(rules)
-    }
-
     /// Checks that the options make sense together.
     pub fn validate(&self) -> Result<(), RulesError> {
         let invalid = |key, why: &str| {
@@ -492,28 +482,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_preset_is_valid_and_round_trips_through_toml() {
+    fn unknown_variants_are_refused() {
         for v in VARIANTS {
-            let r = Rules::preset(v.id).unwrap();
-            r.validate().unwrap();
-            let text = toml::to_string(&r).unwrap();
-            let back: Rules = toml::from_str(&text).unwrap();
-            assert_eq!(back, r, "{}", v.id);
+            Rules::preset(v.id).unwrap().validate().unwrap();
         }
-    }
-
-    #[test]
-    fn overrides_replace_keys_and_reject_unknown_ones() {
-        let t: toml::Table = toml::from_str("protection = false\nsafe_squares = [15]").unwrap();
-        let r = Rules::with_overrides("game-box", &t).unwrap();
-        assert!(!r.protection);
-        assert!(r.safe_squares.has(15));
-        let bad: toml::Table = toml::from_str("protections = false").unwrap();
-        assert!(
-            matches!(Rules::with_overrides("game-box", &bad), Err(RulesError::Override(m)) if m.contains("protections"))
-        );
-        let bad_square: toml::Table = toml::from_str("safe_squares = [31]").unwrap();
-        assert!(Rules::with_overrides("game-box", &bad_square).is_err());
         assert_eq!(
             Rules::preset("senat"),
             Err(RulesError::UnknownVariant("senat".into()))

@@ -2,10 +2,10 @@
 //!
 //! Every error names the file, the key and the line.
 
-use crate::rules::{Rules, VARIANTS};
-use crate::strategy::{Strategy, StrategySpec};
-use crate::throws::Device;
 use crate::tournament::Tournament;
+use senet_engine::rules::{Rules, RulesError, VARIANTS};
+use senet_engine::strategy::{Strategy, StrategySpec};
+use senet_engine::throws::Device;
 use serde::Deserialize;
 use std::fmt;
 use std::ops::Range;
@@ -285,7 +285,7 @@ fn game_setup(
         ));
     }
     let rules = match rules {
-        Some(t) => Rules::with_overrides(&id, t.get_ref())
+        Some(t) => rules_with_overrides(&id, t.get_ref())
             .map_err(|e| cx.err(Some(t.span()), format!("{which}, table 'rules': {e}")))?,
         None => Rules::preset(&id).expect("known variant"),
     };
@@ -426,6 +426,24 @@ fn validate_tournament(
     })
 }
 
+/// The preset of `id` with the keys of `overrides` replacing its options.
+pub fn rules_with_overrides(id: &str, overrides: &toml::Table) -> Result<Rules, RulesError> {
+    let preset = Rules::preset(id)?;
+    let mut table =
+        toml::Table::try_from(&preset).map_err(|e| RulesError::Override(e.to_string()))?;
+    for (key, value) in overrides {
+        if !table.contains_key(key) {
+            return Err(RulesError::Override(format!("unknown rule option '{key}'")));
+        }
+        table.insert(key.clone(), value.clone());
+    }
+    let rules: Rules = toml::Value::Table(table)
+        .try_into()
+        .map_err(|e: toml::de::Error| RulesError::Override(e.message().to_string()))?;
+    rules.validate()?;
+    Ok(rules)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,5 +501,34 @@ mod tests {
                 "{e}\nwanted: {want}"
             );
         }
+    }
+
+    #[test]
+    fn every_preset_is_valid_and_round_trips_through_toml() {
+        for v in VARIANTS {
+            let r = Rules::preset(v.id).unwrap();
+            r.validate().unwrap();
+            let text = toml::to_string(&r).unwrap();
+            let back: Rules = toml::from_str(&text).unwrap();
+            assert_eq!(back, r, "{}", v.id);
+        }
+    }
+
+    #[test]
+    fn overrides_replace_keys_and_reject_unknown_ones() {
+        let t: toml::Table = toml::from_str("protection = false\nsafe_squares = [15]").unwrap();
+        let r = rules_with_overrides("game-box", &t).unwrap();
+        assert!(!r.protection);
+        assert!(r.safe_squares.has(15));
+        let bad: toml::Table = toml::from_str("protections = false").unwrap();
+        assert!(
+            matches!(rules_with_overrides("game-box", &bad), Err(RulesError::Override(m)) if m.contains("protections"))
+        );
+        let bad_square: toml::Table = toml::from_str("safe_squares = [31]").unwrap();
+        assert!(rules_with_overrides("game-box", &bad_square).is_err());
+        assert_eq!(
+            Rules::preset("senat"),
+            Err(RulesError::UnknownVariant("senat".into()))
+        );
     }
 }

@@ -1,0 +1,11 @@
+//! senet-simulation: scenarios, the seeded parallel runner, statistics and tournaments.
+//!
+//! It sits between the engine (`senet-engine`, which it plays) and the binary (`senet-sim`,
+//! which turns its results into tables, charts and reports). Every game's seed is derived
+//! before any parallel work and counters are integers merged with `combine`, so results do not
+//! depend on the number of threads.
+
+pub mod runner;
+pub mod scenario;
+pub mod stats;
+pub mod tournament;
