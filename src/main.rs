@@ -1,19 +1,29 @@
 //! `senet-sim`: a thin entry point that maps errors to exit codes
 //! (2 for bad input, 1 for anything else).
 
-mod charts;
+mod bench;
 mod cli;
-mod frames;
-mod html;
+mod config;
+mod error;
 mod lang;
+mod progress;
 mod report;
-mod tournament_report;
+mod run;
 
-use clap::Parser;
+use clap::Parser as _;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => match error::bad_value(&e) {
+            Some(line) => {
+                eprintln!("senet-sim: error: {line}");
+                return ExitCode::from(2);
+            }
+            None => e.exit(),
+        },
+    };
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (`senet-sim play | head`) is the reader's choice, not an error.
@@ -27,7 +37,7 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             eprintln!("senet-sim: error: {e:#}");
-            if e.downcast_ref::<cli::InputError>().is_some() {
+            if e.downcast_ref::<error::InputError>().is_some() {
                 ExitCode::from(2)
             } else {
                 ExitCode::from(1)

@@ -43,10 +43,8 @@
 
 pub mod board;
 pub mod game;
-pub mod heuristic;
 pub mod movegen;
 pub mod rules;
-pub mod search;
 pub mod strategy;
 pub mod throws;
 pub mod turn;

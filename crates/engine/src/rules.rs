@@ -261,6 +261,59 @@ pub struct VariantInfo {
     pub summary: &'static str,
 }
 
+/// A named rule reconstruction, one per seed document: parsed once from its id at the edge
+/// (command line, scenario file), then passed around as this value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variant {
+    /// `passage` (000, French, "Jeu du Passage").
+    Passage,
+    /// `game-box` (001, a French game box).
+    GameBox,
+    /// `kendall` (002, Italian, after Kendall).
+    Kendall,
+    /// `empty-board` (003, Italian).
+    EmptyBoard,
+    /// `tejon` (004, Spanish).
+    Tejon,
+}
+
+impl Variant {
+    /// The five variants, in the order of their source documents.
+    pub const ALL: [Variant; 5] = [
+        Variant::Passage,
+        Variant::GameBox,
+        Variant::Kendall,
+        Variant::EmptyBoard,
+        Variant::Tejon,
+    ];
+
+    /// Its source document and summary.
+    pub fn info(self) -> &'static VariantInfo {
+        &VARIANTS[self as usize]
+    }
+
+    /// The id used on the command line and in scenarios (`game-box`).
+    pub fn id(self) -> &'static str {
+        self.info().id
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = RulesError;
+    fn from_str(id: &str) -> Result<Variant, RulesError> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id() == id)
+            .ok_or_else(|| RulesError::UnknownVariant(id.to_string()))
+    }
+}
+
+impl std::fmt::Display for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
 /// The five variants, in the order of their source documents.
 pub const VARIANTS: [VariantInfo; 5] = [
     VariantInfo {
@@ -304,6 +357,11 @@ pub const DEFAULT_MAX_TURNS: u32 = 20_000;
 impl Rules {
     /// The preset of a variant id.
     pub fn preset(id: &str) -> Result<Rules, RulesError> {
+        Ok(Rules::of(id.parse()?))
+    }
+
+    /// The preset rule set of `variant`.
+    pub fn of(variant: Variant) -> Rules {
         let base = Rules {
             pawns: 5,
             start: StartLayout::Alternate,
@@ -338,8 +396,8 @@ impl Rules {
             first_pawn_black: 0,
             max_turns: DEFAULT_MAX_TURNS,
         };
-        let rules = match id {
-            "passage" => Rules {
+        match variant {
+            Variant::Passage => Rules {
                 pawns: 7,
                 throw_values: [5, 1, 2, 3, 4],
                 extra_throw: values(&[1, 4, 5]),
@@ -353,7 +411,7 @@ impl Rules {
                 first_pawn_black: 14,
                 ..base
             },
-            "game-box" => Rules {
+            Variant::GameBox => Rules {
                 extra_throw: values(&[6]),
                 water_to: WaterTo::Restart,
                 exit: ExitRule::Excess,
@@ -364,7 +422,7 @@ impl Rules {
                 first_throw: 0,
                 ..base
             },
-            "kendall" => Rules {
+            Variant::Kendall => Rules {
                 safe_squares: set(&[26, 27, 28, 29, 30]),
                 water_to: WaterTo::OneOrAfter,
                 exit: ExitRule::OnThirty,
@@ -373,7 +431,7 @@ impl Rules {
                 first_pawn_white: 9,
                 ..base
             },
-            "empty-board" => Rules {
+            Variant::EmptyBoard => Rules {
                 start: StartLayout::Empty,
                 entry_values: values(&[1, 4, 6]),
                 backward_capture: true,
@@ -390,7 +448,7 @@ impl Rules {
                 first_throw: 0,
                 ..base
             },
-            "tejon" => Rules {
+            Variant::Tejon => Rules {
                 safe_squares: set(&[26, 28, 29, 30]),
                 checkpoints: set(&[26]),
                 exit_only_squares: set(&[28, 29, 30]),
@@ -400,9 +458,7 @@ impl Rules {
                 first_pawn_white: 9,
                 ..base
             },
-            other => return Err(RulesError::UnknownVariant(other.to_string())),
-        };
-        Ok(rules)
+        }
     }
 
     /// Checks that the options make sense together.
@@ -483,8 +539,10 @@ mod tests {
 
     #[test]
     fn unknown_variants_are_refused() {
-        for v in VARIANTS {
-            Rules::preset(v.id).unwrap().validate().unwrap();
+        for (v, info) in Variant::ALL.into_iter().zip(&VARIANTS) {
+            assert_eq!(v.id(), info.id);
+            assert_eq!(info.id.parse::<Variant>(), Ok(v));
+            Rules::of(v).validate().unwrap();
         }
         assert_eq!(
             Rules::preset("senat"),

@@ -1,12 +1,14 @@
 //! Strategies: how a player picks one of the legal moves.
 
 use crate::board::Position;
-use crate::heuristic::{Heuristic, Weights};
 use crate::movegen::Move;
 use crate::rules::Rules;
-use crate::search::{Expectimax, Rollout, MAX_DEPTH, MAX_ROLLOUTS};
-use crate::throws::{below, Device, GameRng};
+use crate::throws::{below, GameRng};
 use thiserror::Error;
+
+pub mod heuristic;
+pub mod search;
+pub mod spec;
 
 /// An unknown or malformed strategy name (the message names it and says why).
 #[derive(Debug, Error, PartialEq)]
@@ -92,101 +94,6 @@ impl Strategy for BackStrategy {
         by_pawn(moves, false)
     }
 }
-
-/// A strategy as named in a scenario or on the command line: `NAME` or `NAME:PARAM`.
-///
-/// Parsing checks the name and the parameter; [`StrategySpec::build`] makes the player for a
-/// rule set and a device (the searching strategies need the exact throw distribution).
-#[derive(Clone, Debug, PartialEq)]
-pub enum StrategySpec {
-    /// `random`.
-    Random,
-    /// `front`.
-    Front,
-    /// `back`.
-    Back,
-    /// `heuristic` or `heuristic:KEY=W,KEY=W` (weights overriding the defaults).
-    Heuristic(Weights),
-    /// `expectimax:D`, D throws deep (0 to 3; 0 is the greedy choice by the evaluation).
-    Expectimax(u8),
-    /// `rollout:N`, N random playouts per candidate move (1 to 10,000).
-    Rollout(u32),
-}
-
-impl StrategySpec {
-    /// Parses `NAME` or `NAME:PARAM`.
-    pub fn parse(text: &str) -> Result<StrategySpec, StrategyError> {
-        let (name, param) = match text.split_once(':') {
-            Some((n, p)) => (n.trim(), Some(p.trim())),
-            None => (text.trim(), None),
-        };
-        let bad = |why: &str| StrategyError(format!("bad strategy '{text}' ({why})"));
-        let number = |p: Option<&str>, what: &str, max: u32| -> Result<u32, StrategyError> {
-            let p = p.ok_or_else(|| bad(&format!("write {name}:{what}")))?;
-            match p.parse::<u32>() {
-                Ok(n) if n <= max => Ok(n),
-                _ => Err(bad(&format!(
-                    "{what} must be a whole number from 0 to {max}"
-                ))),
-            }
-        };
-        let spec = match name {
-            "random" | "front" | "back" if param.is_some() => {
-                return Err(bad(&format!("'{name}' takes no parameter")))
-            }
-            "random" => StrategySpec::Random,
-            "front" => StrategySpec::Front,
-            "back" => StrategySpec::Back,
-            "heuristic" => StrategySpec::Heuristic(match param {
-                None => Weights::default(),
-                Some(p) => Weights::parse(p).map_err(|e| bad(&e))?,
-            }),
-            "expectimax" => StrategySpec::Expectimax(number(param, "D", MAX_DEPTH as u32)? as u8),
-            "rollout" => match number(param, "N", MAX_ROLLOUTS)? {
-                0 => return Err(bad("N must be at least 1")),
-                n => StrategySpec::Rollout(n),
-            },
-            _ => {
-                return Err(StrategyError(format!(
-                    "unknown strategy '{text}' (known: {})",
-                    STRATEGY_NAMES.join(", ")
-                )))
-            }
-        };
-        Ok(spec)
-    }
-
-    /// The player for `rules` and `device`.
-    pub fn build(&self, rules: &Rules, device: &Device) -> Box<dyn Strategy> {
-        match self {
-            StrategySpec::Random => Box::new(RandomStrategy),
-            StrategySpec::Front => Box::new(FrontStrategy),
-            StrategySpec::Back => Box::new(BackStrategy),
-            StrategySpec::Heuristic(w) => Box::new(Heuristic::new(rules, device, *w)),
-            StrategySpec::Expectimax(d) => Box::new(Expectimax::new(rules, device, *d)),
-            StrategySpec::Rollout(n) => Box::new(Rollout::new(device, *n)),
-        }
-    }
-}
-
-/// The strategy named `name` for `rules` and `device` (`NAME` or `NAME:PARAM`).
-pub fn strategy_by_name(
-    name: &str,
-    rules: &Rules,
-    device: &Device,
-) -> Result<Box<dyn Strategy>, StrategyError> {
-    Ok(StrategySpec::parse(name)?.build(rules, device))
-}
-
-/// Names of the strategies available, with their parameter.
-pub const STRATEGY_NAMES: [&str; 6] = [
-    "random",
-    "front",
-    "back",
-    "heuristic",
-    "expectimax:D",
-    "rollout:N",
-];
 
 #[cfg(test)]
 mod tests {

@@ -4,7 +4,7 @@
 //! value. The die stands for four sticks: its faces 1-4 count as that many marked faces, its 6
 //! as none (0 marked faces), and a 5 is thrown again, so each count has probability 1/5.
 
-use crate::rules::Rules;
+use crate::rules::{Rules, Variant};
 use rand::Rng;
 use std::fmt;
 use thiserror::Error;
@@ -46,6 +46,26 @@ fn half() -> f64 {
 }
 
 impl Device {
+    /// The device a variant's source document uses: coins for kendall and tejon, fair sticks
+    /// elsewhere.
+    pub fn default_for(variant: Variant) -> Device {
+        match variant {
+            Variant::Kendall | Variant::Tejon => Device::Coins,
+            Variant::Passage | Variant::GameBox | Variant::EmptyBoard => {
+                Device::Sticks { p_marked: 0.5 }
+            }
+        }
+    }
+
+    /// Its name: `sticks`, `coins` or `die` (what [`Device::parse`] reads).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Device::Sticks { .. } => "sticks",
+            Device::Coins => "coins",
+            Device::Die => "die",
+        }
+    }
+
     /// A device from its name and (for sticks) the probability of a marked face.
     pub fn parse(kind: &str, p_marked: Option<f64>) -> Result<Device, DeviceError> {
         let d = match kind {
@@ -100,6 +120,15 @@ impl fmt::Display for Device {
             Device::Die => f.write_str("die"),
         }
     }
+}
+
+/// The throw values of a device under a rule set with their exact probabilities (those of
+/// probability 0 dropped).
+pub fn throw_table(rules: &Rules, device: &Device) -> Vec<(u8, f64)> {
+    value_distribution(rules, device)
+        .into_iter()
+        .filter(|&(_, p)| p > 0.0)
+        .collect()
 }
 
 /// Binomial(4, p) probabilities of 0..=4 successes.

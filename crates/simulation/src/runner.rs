@@ -1,8 +1,9 @@
 //! Many games of one arm in parallel: per-game seeds derived from (run seed, arm, game), one
 //! accumulator per rayon split, merged with `combine`. Results do not depend on thread count.
 
-use crate::scenario::Arm;
+use crate::scenario::{Arm, Scenario};
 use crate::stats::{ArmStats, Collector};
+use crate::tournament::{pairings, TournamentResult};
 use rayon::prelude::*;
 use senet_engine::board::{Position, Side};
 use senet_engine::game::{play_game, GameSummary, Observer};
@@ -174,33 +175,94 @@ pub fn first_throws(arm: &Arm, arm_index: usize, seed: u64, n: usize) -> Vec<u8>
     out
 }
 
+/// Throws kept, in order, for the law-of-large-numbers chart and `waits.csv`.
+pub const FIRST_THROWS: usize = 10_000;
+
+/// One arm's results: its counters, and its first throws and games in order.
+#[derive(Clone, Debug)]
+pub struct ArmResult<'a> {
+    /// The arm as the scenario describes it.
+    pub arm: &'a Arm,
+    /// Its counters over every game.
+    pub stats: ArmStats,
+    /// The first [`FIRST_THROWS`] throws of its run, in order.
+    pub first_throws: Vec<u8>,
+    /// Its first games, each with its seed (as many as asked for, at most all of them).
+    pub first_games: Vec<(u64, GameSummary)>,
+}
+
+/// Plays an arm: its games in parallel, then its first throws and its first `keep_games`
+/// games again, in order.
+pub fn play_arm<'a>(
+    arm: &'a Arm,
+    arm_index: usize,
+    games: u64,
+    seed: u64,
+    keep_games: u64,
+    progress: &AtomicU64,
+) -> ArmResult<'a> {
+    ArmResult {
+        arm,
+        stats: run_arm(arm, arm_index, games, seed, progress),
+        first_throws: first_throws(arm, arm_index, seed, FIRST_THROWS),
+        first_games: first_games(arm, arm_index, seed, keep_games.min(games)),
+    }
+}
+
+/// Everything a scenario's run produced, in scenario order.
+#[derive(Clone, Debug)]
+pub struct RunResults<'a> {
+    /// The arms' results.
+    pub arms: Vec<ArmResult<'a>>,
+    /// The tournaments' results.
+    pub tournaments: Vec<TournamentResult<'a>>,
+}
+
+/// Games a scenario plays in all (arms and tournament pairings): the length of its progress.
+pub fn total_games(scenario: &Scenario) -> u64 {
+    let arms = scenario.games * scenario.arms.len() as u64;
+    let pairs = scenario.tournaments.iter();
+    arms + pairs
+        .map(|t| t.games * pairings(t.strategies.len()).len() as u64)
+        .sum::<u64>()
+}
+
+/// Plays every arm, then every tournament, of `scenario` on the current rayon pool, keeping
+/// the first `keep_games` games of each arm; adds to `progress` as games finish.
+pub fn play_scenario<'a>(
+    scenario: &'a Scenario,
+    keep_games: u64,
+    progress: &AtomicU64,
+) -> RunResults<'a> {
+    let (games, seed) = (scenario.games, scenario.seed);
+    let arms = (scenario.arms.iter().enumerate())
+        .map(|(i, arm)| play_arm(arm, i, games, seed, keep_games, progress))
+        .collect();
+    let tournaments = (scenario.tournaments.iter().enumerate())
+        .map(|(i, t)| TournamentResult::new(t, t.play(i, seed, progress)))
+        .collect();
+    RunResults { arms, tournaments }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::default_device;
-    use senet_engine::rules::{Rules, VARIANTS};
+    use senet_engine::rules::Variant;
 
     /// The copy compiled for POPCNT and BMI1 (taken wherever the processor has them, so by the
     /// other tests too) and the portable one count exactly the same games.
     #[test]
     fn both_compilations_of_the_game_loop_agree() {
         let progress = AtomicU64::new(0);
-        for variant in VARIANTS {
-            let arm = Arm {
-                name: "test".into(),
-                variant: variant.id.into(),
-                rules: Rules::preset(variant.id).unwrap(),
-                device: default_device(variant.id),
-                white: "random".into(),
-                black: "random".into(),
-            };
+        for variant in Variant::ALL {
+            let arm = Arm::preset("test", variant);
             let mut dispatched = Worker::new(&arm, &progress);
             let mut portable = Worker::new(&arm, &progress);
             for g in 0..300 {
                 dispatched.play(game_seed(7, 0, g));
                 portable.play_one(game_seed(7, 0, g));
             }
-            assert_eq!(dispatched.stats, portable.stats, "{}", variant.id);
+            assert_eq!(dispatched.stats, portable.stats, "{}", variant);
             assert_eq!(portable.stats.games, 300);
         }
     }

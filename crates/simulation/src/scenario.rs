@@ -3,8 +3,9 @@
 //! Every error names the file, the key and the line.
 
 use crate::tournament::Tournament;
-use senet_engine::rules::{Rules, RulesError, VARIANTS};
-use senet_engine::strategy::{Strategy, StrategySpec};
+use senet_engine::rules::{Rules, RulesError, Variant, VARIANTS};
+use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::Strategy;
 use senet_engine::throws::Device;
 use serde::Deserialize;
 use std::fmt;
@@ -91,26 +92,34 @@ struct FileDevice {
 pub struct Arm {
     /// Name shown in outputs.
     pub name: String,
-    /// Variant id.
-    pub variant: String,
+    /// The variant.
+    pub variant: Variant,
     /// The rule set (the variant with the arm's overrides).
     pub rules: Rules,
     /// Throwing device.
     pub device: Device,
-    /// White's strategy name.
-    pub white: String,
-    /// Black's strategy name.
-    pub black: String,
+    /// White's strategy.
+    pub white: StrategySpec,
+    /// Black's strategy.
+    pub black: StrategySpec,
 }
 
 impl Arm {
+    /// An arm of `variant` with its preset rules, its document's device and two random players.
+    pub fn preset(name: &str, variant: Variant) -> Arm {
+        Arm {
+            name: name.to_string(),
+            variant,
+            rules: Rules::of(variant),
+            device: Device::default_for(variant),
+            white: StrategySpec::Random,
+            black: StrategySpec::Random,
+        }
+    }
+
     /// The two players, indexed by side (white, black).
     pub fn players(&self) -> [Box<dyn Strategy>; 2] {
-        [&self.white, &self.black].map(|name| {
-            StrategySpec::parse(name)
-                .expect("validated strategy")
-                .build(&self.rules, &self.device)
-        })
+        [&self.white, &self.black].map(|spec| spec.build(&self.rules, &self.device))
     }
 }
 
@@ -133,14 +142,6 @@ pub struct Scenario {
     pub lang: Option<String>,
     /// The file it was read from.
     pub path: PathBuf,
-}
-
-/// The device a variant's document uses when a scenario names none.
-pub fn default_device(variant: &str) -> Device {
-    match variant {
-        "kendall" | "tejon" => Device::Coins,
-        _ => Device::Sticks { p_marked: 0.5 },
-    }
 }
 
 struct Ctx<'a> {
@@ -272,25 +273,25 @@ fn game_setup(
     variant: &Spanned<String>,
     rules: &Option<Spanned<toml::Table>>,
     device: &Option<Spanned<FileDevice>>,
-) -> Result<(String, Rules, Device), ScenarioError> {
-    let id = variant.get_ref().clone();
-    if !VARIANTS.iter().any(|v| v.id == id) {
+) -> Result<(Variant, Rules, Device), ScenarioError> {
+    let id: Variant = variant.get_ref().parse().map_err(|_| {
         let known: Vec<_> = VARIANTS.iter().map(|v| v.id).collect();
-        return Err(cx.err(
+        cx.err(
             Some(variant.span()),
             format!(
-                "{which}, key 'variant': unknown variant '{id}' (known: {})",
+                "{which}, key 'variant': unknown variant '{}' (known: {})",
+                variant.get_ref(),
                 known.join(", ")
             ),
-        ));
-    }
+        )
+    })?;
     let rules = match rules {
-        Some(t) => rules_with_overrides(&id, t.get_ref())
+        Some(t) => rules_with_overrides(id, t.get_ref())
             .map_err(|e| cx.err(Some(t.span()), format!("{which}, table 'rules': {e}")))?,
-        None => Rules::preset(&id).expect("known variant"),
+        None => Rules::of(id),
     };
     let device = match device {
-        None => default_device(&id),
+        None => Device::default_for(id),
         Some(d) => {
             let dev = d.get_ref();
             Device::parse(&dev.kind, dev.p_marked)
@@ -303,15 +304,10 @@ fn game_setup(
 fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
     let which = format!("arm {} ('{}')", i + 1, a.name.get_ref());
     let (variant, rules, device) = game_setup(cx, &which, &a.variant, &a.rules, &a.device)?;
-    let strategy = |s: &Option<Spanned<String>>, key: &str| -> Result<String, ScenarioError> {
-        match s {
-            None => Ok("random".into()),
-            Some(s) => {
-                StrategySpec::parse(s.get_ref())
-                    .map_err(|e| cx.err(Some(s.span()), format!("{which}, key '{key}': {e}")))?;
-                Ok(s.get_ref().clone())
-            }
-        }
+    let strategy = |s: &Option<Spanned<String>>, key: &str| match s {
+        None => Ok(StrategySpec::Random),
+        Some(s) => StrategySpec::parse(s.get_ref())
+            .map_err(|e| cx.err(Some(s.span()), format!("{which}, key '{key}': {e}"))),
     };
     let white = strategy(&a.white, "white")?;
     let black = strategy(&a.black, "black")?;
@@ -376,11 +372,11 @@ fn validate_tournament(
         .unwrap_or_else(|| t.variant.get_ref().clone());
     let which = format!("tournament {} ('{name}')", i + 1);
     let (variant, rules, device) = game_setup(cx, &which, &t.variant, &t.rules, &t.device)?;
-    let mut strategies: Vec<String> = Vec::new();
+    let mut strategies: Vec<StrategySpec> = Vec::new();
     for s in t.strategies.get_ref() {
-        StrategySpec::parse(s.get_ref())
+        let spec = StrategySpec::parse(s.get_ref())
             .map_err(|e| cx.err(Some(s.span()), format!("{which}, key 'strategies': {e}")))?;
-        if strategies.contains(s.get_ref()) {
+        if strategies.contains(&spec) {
             return Err(cx.err(
                 Some(s.span()),
                 format!(
@@ -389,7 +385,7 @@ fn validate_tournament(
                 ),
             ));
         }
-        strategies.push(s.get_ref().clone());
+        strategies.push(spec);
     }
     if strategies.len() < 2 {
         return Err(cx.err(
@@ -427,8 +423,11 @@ fn validate_tournament(
 }
 
 /// The preset of `id` with the keys of `overrides` replacing its options.
-pub fn rules_with_overrides(id: &str, overrides: &toml::Table) -> Result<Rules, RulesError> {
-    let preset = Rules::preset(id)?;
+pub fn rules_with_overrides(
+    variant: Variant,
+    overrides: &toml::Table,
+) -> Result<Rules, RulesError> {
+    let preset = Rules::of(variant);
     let mut table =
         toml::Table::try_from(&preset).map_err(|e| RulesError::Override(e.to_string()))?;
     for (key, value) in overrides {
@@ -459,7 +458,7 @@ mod tests {
         let s = parse(OK).unwrap();
         assert_eq!((s.games, s.seed, s.arms.len()), (10, 1, 1));
         assert_eq!(s.arms[0].device, Device::Coins);
-        assert_eq!(s.arms[0].white, "random");
+        assert_eq!(s.arms[0].white, StrategySpec::Random);
     }
 
     #[test]
@@ -517,15 +516,15 @@ mod tests {
     #[test]
     fn overrides_replace_keys_and_reject_unknown_ones() {
         let t: toml::Table = toml::from_str("protection = false\nsafe_squares = [15]").unwrap();
-        let r = rules_with_overrides("game-box", &t).unwrap();
+        let r = rules_with_overrides(Variant::GameBox, &t).unwrap();
         assert!(!r.protection);
         assert!(r.safe_squares.has(15));
         let bad: toml::Table = toml::from_str("protections = false").unwrap();
         assert!(
-            matches!(rules_with_overrides("game-box", &bad), Err(RulesError::Override(m)) if m.contains("protections"))
+            matches!(rules_with_overrides(Variant::GameBox, &bad), Err(RulesError::Override(m)) if m.contains("protections"))
         );
         let bad_square: toml::Table = toml::from_str("safe_squares = [31]").unwrap();
-        assert!(rules_with_overrides("game-box", &bad_square).is_err());
+        assert!(rules_with_overrides(Variant::GameBox, &bad_square).is_err());
         assert_eq!(
             Rules::preset("senat"),
             Err(RulesError::UnknownVariant("senat".into()))

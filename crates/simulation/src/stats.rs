@@ -324,9 +324,70 @@ pub fn wilson95(k: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// An observed frequency beside its exact probability.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FrequencyCheck {
+    /// Times the outcome was observed.
+    pub count: u64,
+    /// `count / n` (0 when n = 0).
+    pub frequency: f64,
+    /// The exact probability.
+    pub theory: f64,
+    /// Standard error of the frequency, `sqrt(p(1-p)/n)` (0 when n = 0).
+    pub std_error: f64,
+    /// `(frequency - theory) / std_error` (0 when the standard error is 0).
+    pub z: f64,
+}
+
+/// Compares `count` observations in `n` trials with the probability `p`.
+pub fn frequency_check(count: u64, n: u64, p: f64) -> FrequencyCheck {
+    let frequency = if n == 0 { 0.0 } else { count as f64 / n as f64 };
+    let std_error = if n > 0 {
+        (p * (1.0 - p) / n as f64).sqrt()
+    } else {
+        0.0
+    };
+    let z = if std_error > 0.0 {
+        (frequency - p) / std_error
+    } else {
+        0.0
+    };
+    FrequencyCheck {
+        count,
+        frequency,
+        theory: p,
+        std_error,
+        z,
+    }
+}
+
+/// The fluctuation band of a frequency over `n` trials when the probability is `p`:
+/// `p ± 1.96 sqrt(p(1-p)/n)`, clipped to [0, 1] (the lesson's "intervalle de fluctuation").
+pub fn fluctuation95(p: f64, n: u64) -> (f64, f64) {
+    let half = 1.96 * (p * (1.0 - p) / n as f64).sqrt();
+    ((p - half).clamp(0.0, 1.0), (p + half).clamp(0.0, 1.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn frequency_checks_and_bands_are_exact() {
+        // 30 sixes in 100 throws of a probability-1/4 value: se = sqrt(3/16/100) = 0.0433...
+        let c = frequency_check(30, 100, 0.25);
+        assert_eq!(c.frequency, 0.3);
+        assert!((c.std_error - (0.1875f64 / 100.0).sqrt()).abs() < 1e-15);
+        assert!((c.z - 0.05 / (0.1875f64 / 100.0).sqrt()).abs() < 1e-12);
+        assert_eq!(frequency_check(0, 0, 0.25).z, 0.0);
+        assert_eq!(frequency_check(5, 5, 1.0).z, 0.0);
+        let (lo, hi) = fluctuation95(0.5, 100);
+        assert!((lo - 0.402).abs() < 1e-12 && (hi - 0.598).abs() < 1e-12);
+        assert_eq!(
+            fluctuation95(0.01, 1),
+            (0.0, 0.01 + 1.96 * 0.0099f64.sqrt())
+        );
+    }
 
     #[test]
     fn histogram_moments_and_quantiles_are_exact() {

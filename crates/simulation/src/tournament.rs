@@ -12,8 +12,9 @@
 use crate::stats::wilson95;
 use rayon::prelude::*;
 use senet_engine::game::{play_game, Silent};
-use senet_engine::rules::Rules;
-use senet_engine::strategy::{Strategy, StrategySpec};
+use senet_engine::rules::{Rules, Variant};
+use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::Strategy;
 use senet_engine::throws::{game_seed, stream, Device, SeededThrower};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -22,14 +23,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub struct Tournament {
     /// Name shown in outputs.
     pub name: String,
-    /// Variant id.
-    pub variant: String,
+    /// The variant.
+    pub variant: Variant,
     /// The rule set (the variant with overrides).
     pub rules: Rules,
     /// Throwing device.
     pub device: Device,
-    /// Strategy names, as written (`NAME` or `NAME:PARAM`), all distinct.
-    pub strategies: Vec<String>,
+    /// The strategies, all distinct.
+    pub strategies: Vec<StrategySpec>,
     /// Games per pairing, even: half with each strategy as white.
     pub games: u64,
 }
@@ -142,11 +143,7 @@ impl Tournament {
         let tasks: Vec<(usize, u64)> = (0..pairs.len())
             .flat_map(|p| (0..chunks).map(move |c| (p, c)))
             .collect();
-        let specs: Vec<StrategySpec> = self
-            .strategies
-            .iter()
-            .map(|s| StrategySpec::parse(s).expect("validated strategy"))
-            .collect();
+        let specs = &self.strategies;
         let empty: Vec<Pairing> = pairs
             .iter()
             .map(|&(a, b)| Pairing {
@@ -213,6 +210,55 @@ impl Tournament {
             (Some(_), Some(_)) => into.same_strategy += 1,
             _ => into.incomplete += 1,
         }
+    }
+}
+
+/// A tournament's results: every pairing's counters and the ratings.
+#[derive(Clone, Debug)]
+pub struct TournamentResult<'a> {
+    /// The tournament as the scenario describes it.
+    pub tournament: &'a Tournament,
+    /// Every pairing's counters.
+    pub pairings: Vec<Pairing>,
+    /// Ratings, in strategy order.
+    pub ratings: Vec<Rating>,
+    /// The strategy rated 0.
+    pub anchor: usize,
+    names: Vec<String>,
+}
+
+impl<'a> TournamentResult<'a> {
+    /// Ratings from the pairings, `random` as the anchor when it plays (else the first strategy).
+    pub fn new(tournament: &'a Tournament, pairings: Vec<Pairing>) -> TournamentResult<'a> {
+        let n = tournament.strategies.len();
+        let anchor = (tournament.strategies.iter())
+            .position(|s| *s == StrategySpec::Random)
+            .unwrap_or(0);
+        let ratings = ratings(n, &pairings, anchor);
+        let names = tournament
+            .strategies
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        TournamentResult {
+            tournament,
+            pairings,
+            ratings,
+            anchor,
+            names,
+        }
+    }
+
+    /// The canonical name of strategy `i`.
+    pub fn name(&self, i: usize) -> &str {
+        &self.names[i]
+    }
+
+    /// Strategy indices from the highest rating down (ties: scenario order).
+    pub fn ranked(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.ratings.len()).collect();
+        order.sort_by(|&a, &b| self.ratings[b].elo.total_cmp(&self.ratings[a].elo));
+        order
     }
 }
 

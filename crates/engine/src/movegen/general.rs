@@ -1,9 +1,20 @@
 //! The general path of move generation: one pawn at a time, every rule option considered.
 //! [`super::legal_moves_into`] sends here the pawns its bit masks cannot settle.
 
-use super::{flags, GenContext, Move, MoveList};
+use super::moves::{flags, Move, MoveList};
 use crate::board::{between, bit, Position, Side, ENTRY, LAST_SQUARE, OFF, REBIRTH};
 use crate::rules::{Capture, ExitRule, Rules, WaterTo};
+
+/// What the general path needs besides the rules, the position and the throw.
+#[derive(Clone, Copy)]
+pub(super) struct GenContext {
+    /// Opponent walls (runs of three) when the rules have blockades.
+    pub(super) wall: u32,
+    /// Opponent squares that cannot be landed on.
+    pub(super) guarded: u32,
+    /// Whether the side to move may bear off.
+    pub(super) bear_off: bool,
+}
 
 /// First empty square scanning down from `start` (start, start-1, ..., 1).
 fn first_empty_down(occ: u32, start: u8) -> Option<u8> {

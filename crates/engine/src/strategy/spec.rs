@@ -1,0 +1,170 @@
+//! Strategies by name: `NAME` or `NAME:PARAM`, parsed once into a [`StrategySpec`], written
+//! back in one canonical form, and built into a player for a rule set and a device.
+
+use super::heuristic::{Heuristic, Weights};
+use super::search::{Expectimax, Rollout, MAX_DEPTH, MAX_ROLLOUTS};
+use super::{BackStrategy, FrontStrategy, RandomStrategy, Strategy, StrategyError};
+use crate::rules::Rules;
+use crate::throws::Device;
+use std::fmt;
+
+/// A strategy as named in a scenario or on the command line: `NAME` or `NAME:PARAM`.
+///
+/// Parsing checks the name and the parameter; [`StrategySpec::build`] makes the player for a
+/// rule set and a device (the searching strategies need the exact throw distribution).
+#[derive(Clone, Debug, PartialEq)]
+pub enum StrategySpec {
+    /// `random`.
+    Random,
+    /// `front`.
+    Front,
+    /// `back`.
+    Back,
+    /// `heuristic` or `heuristic:KEY=W,KEY=W` (weights overriding the defaults).
+    Heuristic(Weights),
+    /// `expectimax:D`, D throws deep (0 to 3; 0 is the greedy choice by the evaluation).
+    Expectimax(u8),
+    /// `rollout:N`, N random playouts per candidate move (1 to 10,000).
+    Rollout(u32),
+}
+
+impl StrategySpec {
+    /// Parses `NAME` or `NAME:PARAM`.
+    pub fn parse(text: &str) -> Result<StrategySpec, StrategyError> {
+        let (name, param) = match text.split_once(':') {
+            Some((n, p)) => (n.trim(), Some(p.trim())),
+            None => (text.trim(), None),
+        };
+        let bad = |why: &str| StrategyError(format!("bad strategy '{text}' ({why})"));
+        let number = |p: Option<&str>, what: &str, max: u32| -> Result<u32, StrategyError> {
+            let p = p.ok_or_else(|| bad(&format!("write {name}:{what}")))?;
+            match p.parse::<u32>() {
+                Ok(n) if n <= max => Ok(n),
+                _ => Err(bad(&format!(
+                    "{what} must be a whole number from 0 to {max}"
+                ))),
+            }
+        };
+        let spec = match name {
+            "random" | "front" | "back" if param.is_some() => {
+                return Err(bad(&format!("'{name}' takes no parameter")))
+            }
+            "random" => StrategySpec::Random,
+            "front" => StrategySpec::Front,
+            "back" => StrategySpec::Back,
+            "heuristic" => StrategySpec::Heuristic(match param {
+                None => Weights::default(),
+                Some(p) => Weights::parse(p).map_err(|e| bad(&e))?,
+            }),
+            "expectimax" => StrategySpec::Expectimax(number(param, "D", MAX_DEPTH as u32)? as u8),
+            "rollout" => match number(param, "N", MAX_ROLLOUTS)? {
+                0 => return Err(bad("N must be at least 1")),
+                n => StrategySpec::Rollout(n),
+            },
+            _ => {
+                return Err(StrategyError(format!(
+                    "unknown strategy '{text}' (known: {})",
+                    STRATEGY_NAMES.join(", ")
+                )))
+            }
+        };
+        Ok(spec)
+    }
+
+    /// The player for `rules` and `device`.
+    pub fn build(&self, rules: &Rules, device: &Device) -> Box<dyn Strategy> {
+        match self {
+            StrategySpec::Random => Box::new(RandomStrategy),
+            StrategySpec::Front => Box::new(FrontStrategy),
+            StrategySpec::Back => Box::new(BackStrategy),
+            StrategySpec::Heuristic(w) => Box::new(Heuristic::new(rules, device, *w)),
+            StrategySpec::Expectimax(d) => Box::new(Expectimax::new(rules, device, *d)),
+            StrategySpec::Rollout(n) => Box::new(Rollout::new(device, *n)),
+        }
+    }
+}
+
+/// The strategy named `name` for `rules` and `device` (`NAME` or `NAME:PARAM`).
+pub fn strategy_by_name(
+    name: &str,
+    rules: &Rules,
+    device: &Device,
+) -> Result<Box<dyn Strategy>, StrategyError> {
+    Ok(StrategySpec::parse(name)?.build(rules, device))
+}
+
+/// Names of the strategies available, with their parameter.
+pub const STRATEGY_NAMES: [&str; 6] = [
+    "random",
+    "front",
+    "back",
+    "heuristic",
+    "expectimax:D",
+    "rollout:N",
+];
+
+/// The canonical name: `random`, `expectimax:2`, `heuristic` with the default weights or
+/// `heuristic:capture=2,water=-20` with the weights that differ from them, in key order.
+/// Parsing it gives back the same spec.
+impl fmt::Display for StrategySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StrategySpec::Random => f.write_str("random"),
+            StrategySpec::Front => f.write_str("front"),
+            StrategySpec::Back => f.write_str("back"),
+            StrategySpec::Heuristic(w) => {
+                f.write_str("heuristic")?;
+                let default = Weights::default().by_key();
+                let changed: Vec<String> = w
+                    .by_key()
+                    .iter()
+                    .zip(default)
+                    .filter(|(a, b)| a.1 != b.1)
+                    .map(|((key, v), _)| format!("{key}={v}"))
+                    .collect();
+                if !changed.is_empty() {
+                    write!(f, ":{}", changed.join(","))?;
+                }
+                Ok(())
+            }
+            StrategySpec::Expectimax(d) => write!(f, "expectimax:{d}"),
+            StrategySpec::Rollout(n) => write!(f, "rollout:{n}"),
+        }
+    }
+}
+
+impl std::str::FromStr for StrategySpec {
+    type Err = StrategyError;
+    fn from_str(text: &str) -> Result<StrategySpec, StrategyError> {
+        StrategySpec::parse(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_through_their_canonical_form() {
+        for (text, canonical) in [
+            ("random", "random"),
+            (" front ", "front"),
+            ("back", "back"),
+            ("heuristic", "heuristic"),
+            ("heuristic:", "heuristic"),
+            (
+                "heuristic:water=-20, capture=2.0",
+                "heuristic:capture=2,water=-20",
+            ),
+            ("expectimax: 2", "expectimax:2"),
+            ("rollout:8", "rollout:8"),
+        ] {
+            let spec = StrategySpec::parse(text).unwrap();
+            assert_eq!(spec.to_string(), canonical, "{text}");
+            assert_eq!(StrategySpec::parse(canonical), Ok(spec));
+        }
+        let known = STRATEGY_NAMES.join(", ");
+        let e = StrategySpec::parse("greedy").unwrap_err();
+        assert!(e.0.contains(&known), "{e}");
+    }
+}

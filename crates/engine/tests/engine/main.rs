@@ -1,0 +1,13 @@
+//! The engine's integration tests, in one binary: the seeds' rules variant by variant (each
+//! test quotes the sentence it checks), the worked examples of the documents, the throwing
+//! devices' exact laws, and properties that must hold in every position.
+
+mod common;
+mod empty_board;
+mod game_box;
+mod kendall;
+mod passage;
+mod properties;
+mod tejon;
+mod throws;
+mod worked_examples;

@@ -1,0 +1,54 @@
+//! Exact throw distributions, and a seeded run of the `throws` command against them.
+
+use senet_engine::rules::VARIANTS;
+use senet_engine::throws::{binomial4, value_distribution, Device};
+
+const DEVICES: [Device; 5] = [
+    Device::Coins,
+    Device::Die,
+    Device::Sticks { p_marked: 0.5 },
+    Device::Sticks { p_marked: 0.4 },
+    Device::Sticks { p_marked: 0.7 },
+];
+
+#[test]
+fn every_distribution_sums_to_one() {
+    for v in VARIANTS {
+        for d in DEVICES {
+            let total: f64 = value_distribution(&crate::common::rules(v.id), &d)
+                .iter()
+                .map(|x| x.1)
+                .sum();
+            assert!((total - 1.0).abs() < 1e-12, "{} {d}: {total}", v.id);
+        }
+    }
+}
+
+#[test]
+fn coins_follow_the_binomial_table() {
+    // C(4,k)/16 for k marked faces; passage turns 0 marked faces into 5, the others into 6.
+    let passage = value_distribution(&crate::common::rules("passage"), &Device::Coins);
+    assert_eq!(
+        passage,
+        vec![
+            (1, 4.0 / 16.0),
+            (2, 6.0 / 16.0),
+            (3, 4.0 / 16.0),
+            (4, 1.0 / 16.0),
+            (5, 1.0 / 16.0)
+        ]
+    );
+    let kendall = value_distribution(&crate::common::rules("kendall"), &Device::Coins);
+    assert_eq!(
+        kendall,
+        vec![(1, 0.25), (2, 0.375), (3, 0.25), (4, 0.0625), (6, 0.0625)]
+    );
+    // Sticks with p = 0.6: P(4 marked) = 0.6^4, P(0 marked) = 0.4^4.
+    let s = binomial4(0.6);
+    assert!(
+        (s[4] - 0.1296).abs() < 1e-12
+            && (s[0] - 0.0256).abs() < 1e-12
+            && (s[2] - 6.0 * 0.36 * 0.16).abs() < 1e-12
+    );
+    assert_eq!(Device::Coins.marked_fractions().unwrap()[2], (6, 16));
+}

@@ -1,0 +1,70 @@
+//! Arguments shared by several commands: the variant with its overrides, the device.
+
+use crate::error::{bad, InputError};
+use anyhow::Result;
+use clap::Args;
+use senet_engine::rules::{Rules, Variant};
+use senet_engine::throws::Device;
+use std::path::PathBuf;
+
+/// Which variant and which overrides of its options.
+#[derive(Args, Debug)]
+pub struct VariantArgs {
+    /// Variant id (see `senet-sim variants`).
+    #[arg(long, default_value = "tejon")]
+    pub variant: Variant,
+    /// TOML file of rule options overriding the variant's (keys as in docs/rules.md).
+    #[arg(long, value_name = "FILE")]
+    rules: Option<PathBuf>,
+    /// One rule option override, KEY=VALUE with a TOML value (e.g. `--set protection=false`).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
+}
+
+impl VariantArgs {
+    /// The variant's rules with the overrides of `--rules` and `--set`.
+    pub fn rules(&self) -> Result<Rules> {
+        let mut table = toml::Table::new();
+        if let Some(path) = &self.rules {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| InputError(format!("--rules {}: {e}", path.display())))?;
+            table = toml::from_str(&text)
+                .map_err(|e| InputError(format!("--rules {}: {}", path.display(), e.message())))?;
+        }
+        for kv in &self.set {
+            let parsed: toml::Table = toml::from_str(kv).map_err(|_| {
+                InputError(format!(
+                    "--set '{kv}': expected KEY=VALUE with a TOML value"
+                ))
+            })?;
+            table.extend(parsed);
+        }
+        senet_simulation::scenario::rules_with_overrides(self.variant, &table)
+            .map_err(|e| InputError(format!("--variant {}: {e}", self.variant)).into())
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct DeviceArgs {
+    /// Throwing device: sticks, coins or die (default: the variant's own: coins for kendall and
+    /// tejon, sticks elsewhere).
+    #[arg(long)]
+    device: Option<String>,
+    /// Probability that one stick shows its marked face (sticks only).
+    #[arg(long)]
+    p_marked: Option<f64>,
+}
+
+impl DeviceArgs {
+    /// The device named, or the variant's own.
+    pub fn device(&self, variant: Variant) -> Result<Device> {
+        let default = Device::default_for(variant);
+        let kind = self.device.as_deref().unwrap_or(default.kind());
+        if self.p_marked.is_some() && kind != "sticks" {
+            return bad(format!(
+                "--p-marked applies to sticks only, not to --device {kind}"
+            ));
+        }
+        Device::parse(kind, self.p_marked).map_err(|e| InputError(format!("--device: {e}")).into())
+    }
+}

@@ -1,0 +1,67 @@
+//! The command line: its arguments (parsed once into typed values) and the dispatch of each
+//! command; `run` and `bench` have modules of their own, the small commands are below.
+
+mod args;
+mod describe;
+mod moves;
+mod play;
+mod throws;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use senet_engine::rules::VARIANTS;
+use std::io::Write;
+
+/// senet-sim: play Senet millions of times to teach and study probability.
+#[derive(Parser, Debug)]
+#[command(name = "senet-sim", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a scenario's games and tournaments and write its report (CSV tables, charts, report.md, report.html).
+    Run(crate::config::RunArgs),
+    /// List the rule variants with their source documents.
+    Variants,
+    /// Measure speed and memory: N random games of a variant through the run engine.
+    Bench(crate::bench::BenchArgs),
+    /// List the legal moves of a position for one throw.
+    Moves(moves::MovesArgs),
+    /// Play one seeded game and print it throw by throw.
+    Play(play::PlayArgs),
+    /// Throw a device N times and compare frequencies with the exact probabilities.
+    Throws(throws::ThrowsArgs),
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> Result<()> {
+    let out = std::io::stdout();
+    let mut out = std::io::BufWriter::new(out.lock());
+    match cli.command {
+        Command::Run(a) => {
+            let quiet = a.quiet;
+            let out_dir = crate::run::run(a)?;
+            if !quiet {
+                writeln!(out, "{}", out_dir.join("report.md").display())?;
+            }
+        }
+        Command::Bench(a) => crate::bench::bench(&a, &mut out)?,
+        Command::Variants => {
+            for v in VARIANTS {
+                writeln!(
+                    out,
+                    "{:<12} {}\n{:<12} source: {}",
+                    v.id, v.summary, "", v.source
+                )?;
+            }
+        }
+        Command::Moves(a) => moves::moves(&a, &mut out)?,
+        Command::Play(a) => play::play(&a, &mut out)?,
+        Command::Throws(a) => throws::throws(&a, &mut out)?,
+    }
+    out.flush()?;
+    Ok(())
+}

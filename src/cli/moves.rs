@@ -1,0 +1,167 @@
+//! `senet-sim moves`: the legal moves of a position for one throw (or residual points).
+
+use super::args::VariantArgs;
+use super::describe::describe;
+use super::describe::move_json;
+use crate::error::{bad, InputError};
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use senet_engine::board::{bits_of, Position, Side};
+use senet_engine::movegen::{legal_moves_into, residual_moves_into, start_of_turn, MoveList};
+use senet_engine::rules::{Rules, Variant};
+use std::io::Write;
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum SideArg {
+    White,
+    Black,
+}
+
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// White's squares, comma-separated (e.g. 1,3,5); pawns not listed are borne off or waiting.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    white: String,
+    /// Black's squares, comma-separated.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    black: String,
+    /// The side to move.
+    #[arg(long, value_enum)]
+    to_move: SideArg,
+    /// The value thrown.
+    #[arg(
+        long,
+        required_unless_present = "residual",
+        conflicts_with = "residual"
+    )]
+    throw: Option<u8>,
+    /// Points left over after bearing off, to list their moves instead of a throw's
+    /// (`residual_points`, empty-board): the moves and the choice to keep them.
+    #[arg(long)]
+    residual: Option<u8>,
+    /// The position is at the start of the side to move's turn: apply what happens before it
+    /// throws (with `free_exit_from_30`, a pawn that rested on 30 since its last turn leaves).
+    #[arg(long)]
+    turn_start: bool,
+    /// White pawns waiting to enter (variants with an empty start).
+    #[arg(long, default_value_t = 0)]
+    white_waiting: u8,
+    /// Black pawns waiting to enter.
+    #[arg(long, default_value_t = 0)]
+    black_waiting: u8,
+    /// Square of a pawn that must move if it can (a replay or an opening pawn).
+    #[arg(long, default_value_t = 0)]
+    forced: u8,
+    /// Print one JSON array instead of a readable list.
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_squares(flag: &str, text: &str) -> Result<Vec<u8>> {
+    let mut list = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let s: u8 = part
+            .parse()
+            .map_err(|_| InputError(format!("--{flag}: '{part}' is not a square number")))?;
+        if !(1..=30).contains(&s) {
+            return bad(format!("--{flag}: square {s} is outside 1-30"));
+        }
+        if list.contains(&s) {
+            return bad(format!("--{flag}: square {s} is listed twice"));
+        }
+        list.push(s);
+    }
+    Ok(list)
+}
+
+fn position_from(a: &MovesArgs, rules: &Rules) -> Result<Position> {
+    let white = parse_squares("white", &a.white)?;
+    let black = parse_squares("black", &a.black)?;
+    if let Some(s) = white.iter().find(|s| black.contains(s)) {
+        return bad(format!("square {s} is listed for both --white and --black"));
+    }
+    for (flag, list, waiting) in [
+        ("white", &white, a.white_waiting),
+        ("black", &black, a.black_waiting),
+    ] {
+        if list.len() + waiting as usize > rules.pawns as usize {
+            return bad(format!("--{flag}: {} pawns on the board and {waiting} waiting, but the variant has {} per side", list.len(), rules.pawns));
+        }
+    }
+    if a.forced > 30 {
+        return bad(format!("--forced: square {} is outside 1-30", a.forced));
+    }
+    let to_move = match a.to_move {
+        SideArg::White => Side::White,
+        SideArg::Black => Side::Black,
+    };
+    let mut pos = Position::new(
+        bits_of(&white).unwrap_or(0),
+        bits_of(&black).unwrap_or(0),
+        to_move,
+    );
+    pos.waiting = [a.white_waiting, a.black_waiting];
+    pos.forced = a.forced;
+    Ok(pos)
+}
+
+fn check_throw(rules: &Rules, variant: Variant, value: u8) -> Result<()> {
+    if !rules.possible_values().contains(&value) {
+        return bad(format!(
+            "--throw {value}: variant {variant} only throws {:?}",
+            rules.possible_values()
+        ));
+    }
+    Ok(())
+}
+
+/// Prints the legal moves of the position for the throw (or residual points).
+pub fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<()> {
+    let rules = a.variant.rules()?;
+    let mut pos = position_from(a, &rules)?;
+    let freed = if a.turn_start {
+        start_of_turn(&rules, &mut pos)
+    } else {
+        0
+    };
+    let mut list = MoveList::new();
+    let (what, value) = match (a.throw, a.residual) {
+        (_, Some(points)) => {
+            if !(1..=6).contains(&points) {
+                return bad(format!("--residual {points}: points must lie in 1-6"));
+            }
+            residual_moves_into(&rules, &pos, points, &mut list);
+            ("residual points", points)
+        }
+        (Some(value), None) => {
+            check_throw(&rules, a.variant.variant, value)?;
+            legal_moves_into(&rules, &pos, value, &mut list);
+            ("throw", value)
+        }
+        (None, None) => return bad("give --throw N or --residual N"),
+    };
+    if a.json {
+        let arr: Vec<_> = list.iter().map(move_json).collect();
+        writeln!(out, "{}", serde_json::Value::Array(arr))?;
+        return Ok(());
+    }
+    if freed > 0 {
+        writeln!(
+            out,
+            "start of turn: the pawn on 30 is borne off without a throw"
+        )?;
+    }
+    write!(out, "{}", pos.draw())?;
+    writeln!(out, "{} to move, {what} {value}:", pos.to_move)?;
+    if list.is_empty() && a.residual.is_some() {
+        writeln!(out, "  no legal move: the points are lost")?;
+    } else if list.is_empty() {
+        writeln!(out, "  no legal move: the turn passes")?;
+    }
+    for mv in &list {
+        writeln!(out, "  {}", describe(mv))?;
+    }
+    Ok(())
+}

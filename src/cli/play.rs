@@ -1,0 +1,178 @@
+//! `senet-sim play`: one seeded game, printed throw by throw as text or JSON lines.
+
+use super::args::{DeviceArgs, VariantArgs};
+use super::describe::{board_line, describe, move_json};
+use anyhow::Result;
+use clap::Args;
+use senet_engine::board::{squares, Position, Side, OFF};
+use senet_engine::game::{play_game, series_points, GameSummary, Observer};
+use senet_engine::movegen::{flags, Move};
+use senet_engine::rules::Variant;
+use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::throws::{game_seed, stream, SeededThrower};
+use serde_json::json;
+use std::io::Write;
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    variant: VariantArgs,
+    #[command(flatten)]
+    device: DeviceArgs,
+    /// Seed of the game: the same seed replays the same game on any machine.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// White's strategy: random, front, back, heuristic[:KEY=W,...], expectimax:D, rollout:N.
+    #[arg(long, default_value = "random")]
+    white: StrategySpec,
+    /// Black's strategy (the same names as --white).
+    #[arg(long, default_value = "random")]
+    black: StrategySpec,
+    /// Print JSON lines (one per throw, then the result) instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Prints a game throw by throw, as text or JSON lines.
+struct Printer<'a, W: Write> {
+    out: &'a mut W,
+    json: bool,
+    turn: u32,
+    last_side: Option<Side>,
+    last: Option<Position>,
+    error: Option<std::io::Error>,
+}
+
+impl<W: Write> Printer<'_, W> {
+    fn line(&mut self, kind: &str, side: Side, value: u8, chosen: Option<&Move>, after: &Position) {
+        if self.last_side != Some(side) {
+            self.turn += 1;
+            self.last_side = Some(side);
+        }
+        self.last = Some(*after);
+        let r = if self.json {
+            let line = json!({
+                "turn": self.turn, "side": side, "kind": kind, "throw": value,
+                "move": chosen.map(move_json),
+                "white": squares(after.side(Side::White)).collect::<Vec<_>>(),
+                "black": squares(after.side(Side::Black)).collect::<Vec<_>>(),
+            });
+            writeln!(self.out, "{line}")
+        } else {
+            let what = chosen
+                .map(describe)
+                .unwrap_or_else(|| "no legal move".into());
+            writeln!(
+                self.out,
+                "turn {:>4}  {:<5} {kind} {value}: {what} | {}",
+                self.turn,
+                side.name(),
+                board_line(after)
+            )
+        };
+        if let Err(e) = r {
+            self.error.get_or_insert(e);
+        }
+    }
+}
+
+impl<W: Write> Observer for Printer<'_, W> {
+    fn on_throw(&mut self, side: Side, value: u8, chosen: Option<&Move>, after: &Position) {
+        self.line("throws", side, value, chosen, after);
+    }
+    fn on_residual(&mut self, side: Side, points: u8, chosen: Option<&Move>, after: &Position) {
+        self.line("plays residual", side, points, chosen, after);
+    }
+    fn on_opening_throw(&mut self, value: u8) {
+        let r = if self.json {
+            writeln!(
+                self.out,
+                "{}",
+                json!({"turn": 0, "kind": "opening throw-off", "throw": value})
+            )
+        } else {
+            writeln!(self.out, "opening throw-off: {value}")
+        };
+        if let Err(e) = r {
+            self.error.get_or_insert(e);
+        }
+    }
+    fn on_free_exit(&mut self, side: Side, after: &Position) {
+        self.last_side = None;
+        let mv = Move {
+            from: 30,
+            to: OFF,
+            flags: flags::EXIT,
+            residual: 0,
+            after: *after,
+        };
+        self.line(
+            "bears off from 30 without throwing",
+            side,
+            0,
+            Some(&mv),
+            after,
+        );
+    }
+}
+
+/// Plays one seeded game and prints it.
+pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
+    let rules = a.variant.rules()?;
+    let device = a.device.device(a.variant.variant)?;
+    let mut strategies = [
+        a.white.build(&rules, &device),
+        a.black.build(&rules, &device),
+    ];
+    let seed = game_seed(a.seed, 0, 0);
+    let mut thrower = SeededThrower::new(&device, seed);
+    let mut decisions = stream(seed, 2);
+    let mut printer = Printer {
+        out,
+        json: a.json,
+        turn: 0,
+        last_side: None,
+        last: None,
+        error: None,
+    };
+    let summary = play_game(
+        &rules,
+        &mut strategies,
+        &mut thrower,
+        &mut decisions,
+        &mut printer,
+    );
+    if let Some(e) = printer.error {
+        return Err(e.into());
+    }
+    let points = match (summary.winner, printer.last) {
+        (Some(w), Some(last)) => series_points(&rules, &last, w.other()),
+        _ => 0,
+    };
+    write_result(a, &summary, points, out)
+}
+
+fn write_result(a: &PlayArgs, s: &GameSummary, points: u32, out: &mut impl Write) -> Result<()> {
+    let winner = s
+        .winner
+        .map(Side::name)
+        .unwrap_or("none (unfinished: turn cap reached)");
+    if a.json {
+        let line = json!({
+            "result": if s.winner.is_some() { "finished" } else { "unfinished" },
+            "winner": s.winner, "first": s.first, "turns": s.turns, "throws": s.throws, "moves": s.moves,
+            "captures": s.captures, "backward": s.backward, "passes": s.passes, "water": s.water,
+            "series_points": points, "variant": a.variant.variant.id(), "seed": a.seed,
+        });
+        writeln!(out, "{line}")?;
+    } else {
+        writeln!(out, "winner: {winner} after {} turns, {} throws, {} moves ({} captures, {} backward, {} passes, {} in the water)", s.turns, s.throws, s.moves, s.captures, s.backward, s.passes, s.water)?;
+        if s.winner.is_some() && a.variant.variant == Variant::Kendall {
+            writeln!(
+                out,
+                "series points for the winner (kendall's rule 10): {points}"
+            )?;
+        }
+    }
+    Ok(())
+}

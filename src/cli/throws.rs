@@ -1,0 +1,56 @@
+//! `senet-sim throws`: N throws of a device beside the exact probabilities.
+
+use super::args::DeviceArgs;
+use crate::error::bad;
+use anyhow::{Context, Result};
+use clap::Args;
+use senet_engine::rules::{Rules, Variant};
+use senet_engine::throws::{game_seed, value_distribution, SeededThrower, Thrower};
+use senet_simulation::stats::frequency_check;
+use std::io::Write;
+
+#[derive(Args, Debug)]
+pub struct ThrowsArgs {
+    #[command(flatten)]
+    device: DeviceArgs,
+    /// Number of throws.
+    #[arg(long, default_value_t = 1000)]
+    count: u64,
+    /// Seed of the throws.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Variant whose table turns marked faces into values.
+    #[arg(long, default_value = "tejon")]
+    variant: Variant,
+}
+
+/// Throws the device and prints each value's frequency beside its probability.
+pub fn throws(a: &ThrowsArgs, out: &mut impl Write) -> Result<()> {
+    let rules = Rules::of(a.variant);
+    let device = a.device.device(a.variant)?;
+    if a.count == 0 {
+        return bad("--count must be at least 1");
+    }
+    let mut thrower = SeededThrower::new(&device, game_seed(a.seed, 0, 0));
+    let mut counts = [0u64; 7];
+    for _ in 0..a.count {
+        counts[rules.throw_values[thrower.throw_marked() as usize] as usize] += 1;
+    }
+    writeln!(
+        out,
+        "{} throws of {device} with the {} table, seed {}",
+        a.count, a.variant, a.seed
+    )
+    .context("writing")?;
+    writeln!(
+        out,
+        "{:>5} {:>10} {:>10} {:>10} {:>8}",
+        "value", "count", "frequency", "theory", "z"
+    )?;
+    for (value, p) in value_distribution(&rules, &device) {
+        let c = frequency_check(counts[value as usize], a.count, p);
+        let (k, f, z) = (c.count, c.frequency, c.z);
+        writeln!(out, "{value:>5} {k:>10} {f:>10.6} {p:>10.6} {z:>8.2}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,27 @@
+//! The binary's one error type of its own: bad input from the user.
+
+use thiserror::Error;
+
+/// Bad input from the user: reported on one line with exit status 2.
+#[derive(Debug, Error)]
+#[error("{0}")]
+pub struct InputError(pub String);
+
+/// An [`InputError`] with `msg`, as an `anyhow` result.
+pub fn bad<T>(msg: impl Into<String>) -> anyhow::Result<T> {
+    Err(InputError(msg.into()).into())
+}
+
+/// A value the command line's parsers refused (an unknown `--variant` or strategy...) as one
+/// line naming the option, `--white: unknown strategy 'genius' (known: ...)`; `None` for the
+/// other errors of clap (usage, help), which it prints itself.
+pub fn bad_value(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ErrorKind};
+    if !matches!(e.kind(), ErrorKind::ValueValidation) {
+        return None;
+    }
+    let arg = e.get(ContextKind::InvalidArg)?.to_string();
+    let flag = arg.split_whitespace().next().unwrap_or(&arg);
+    let why = std::error::Error::source(e)?;
+    Some(format!("{flag}: {why}"))
+}

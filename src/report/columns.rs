@@ -1,0 +1,203 @@
+//! Every column of every CSV file of a report, in one table: its file, its header, and its label
+//! in every language. `write_csv` refuses a header that is not here, `columns.csv` is built
+//! from it, and a test checks that every column written has a label in every language.
+
+use crate::lang::Lang;
+
+/// One column of a CSV file of the report.
+#[derive(Clone, Copy, Debug)]
+pub struct ColumnDef {
+    /// The file (`summary.csv`).
+    pub file: &'static str,
+    /// The header (`white_wins`).
+    pub name: &'static str,
+    /// What it holds, in each language of [`Lang::ALL`].
+    pub labels: [&'static str; Lang::ALL.len()],
+}
+
+impl ColumnDef {
+    /// Its label in `lang`.
+    pub fn label(&self, lang: Lang) -> &'static str {
+        self.labels[lang as usize]
+    }
+}
+
+const fn col(
+    file: &'static str,
+    name: &'static str,
+    labels: [&'static str; Lang::ALL.len()],
+) -> ColumnDef {
+    ColumnDef { file, name, labels }
+}
+
+/// The definition of column `name` of `file`, if there is one.
+pub fn find(file: &str, name: &str) -> Option<&'static ColumnDef> {
+    COLUMNS.iter().find(|c| c.file == file && c.name == name)
+}
+
+/// Every column, file by file, in the order of the files' headers.
+#[rustfmt::skip]
+pub const COLUMNS: &[ColumnDef] = &[
+    col("summary.csv", "arm", ["configuration played", "configuration jouée"]),
+    col("summary.csv", "variant", ["rule variant (see docs/rules.md)", "variante des règles (voir docs/rules.md)"]),
+    col("summary.csv", "device", ["throwing device", "objet de lancer"]),
+    col("summary.csv", "white", ["white's strategy", "stratégie des blancs"]),
+    col("summary.csv", "black", ["black's strategy", "stratégie des noirs"]),
+    col("summary.csv", "games", ["games played", "nombre de parties"]),
+    col("summary.csv", "white_wins", ["games won by white", "parties gagnées par les blancs"]),
+    col("summary.csv", "black_wins", ["games won by black", "parties gagnées par les noirs"]),
+    col("summary.csv", "first_mover_wins", ["games won by the player who moved first", "parties gagnées par le joueur qui a commencé"]),
+    col("summary.csv", "unfinished", ["games stopped by the turn cap", "parties inachevées"]),
+    col("summary.csv", "white_rate", ["share of games won by white", "fréquence des parties gagnées par les blancs"]),
+    col("summary.csv", "white_rate_lo95", ["lower end of the 95% Wilson interval of that share", "borne inférieure de l'intervalle de confiance à 95 % (Wilson) de cette fréquence"]),
+    col("summary.csv", "white_rate_hi95", ["upper end of the 95% Wilson interval of that share", "borne supérieure de l'intervalle de confiance à 95 % (Wilson) de cette fréquence"]),
+    col("summary.csv", "black_rate", ["share of games won by black", "fréquence des parties gagnées par les noirs"]),
+    col("summary.csv", "black_rate_lo95", ["lower end of the 95% Wilson interval of that share", "borne inférieure de l'intervalle de confiance à 95 % (Wilson) de cette fréquence"]),
+    col("summary.csv", "black_rate_hi95", ["upper end of the 95% Wilson interval of that share", "borne supérieure de l'intervalle de confiance à 95 % (Wilson) de cette fréquence"]),
+    col("summary.csv", "first_mover_rate", ["share of games won by the player who moved first", "fréquence des parties gagnées par le joueur qui a commencé"]),
+    col("summary.csv", "first_mover_rate_lo95", ["lower end of the 95% Wilson interval of that share", "borne inférieure de l'intervalle de confiance à 95 % (Wilson) de cette fréquence"]),
+    col("summary.csv", "first_mover_rate_hi95", ["upper end of the 95% Wilson interval of that share", "borne supérieure de l'intervalle de confiance à 95 % (Wilson) de cette fréquence"]),
+    col("summary.csv", "unfinished_rate", ["share of games stopped by the turn cap", "fréquence des parties inachevées"]),
+    col("summary.csv", "unfinished_rate_lo95", ["lower end of the 95% Wilson interval of that share", "borne inférieure de l'intervalle de confiance à 95 % (Wilson) de cette fréquence"]),
+    col("summary.csv", "unfinished_rate_hi95", ["upper end of the 95% Wilson interval of that share", "borne supérieure de l'intervalle de confiance à 95 % (Wilson) de cette fréquence"]),
+    col("summary.csv", "mean_turns", ["mean game length in turns", "durée moyenne en tours (espérance estimée)"]),
+    col("summary.csv", "sd_turns", ["standard deviation of the length in turns", "écart type de la durée en tours"]),
+    col("summary.csv", "p5_turns", ["5th percentile of the length in turns", "5e centile de la durée en tours"]),
+    col("summary.csv", "q1_turns", ["first quartile of the length in turns", "premier quartile de la durée en tours"]),
+    col("summary.csv", "median_turns", ["median length in turns", "médiane de la durée en tours"]),
+    col("summary.csv", "q3_turns", ["third quartile of the length in turns", "troisième quartile de la durée en tours"]),
+    col("summary.csv", "p95_turns", ["95th percentile of the length in turns", "95e centile de la durée en tours"]),
+    col("summary.csv", "mean_throws", ["mean game length in throws", "durée moyenne en lancers"]),
+    col("summary.csv", "sd_throws", ["standard deviation of the length in throws", "écart type de la durée en lancers"]),
+    col("summary.csv", "p5_throws", ["5th percentile of the length in throws", "5e centile de la durée en lancers"]),
+    col("summary.csv", "q1_throws", ["first quartile of the length in throws", "premier quartile de la durée en lancers"]),
+    col("summary.csv", "median_throws", ["median length in throws", "médiane de la durée en lancers"]),
+    col("summary.csv", "q3_throws", ["third quartile of the length in throws", "troisième quartile de la durée en lancers"]),
+    col("summary.csv", "p95_throws", ["95th percentile of the length in throws", "95e centile de la durée en lancers"]),
+    col("summary.csv", "mean_moves", ["mean game length in moves", "durée moyenne en déplacements"]),
+    col("summary.csv", "sd_moves", ["standard deviation of the length in moves", "écart type de la durée en déplacements"]),
+    col("summary.csv", "p5_moves", ["5th percentile of the length in moves", "5e centile de la durée en déplacements"]),
+    col("summary.csv", "q1_moves", ["first quartile of the length in moves", "premier quartile de la durée en déplacements"]),
+    col("summary.csv", "median_moves", ["median length in moves", "médiane de la durée en déplacements"]),
+    col("summary.csv", "q3_moves", ["third quartile of the length in moves", "troisième quartile de la durée en déplacements"]),
+    col("summary.csv", "p95_moves", ["95th percentile of the length in moves", "95e centile de la durée en déplacements"]),
+    col("summary.csv", "captures_per_game", ["captures per game (mean)", "prises par partie (moyenne)"]),
+    col("summary.csv", "backward_per_game", ["backward moves per game (mean)", "reculs par partie (moyenne)"]),
+    col("summary.csv", "passes_per_game", ["throws without a move per game (mean)", "lancers sans déplacement par partie (moyenne)"]),
+    col("summary.csv", "water_per_game", ["pawns fallen in the water per game (mean)", "pions tombés à l'eau par partie (moyenne)"]),
+    col("summary.csv", "throwoffs", ["games opened by a throw-off", "parties ouvertes par un lancer pour commencer"]),
+    col("summary.csv", "throwoff_first_thrower", ["throw-offs won by the first thrower", "lancers pour commencer gagnés par le premier lanceur"]),
+    col("summary.csv", "throwoff_first_thrower_rate", ["share of throw-offs won by the first thrower", "fréquence : le premier lanceur commence"]),
+    col("summary.csv", "throwoff_first_thrower_theory", ["its exact probability 1/(2 − p)", "sa probabilité exacte 1/(2 − p)"]),
+    col("throws.csv", "arm", ["configuration played", "configuration jouée"]),
+    col("throws.csv", "value", ["value thrown", "issue"]),
+    col("throws.csv", "count", ["number of throws with this value", "effectif"]),
+    col("throws.csv", "frequency", ["share of throws with this value", "fréquence"]),
+    col("throws.csv", "theory", ["exact probability", "probabilité"]),
+    col("throws.csv", "std_error", ["standard error of the frequency, √(p(1 − p)/n)", "écart type de la fréquence, √(p(1 − p)/n)"]),
+    col("throws.csv", "z", ["(frequency − probability) / standard error", "(fréquence − probabilité) / écart type"]),
+    col("lengths.csv", "arm", ["configuration played", "configuration jouée"]),
+    col("lengths.csv", "turns", ["game length in turns", "durée en tours"]),
+    col("lengths.csv", "games", ["number of finished games of that length", "effectif des parties de cette durée"]),
+    col("lengths_throws.csv", "arm", ["configuration played", "configuration jouée"]),
+    col("lengths_throws.csv", "throws", ["game length in throws", "durée en lancers"]),
+    col("lengths_throws.csv", "games", ["number of finished games of that length", "effectif des parties de cette durée"]),
+    col("lengths_moves.csv", "arm", ["configuration played", "configuration jouée"]),
+    col("lengths_moves.csv", "moves", ["game length in moves", "durée en déplacements"]),
+    col("lengths_moves.csv", "games", ["number of finished games of that length", "effectif des parties de cette durée"]),
+    col("squares.csv", "arm", ["configuration played", "configuration jouée"]),
+    col("squares.csv", "square", ["square along the path", "case du parcours"]),
+    col("squares.csv", "occupancy", ["share of positions with a pawn on the square", "fréquence d'occupation"]),
+    col("squares.csv", "white", ["share of positions with a white pawn on the square", "fréquence d'occupation par un pion blanc"]),
+    col("squares.csv", "black", ["share of positions with a black pawn on the square", "fréquence d'occupation par un pion noir"]),
+    col("first_throws.csv", "arm", ["configuration played", "configuration jouée"]),
+    col("first_throws.csv", "throw", ["rank of the throw", "rang du lancer"]),
+    col("first_throws.csv", "value", ["value thrown", "issue"]),
+    col("waits.csv", "arm", ["configuration played", "configuration jouée"]),
+    col("waits.csv", "value", ["value awaited", "issue attendue"]),
+    col("waits.csv", "throws", ["throws needed to get the value", "nombre de lancers pour obtenir l'issue"]),
+    col("waits.csv", "count", ["number of waits of that length", "effectif"]),
+    col("waits.csv", "frequency", ["their share", "fréquence"]),
+    col("waits.csv", "theory", ["geometric law (1 − p)^(k − 1) p", "loi géométrique (1 − p)^(k − 1) p"]),
+    col("games.csv", "arm", ["configuration played", "configuration jouée"]),
+    col("games.csv", "game", ["number of the game in the run", "numéro de la partie"]),
+    col("games.csv", "seed", ["seed of the game (replays it with senet-sim play)", "graine de la partie (la rejoue avec senet-sim play)"]),
+    col("games.csv", "first", ["side that moved first", "camp qui a commencé"]),
+    col("games.csv", "winner", ["winning side (none: stopped by the turn cap)", "camp gagnant (none : partie inachevée)"]),
+    col("games.csv", "turns", ["length in turns", "durée en tours"]),
+    col("games.csv", "throws", ["length in throws", "durée en lancers"]),
+    col("games.csv", "moves", ["length in moves", "durée en déplacements"]),
+    col("games.csv", "captures", ["captures", "prises"]),
+    col("games.csv", "backward", ["backward moves", "reculs"]),
+    col("games.csv", "passes", ["throws without a move", "lancers sans déplacement"]),
+    col("games.csv", "water", ["pawns fallen in the water", "pions tombés à l'eau"]),
+    col("tournament.csv", "tournament", ["tournament", "tournoi"]),
+    col("tournament.csv", "variant", ["rule variant", "variante des règles"]),
+    col("tournament.csv", "device", ["throwing device", "objet de lancer"]),
+    col("tournament.csv", "white", ["white's strategy", "stratégie des blancs"]),
+    col("tournament.csv", "black", ["black's strategy", "stratégie des noirs"]),
+    col("tournament.csv", "games", ["games played in this seating", "parties jouées dans cette disposition"]),
+    col("tournament.csv", "white_wins", ["games won by white", "parties gagnées par les blancs"]),
+    col("tournament.csv", "black_wins", ["games won by black", "parties gagnées par les noirs"]),
+    col("tournament.csv", "unfinished", ["games stopped by the turn cap", "parties inachevées"]),
+    col("tournament.csv", "mean_turns", ["mean game length in turns", "durée moyenne en tours"]),
+    col("tournament.csv", "row_games", ["games of the white column's strategy against the black column's, both seatings", "parties de la stratégie de la colonne white contre celle de la colonne black, dans les deux dispositions"]),
+    col("tournament.csv", "row_wins", ["games the white column's strategy won over its pairing", "parties gagnées par la stratégie de la colonne white sur la rencontre"]),
+    col("tournament.csv", "row_win_rate", ["win rate of the white column's strategy over its pairing", "fréquence de victoire de la stratégie de la colonne white sur la rencontre"]),
+    col("tournament.csv", "row_low95", ["lower end of its 95% interval", "borne inférieure de l'intervalle à 95 %"]),
+    col("tournament.csv", "row_high95", ["upper end of its 95% interval", "borne supérieure de l'intervalle à 95 %"]),
+    col("ranking.csv", "tournament", ["tournament", "tournoi"]),
+    col("ranking.csv", "rank", ["rank by rating", "rang au classement"]),
+    col("ranking.csv", "strategy", ["strategy", "stratégie"]),
+    col("ranking.csv", "elo", ["rating on the Elo scale (random = 0)", "classement Elo (random = 0)"]),
+    col("ranking.csv", "elo_se", ["standard error of the rating", "écart type du classement"]),
+    col("ranking.csv", "games", ["games played", "parties jouées"]),
+    col("ranking.csv", "wins", ["games won", "parties gagnées"]),
+    col("ranking.csv", "score", ["score: wins plus half the unfinished games, over games", "score : victoires plus la moitié des parties inachevées, sur le nombre de parties"]),
+    col("luck.csv", "tournament", ["tournament", "tournoi"]),
+    col("luck.csv", "strategy_a", ["first strategy of the pairing", "première stratégie de la rencontre"]),
+    col("luck.csv", "strategy_b", ["second strategy of the pairing", "seconde stratégie de la rencontre"]),
+    col("luck.csv", "duplicate_pairs", ["duplicate pairs (two games, same throws, seats swapped)", "paires de parties (mêmes lancers, places échangées)"]),
+    col("luck.csv", "decided_by_strategies", ["pairs won twice by the same strategy", "paires gagnées deux fois par la même stratégie"]),
+    col("luck.csv", "decided_by_throws", ["pairs won twice by the same colour", "paires gagnées deux fois par la même couleur"]),
+    col("luck.csv", "incomplete", ["pairs with an unfinished game", "paires avec une partie inachevée"]),
+    col("luck.csv", "share_by_strategies", ["share of duplicate pairs the players decided", "part des paires décidées par les joueurs"]),
+    col("luck.csv", "share_by_throws", ["share of duplicate pairs the throws decided", "part des paires décidées par les lancers"]),
+    col("columns.csv", "file", ["CSV file of this folder", "fichier CSV de ce dossier"]),
+    col("columns.csv", "column", ["column of that file", "colonne de ce fichier"]),
+    col("columns.csv", "label", ["what the column holds", "ce que contient la colonne"]),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_column_is_defined_once_with_a_label_in_every_language() {
+        for (i, c) in COLUMNS.iter().enumerate() {
+            assert!(
+                COLUMNS[..i]
+                    .iter()
+                    .all(|d| (d.file, d.name) != (c.file, c.name)),
+                "{} {} twice",
+                c.file,
+                c.name
+            );
+            for lang in Lang::ALL {
+                assert!(
+                    !c.label(lang).trim().is_empty(),
+                    "{} {} {lang:?}",
+                    c.file,
+                    c.name
+                );
+            }
+            assert_ne!(
+                c.label(Lang::En),
+                c.label(Lang::Fr),
+                "{} {}",
+                c.file,
+                c.name
+            );
+        }
+    }
+}

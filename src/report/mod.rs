@@ -1,0 +1,267 @@
+//! The report folder of a run: CSV tables, charts, `report.md` and `report.html`, written into
+//! a temporary folder beside the target and renamed into place only when every file is written.
+
+pub mod charts;
+pub mod columns;
+pub mod frames;
+pub mod html;
+pub mod tournament;
+
+use crate::config::RunConfig;
+use crate::lang::{fill, Lang};
+use anyhow::{Context, Result};
+use frames::CsvStyle;
+use senet_engine::rules::ExitRule;
+use senet_simulation::runner::{ArmResult, RunResults};
+use senet_simulation::scenario::Scenario;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// A hidden temporary folder beside the target; renamed into place by `commit`, removed if dropped.
+pub struct Staging {
+    /// The temporary folder the files are written into.
+    pub dir: PathBuf,
+    target: PathBuf,
+    committed: bool,
+}
+
+impl Staging {
+    /// Creates the temporary folder beside `target` (and the folders above it).
+    pub fn create(target: &Path) -> Result<Staging> {
+        let parent = target
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let name = target
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("report");
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("--out: cannot create {}", parent.display()))?;
+        // Leftovers of an interrupted earlier run of the same report are removed first.
+        let prefix = format!(".{name}.partial-");
+        for entry in std::fs::read_dir(parent).into_iter().flatten().flatten() {
+            if entry
+                .file_name()
+                .to_str()
+                .is_some_and(|n| n.starts_with(&prefix))
+            {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+        let dir = parent.join(format!("{prefix}{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("charts"))
+            .with_context(|| format!("--out: cannot write in {}", parent.display()))?;
+        Ok(Staging {
+            dir,
+            target: target.to_path_buf(),
+            committed: false,
+        })
+    }
+
+    /// Renames the finished folder into place (the previous report is removed only then).
+    pub fn commit(mut self) -> Result<()> {
+        let old = self.dir.with_extension("old");
+        if self.target.exists() {
+            std::fs::rename(&self.target, &old)
+                .with_context(|| format!("moving the previous {} aside", self.target.display()))?;
+        }
+        std::fs::rename(&self.dir, &self.target)
+            .with_context(|| format!("renaming the report into {}", self.target.display()))?;
+        self.committed = true;
+        if old.exists() {
+            std::fs::remove_dir_all(&old)?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+/// Writes every file of the report of `results` into `dir`.
+pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()> {
+    let (scenario, lang, opts) = (&config.scenario, config.lang, &config.args);
+    let mut md = String::new();
+    if !results.arms.is_empty() {
+        md = write_arms(dir, config, &results.arms)?;
+    }
+    if !results.tournaments.is_empty() {
+        md.push_str(&tournament::write(
+            dir,
+            &results.tournaments,
+            opts.csv,
+            lang,
+        )?);
+    }
+    frames::write_csv(
+        &mut frames::columns(dir, lang)?,
+        &dir.join("columns.csv"),
+        opts.csv,
+    )?;
+    let md = report_md(scenario, &md, config);
+    std::fs::write(dir.join("report.md"), &md).context("writing report.md")?;
+    html::write(dir, &md, &scenario.title, lang.code())?;
+    Ok(())
+}
+
+/// The files of the arms; returns their part of `report.md`.
+fn write_arms(dir: &Path, config: &RunConfig, results: &[ArmResult]) -> Result<String> {
+    let (scenario, lang, style) = (&config.scenario, config.lang, config.args.csv);
+    if config.args.games_csv.is_some() {
+        frames::write_csv(&mut frames::games(results)?, &dir.join("games.csv"), style)?;
+    }
+    let tables = [
+        ("summary.csv", frames::summary(results)?),
+        ("throws.csv", frames::throws(results)?),
+        (
+            "lengths.csv",
+            frames::lengths(results, "turns", |a| &a.turns)?,
+        ),
+        (
+            "lengths_throws.csv",
+            frames::lengths(results, "throws", |a| &a.throws_per_game)?,
+        ),
+        (
+            "lengths_moves.csv",
+            frames::lengths(results, "moves", |a| &a.moves_per_game)?,
+        ),
+        ("squares.csv", frames::squares(results)?),
+        ("first_throws.csv", frames::first_throws(results)?),
+        ("waits.csv", frames::waits_frame(results)?),
+    ];
+    for (file, mut frame) in tables {
+        frames::write_csv(&mut frame, &dir.join(file), style)?;
+    }
+    let charts = charts::draw_all(&dir.join("charts"), results, lang)?;
+    Ok(arms_md(scenario, results, &charts, lang))
+}
+
+fn pct(k: u64, n: u64, l: Lang) -> String {
+    let (lo, hi) = senet_simulation::stats::wilson95(k, n);
+    let sep = if l == Lang::Fr { " ;" } else { "," };
+    format!(
+        "{} [{}{sep} {}]",
+        l.pct(k as f64 / n.max(1) as f64),
+        l.num(100.0 * lo, 1),
+        l.num(100.0 * hi, 1)
+    )
+}
+
+/// `report.md`: title, the arms' and tournaments' sections (`body`), the command to reproduce.
+fn report_md(s: &Scenario, body: &str, config: &RunConfig) -> String {
+    let (opts, l) = (&config.args, config.lang);
+    let tx = l.texts();
+    let mut m = String::new();
+    let _ = writeln!(m, "# {}\n", s.title);
+    let _ = writeln!(m, "{}\n", fill!(tx.scenario_line, s.path.display(), s.seed));
+    m.push_str(body);
+    let _ = writeln!(m, "## {}\n", tx.reproduce);
+    let mut cmd = format!(
+        "senet-sim run {} --seed {}",
+        opts.scenario.display(),
+        s.seed
+    );
+    if let Some(g) = opts.games {
+        let _ = write!(cmd, " --games {g}");
+    }
+    if let Some(out) = &opts.out {
+        let _ = write!(cmd, " --out {}", out.display());
+    }
+    if opts.csv == CsvStyle::ExcelFr {
+        cmd.push_str(" --csv excel-fr");
+    }
+    if let Some(n) = opts.games_csv {
+        let _ = write!(cmd, " --games-csv {n}");
+    }
+    let _ = write!(cmd, " --lang {}", l.code());
+    let _ = writeln!(m, "```sh\n{cmd}\n```\n\n{}", tx.reproduce_note);
+    m
+}
+
+fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: Lang) -> String {
+    let tx = l.texts();
+    let mut m = String::new();
+    let _ = writeln!(m, "{}\n", fill!(tx.games_per_arm, s.games));
+    let _ = writeln!(m, "{}", tx.summary_header);
+    let _ = writeln!(m, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for r in results {
+        let a = &r.stats;
+        let _ = writeln!(
+            m,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} ({}) | {} | {} |",
+            r.arm.name,
+            r.arm.variant,
+            l.device(&r.arm.device),
+            a.games,
+            pct(a.white_wins, a.games, l),
+            pct(a.black_wins, a.games, l),
+            pct(a.first_mover_wins, a.games, l),
+            a.unfinished,
+            l.num(a.turns.mean(), 1),
+            l.num(a.turns.std_dev(), 1),
+            a.turns.quantile(0.5),
+            l.num(a.throws_per_game.mean(), 1)
+        );
+    }
+    for r in results.iter().filter(|r| r.stats.throwoffs > 0) {
+        let a = &r.stats;
+        let theory =
+            senet_simulation::stats::throwoff_theory(&r.arm.rules, &r.arm.device).unwrap_or(0.0);
+        let _ = writeln!(
+            m,
+            "\n{}",
+            fill!(
+                tx.throwoff_sentence,
+                r.arm.name,
+                r.arm.rules.first_throw,
+                a.throwoff_first_thrower,
+                a.throwoffs,
+                pct(a.throwoff_first_thrower, a.throwoffs, l),
+                l.num(theory, 4)
+            )
+        );
+    }
+    let _ = write!(m, "{}", thirty_md(results, l));
+    let _ = writeln!(m, "\n{}\n", tx.summary_note);
+    let _ = writeln!(m, "## {}\n", tx.charts);
+    for (stem, sentence) in charts {
+        let _ = writeln!(m, "{sentence}\n\n![{stem}](charts/{stem}.png)\n");
+    }
+    m
+}
+
+/// One sentence per reading of square 30 used by the arms that bear off onto it (`kendall`):
+/// their game length rests on it (`docs/rules.md`).
+fn thirty_md(results: &[ArmResult], l: Lang) -> String {
+    let tx = l.texts();
+    let mut m = String::new();
+    for blocks in [false, true] {
+        let names: Vec<String> = results
+            .iter()
+            .filter(|r| r.arm.rules.exit == ExitRule::OnThirty)
+            .filter(|r| r.arm.rules.thirty_blocks_exit == blocks)
+            .map(|r| l.quote(&r.arm.name))
+            .collect();
+        if names.is_empty() {
+            continue;
+        }
+        let reading = match (blocks, l) {
+            (false, Lang::En) => "a pawn brought exactly onto 30 leaves the board even when another pawn rests there. With the other reading (`thirty_blocks_exit = true`: only onto an empty 30) random games with coins last about 1,530 turns instead of 413.",
+            (false, Lang::Fr) => "un pion amené exactement sur la case 30 sort du plateau même si un autre pion s'y trouve déjà. Avec l'autre lecture (`thirty_blocks_exit = true` : seulement sur une case 30 vide), les parties au hasard avec des pièces durent environ 1 530 tours au lieu de 413.",
+            (true, Lang::En) => "a pawn is borne off only onto an empty 30 (`thirty_blocks_exit = true`), so a pawn resting on 30 blocks both sides; random games with coins last about 1,530 turns instead of 413 with the preset's reading.",
+            (true, Lang::Fr) => "un pion ne sort que sur une case 30 vide (`thirty_blocks_exit = true`), si bien qu'un pion posé sur la case 30 bloque les deux camps ; les parties au hasard avec des pièces durent environ 1 530 tours au lieu de 413 avec la lecture du préréglage.",
+        };
+        let _ = writeln!(
+            m,
+            "\n{}",
+            fill!(tx.thirty_sentence, names.join(", "), reading)
+        );
+    }
+    m
+}

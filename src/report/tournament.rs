@@ -1,0 +1,276 @@
+//! The outputs of tournaments: `tournament.csv`, `ranking.csv`, `luck.csv`, a heat map of the
+//! win-rate matrix per tournament and a section of `report.md`.
+
+use super::charts::{err, fonts, label_font, png_and_svg, slug, title_font, FONT, H, W};
+use super::frames::{col, write_csv, CsvStyle};
+use crate::lang::{fill, Lang};
+use anyhow::{anyhow, Result};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use polars::prelude::*;
+use senet_engine::strategy::spec::StrategySpec;
+use senet_simulation::tournament::{row_rate, TournamentResult};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// Writes the three CSV files and the heat maps; returns the markdown section of the report.
+pub fn write(dir: &Path, results: &[TournamentResult], style: CsvStyle, l: Lang) -> Result<String> {
+    write_csv(
+        &mut tournament_frame(results)?,
+        &dir.join("tournament.csv"),
+        style,
+    )?;
+    write_csv(
+        &mut ranking_frame(results)?,
+        &dir.join("ranking.csv"),
+        style,
+    )?;
+    write_csv(&mut luck_frame(results)?, &dir.join("luck.csv"), style)?;
+    let charts = dir.join("charts");
+    let mut md = String::new();
+    for r in results {
+        let stem = format!("heatmap-{}", slug(&r.tournament.name));
+        png_and_svg!(charts, stem, draw_heatmap(r, l));
+        section(&mut md, r, &stem, l);
+    }
+    Ok(md)
+}
+
+/// `tournament.csv`: one row per seating (white strategy, black strategy); the `row_` columns
+/// give the white column's strategy's results over the whole pairing, both seatings.
+fn tournament_frame(results: &[TournamentResult]) -> Result<DataFrame> {
+    let mut t = Vec::new();
+    let (mut variant, mut device, mut white, mut black) = (vec![], vec![], vec![], vec![]);
+    let (mut games, mut ww, mut bw, mut unf, mut turns) = (vec![], vec![], vec![], vec![], vec![]);
+    let (mut rg, mut rw, mut rr, mut lo, mut hi) = (vec![], vec![], vec![], vec![], vec![]);
+    for r in results {
+        for p in &r.pairings {
+            for (w, b, s) in [(p.a, p.b, &p.a_white), (p.b, p.a, &p.b_white)] {
+                let (wins, g, rate, l, h) = row_rate(&r.pairings, w, b).expect("a pairing");
+                t.push(r.tournament.name.clone());
+                variant.push(r.tournament.variant.to_string());
+                device.push(r.tournament.device.to_string());
+                white.push(r.name(w).to_string());
+                black.push(r.name(b).to_string());
+                games.push(s.games);
+                ww.push(s.white_wins);
+                bw.push(s.black_wins);
+                unf.push(s.unfinished);
+                turns.push(s.turns as f64 / s.games.max(1) as f64);
+                rg.push(g);
+                rw.push(wins);
+                rr.push(rate);
+                lo.push(l);
+                hi.push(h);
+            }
+        }
+    }
+    Ok(DataFrame::new_infer_height(vec![
+        col("tournament", t),
+        col("variant", variant),
+        col("device", device),
+        col("white", white),
+        col("black", black),
+        col("games", games),
+        col("white_wins", ww),
+        col("black_wins", bw),
+        col("unfinished", unf),
+        col("mean_turns", turns),
+        col("row_games", rg),
+        col("row_wins", rw),
+        col("row_win_rate", rr),
+        col("row_low95", lo),
+        col("row_high95", hi),
+    ])?)
+}
+
+/// `ranking.csv`: strategies by rating.
+fn ranking_frame(results: &[TournamentResult]) -> Result<DataFrame> {
+    let (mut t, mut rank, mut name, mut elo, mut se) = (vec![], vec![], vec![], vec![], vec![]);
+    let (mut games, mut wins, mut score) = (vec![], vec![], vec![]);
+    for r in results {
+        for (k, &i) in r.ranked().iter().enumerate() {
+            let x = &r.ratings[i];
+            t.push(r.tournament.name.clone());
+            rank.push(k as u32 + 1);
+            name.push(r.name(i).to_string());
+            elo.push(x.elo);
+            se.push(x.se);
+            games.push(x.games);
+            wins.push(x.wins);
+            score.push(x.score);
+        }
+    }
+    Ok(DataFrame::new_infer_height(vec![
+        col("tournament", t),
+        col("rank", rank),
+        col("strategy", name),
+        col("elo", elo),
+        col("elo_se", se),
+        col("games", games),
+        col("wins", wins),
+        col("score", score),
+    ])?)
+}
+
+/// `luck.csv`: per pairing, the duplicate pairs decided by the strategies and by the throws.
+fn luck_frame(results: &[TournamentResult]) -> Result<DataFrame> {
+    let (mut t, mut a, mut b, mut pairs) = (vec![], vec![], vec![], vec![]);
+    let (mut by_s, mut by_t, mut inc, mut share_s, mut share_t) =
+        (vec![], vec![], vec![], vec![], vec![]);
+    for r in results {
+        for p in &r.pairings {
+            let n = p.same_strategy + p.same_colour + p.incomplete;
+            t.push(r.tournament.name.clone());
+            a.push(r.name(p.a).to_string());
+            b.push(r.name(p.b).to_string());
+            pairs.push(n);
+            by_s.push(p.same_strategy);
+            by_t.push(p.same_colour);
+            inc.push(p.incomplete);
+            share_s.push(p.same_strategy as f64 / n.max(1) as f64);
+            share_t.push(p.same_colour as f64 / n.max(1) as f64);
+        }
+    }
+    Ok(DataFrame::new_infer_height(vec![
+        col("tournament", t),
+        col("strategy_a", a),
+        col("strategy_b", b),
+        col("duplicate_pairs", pairs),
+        col("decided_by_strategies", by_s),
+        col("decided_by_throws", by_t),
+        col("incomplete", inc),
+        col("share_by_strategies", share_s),
+        col("share_by_throws", share_t),
+    ])?)
+}
+
+/// The markdown section of one tournament.
+fn section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
+    let tx = l.texts();
+    let t = r.tournament;
+    let _ = writeln!(
+        md,
+        "## {} {} ({}, {})\n\n{}\n",
+        tx.tournament,
+        t.name,
+        t.variant,
+        l.device(&t.device),
+        fill!(tx.tournament_intro, t.games)
+    );
+    let _ = writeln!(md, "{}\n|---:|---|---:|---:|", tx.ranking_header);
+    for (k, &i) in r.ranked().iter().enumerate() {
+        let x = &r.ratings[i];
+        let se = if i == r.anchor {
+            tx.anchor.to_string()
+        } else {
+            format!("± {:.0}", x.se)
+        };
+        let _ = writeln!(
+            md,
+            "| {} | {} | {:.0} {se} | {} |",
+            k + 1,
+            r.name(i),
+            x.elo,
+            l.pct(x.score)
+        );
+    }
+    let _ = writeln!(
+        md,
+        "\n{}\n\n![{stem}](charts/{stem}.png)\n",
+        tx.heatmap_sentence
+    );
+    let (s, c, n) = r.pairings.iter().fold((0, 0, 0), |(s, c, n), p| {
+        (
+            s + p.same_strategy,
+            c + p.same_colour,
+            n + p.same_strategy + p.same_colour + p.incomplete,
+        )
+    });
+    let best = r.ranked()[0];
+    let share = |k: u64| l.pct(k as f64 / n.max(1) as f64);
+    let _ = write!(md, "{}", fill!(tx.luck, n, share(s), share(c)));
+    if let Some(rand) = t.strategies.iter().position(|s| *s == StrategySpec::Random) {
+        if best != rand {
+            let (_, _, rate, lo, hi) = row_rate(&r.pairings, best, rand).expect("a pairing");
+            let _ = write!(
+                md,
+                "{}",
+                fill!(
+                    tx.best_beats_random,
+                    r.name(best),
+                    l.pct(rate),
+                    l.num(100.0 * lo, 1),
+                    l.num(100.0 * hi, 1)
+                )
+            );
+        }
+    }
+    let _ = writeln!(md, "{}\n", tx.see_luck);
+}
+
+/// Orange (0) through white (0.5) to blue (1).
+fn diverging(rate: f64) -> RGBColor {
+    let (lo, hi) = ((230.0, 159.0, 0.0), (0.0, 114.0, 178.0));
+    let t = (rate.clamp(0.0, 1.0) - 0.5) * 2.0;
+    let (c, k) = if t < 0.0 { (lo, -t) } else { (hi, t) };
+    let mix = |x: f64| (255.0 + (x - 255.0) * k).round() as u8;
+    RGBColor(mix(c.0), mix(c.1), mix(c.2))
+}
+
+fn draw_heatmap<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    r: &TournamentResult,
+    l: Lang,
+) -> Result<()> {
+    let tx = l.texts();
+    let n = r.tournament.strategies.len() as i32;
+    let (left, top, right, bottom) = (250, 150, 40, 40);
+    let cw = (W as i32 - left - right) / n;
+    let ch = (H as i32 - top - bottom) / n;
+    let title = fill!(tx.heatmap_title, r.tournament.name);
+    root.draw_text(&title, &title_font(), (30, 20))
+        .map_err(err)?;
+    let small = TextStyle::from((FONT, 20).into_font());
+    root.draw_text(
+        &fill!(
+            tx.heatmap_subtitle,
+            r.tournament.variant,
+            l.device(&r.tournament.device),
+            r.tournament.games
+        ),
+        &label_font(),
+        (30, 66),
+    )
+    .map_err(err)?;
+    let centred =
+        |style: &TextStyle<'static>| style.clone().pos(Pos::new(HPos::Center, VPos::Center));
+    for j in 0..n {
+        let x = left + j * cw + cw / 2;
+        root.draw_text(r.name(j as usize), &centred(&small), (x, top - 25))
+            .map_err(err)?;
+    }
+    for i in 0..n {
+        let y0 = top + i * ch;
+        root.draw_text(
+            r.name(i as usize),
+            &small.clone().pos(Pos::new(HPos::Right, VPos::Center)),
+            (left - 12, y0 + ch / 2),
+        )
+        .map_err(err)?;
+        for j in 0..n {
+            let x0 = left + j * cw;
+            let cell = [(x0 + 2, y0 + 2), (x0 + cw - 2, y0 + ch - 2)];
+            let (fill, text) = match row_rate(&r.pairings, i as usize, j as usize) {
+                Some((_, _, rate, _, _)) => (diverging(rate), l.pct(rate)),
+                None => (RGBColor(220, 220, 220), "—".to_string()),
+            };
+            root.draw(&Rectangle::new(cell, fill.filled()))
+                .map_err(err)?;
+            root.draw_text(&text, &centred(&label_font()), (x0 + cw / 2, y0 + ch / 2))
+                .map_err(err)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,38 @@
+//! `senet-sim run`: the validated [`RunConfig`], then the games played
+//! ([`senet_simulation::runner::play_scenario`]), then the report written
+//! ([`crate::report::write`]) into a temporary folder renamed into place.
+
+use crate::config::{RunArgs, RunConfig};
+use crate::progress::Progress;
+use anyhow::{Context, Result};
+use senet_simulation::runner::{play_scenario, total_games};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Runs a scenario and writes its report; returns the report folder.
+pub fn run(args: RunArgs) -> Result<PathBuf> {
+    let config = RunConfig::new(args)?;
+    let staging = crate::report::Staging::create(&config.out)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.args.threads.unwrap_or(0))
+        .build()
+        .context("starting worker threads")?;
+    let started = Instant::now();
+    let total = total_games(&config.scenario);
+    let progress = Progress::start(total, config.args.quiet);
+    let keep_games = config.args.games_csv.unwrap_or(0);
+    let results = pool.install(|| play_scenario(&config.scenario, keep_games, &progress.done));
+    progress.finish();
+    let played = started.elapsed();
+    crate::report::write(&staging.dir, &config, &results)?;
+    staging.commit()?;
+    if !config.args.quiet {
+        eprintln!(
+            "senet-sim: {total} games in {:.1} s ({:.0} games/s); report in {}",
+            played.as_secs_f64(),
+            total as f64 / played.as_secs_f64(),
+            config.out.display()
+        );
+    }
+    Ok(config.out)
+}

@@ -1,0 +1,103 @@
+//! The lesson's statistics through the binary: the opening throw-off (4/7 for the first
+//! thrower with coins) and the geometric waits, against the theory, and the lesson scenarios.
+
+use crate::outputs::*;
+use std::path::Path;
+
+fn lesson(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/lesson")
+        .join(name)
+}
+
+/// Statistical test, fixed seed (the scenario's): 20,000 throw-offs per arm; the first thrower's
+/// rate lies within 5 standard errors sqrt(q(1-q)/n) of q = 1/(2 - p), and with coins q = 4/7.
+#[test]
+fn the_first_thrower_starts_four_times_in_seven_with_coins() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    let o = run(&lesson("2-who-starts.toml"), &out, &["--games", "20000"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (h, rows) = csv(&out.join("summary.csv"));
+    let f = |c: &str| -> Vec<f64> {
+        column(&h, &rows, c)
+            .iter()
+            .map(|x| x.parse().unwrap())
+            .collect()
+    };
+    let (n, k, theory) = (
+        f("throwoffs"),
+        f("throwoff_first_thrower"),
+        f("throwoff_first_thrower_theory"),
+    );
+    assert_eq!(column(&h, &rows, "arm")[0], "pièces");
+    assert!((theory[0] - 4.0 / 7.0).abs() < 1e-12);
+    for i in 0..rows.len() {
+        assert_eq!(n[i], 20_000.0);
+        let q = theory[i];
+        let se = (q * (1.0 - q) / n[i]).sqrt();
+        let z = (k[i] / n[i] - q) / se;
+        assert!(z.abs() <= 5.0, "arm {i}: z = {z}");
+    }
+}
+
+/// Statistical test, fixed seed: the mean wait for each value over the first 10,000 throws lies
+/// within 5 standard errors of 1/p (a geometric law has variance (1-p)/p²); the frequencies of
+/// each value's waits sum to 1 and the theory column is the geometric law.
+#[test]
+fn waits_follow_the_geometric_law() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    assert!(
+        run(&lesson("3-game-length.toml"), &out, &["--games", "2000"])
+            .status
+            .success()
+    );
+    let (h, rows) = csv(&out.join("waits.csv"));
+    let num = |r: &Vec<String>, c: &str| -> f64 {
+        r[h.iter().position(|x| x == c).unwrap()].parse().unwrap()
+    };
+    for value in [1.0, 2.0, 3.0, 4.0, 6.0] {
+        let mine: Vec<&Vec<String>> = rows.iter().filter(|r| num(r, "value") == value).collect();
+        let p = num(mine[0], "theory");
+        assert_eq!(num(mine[0], "throws"), 1.0);
+        for r in &mine {
+            let k = num(r, "throws");
+            assert!((num(r, "theory") - (1.0 - p).powf(k - 1.0) * p).abs() < 1e-12);
+        }
+        let n: f64 = mine.iter().map(|r| num(r, "count")).sum();
+        let freq: f64 = mine.iter().map(|r| num(r, "frequency")).sum();
+        assert!((freq - 1.0).abs() < 1e-9);
+        let mean = mine
+            .iter()
+            .map(|r| num(r, "throws") * num(r, "count"))
+            .sum::<f64>()
+            / n;
+        let se = ((1.0 - p) / (p * p) / n).sqrt();
+        assert!(
+            ((mean - 1.0 / p) / se).abs() <= 5.0,
+            "value {value}: mean {mean} vs {}",
+            1.0 / p
+        );
+    }
+}
+
+#[test]
+fn lesson_scenarios_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (file, games) in [
+        ("1-sticks-or-coins.toml", "20"),
+        ("2-who-starts.toml", "20"),
+        ("3-game-length.toml", "20"),
+        ("4-luck-or-skill.toml", "20"),
+    ] {
+        let out = tmp.path().join(file);
+        let o = run(&lesson(file), &out, &["--games", games]);
+        assert!(
+            o.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(out.join("report.html").exists(), "{file}");
+    }
+}

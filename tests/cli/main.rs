@@ -1,0 +1,23 @@
+//! The tests that drive the real binary (`senet-sim`) on real scenario files and read what it
+//! writes, in one test binary: the command line, the report folder, the languages, the
+//! spreadsheets, the lesson, tournaments, golden games, and the classroom checks that need
+//! Chromium and Python (ignored unless `--include-ignored`).
+
+#[path = "../../crates/engine/tests/engine/common.rs"]
+#[allow(dead_code)]
+mod common;
+mod outputs;
+
+mod cli;
+mod fidelity;
+mod golden;
+mod html_report;
+mod languages;
+mod lesson;
+mod notebooks;
+mod overrides;
+mod report_snapshots;
+mod run;
+mod spreadsheets;
+mod throws;
+mod tournament;

@@ -1,0 +1,52 @@
+//! The classroom notebooks run top to bottom on the output of the lesson scenarios.
+//! Needs the Python environment of `scripts/setup.sh` (`.venv`), hence ignored by plain
+//! `cargo test`; the README's test command runs it.
+
+use crate::outputs::*;
+use std::path::Path;
+
+#[test]
+#[ignore = "needs .venv: run scripts/setup.sh, then cargo test -- --include-ignored"]
+fn notebooks_run_on_the_lesson_scenarios() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let python = root.join(".venv/bin/python");
+    assert!(python.exists(), "no .venv: run scripts/setup.sh");
+    let tmp = tempfile::tempdir().unwrap();
+    let lessons = root.join("scenarios/lesson");
+    let mut files: Vec<_> = std::fs::read_dir(&lessons)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 4);
+    for scenario in &files {
+        // Each notebook reads the folder named after its scenario's `name`.
+        let text = std::fs::read_to_string(scenario).unwrap();
+        let name = text
+            .lines()
+            .find_map(|l| l.strip_prefix("name = \""))
+            .and_then(|l| l.strip_suffix('"'))
+            .unwrap();
+        let o = run(scenario, &tmp.path().join(name), &[]);
+        assert!(
+            o.status.success(),
+            "{}: {}",
+            scenario.display(),
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    let o = std::process::Command::new(python)
+        .arg(root.join("scripts/run_notebooks.py"))
+        .env("SENET_REPORTS", tmp.path())
+        .env("MPLBACKEND", "Agg")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(out.matches("ok ").count(), 4, "{out}");
+}

@@ -1,0 +1,52 @@
+//! Rule options overridden by name (the keys of `docs/rules.md`), as scenarios and `--set` do.
+
+use crate::common::*;
+use senet_engine::board::Side::{Black, White};
+use senet_engine::board::ENTRY;
+use senet_engine::game::start_position;
+use senet_engine::rules::{Capture, Rules, Variant};
+
+/// The preset of a variant with TOML overrides.
+fn rules_with(id: &str, overrides: &str) -> Rules {
+    let variant: Variant = id.parse().unwrap();
+    senet_simulation::scenario::rules_with_overrides(variant, &toml::from_str(overrides).unwrap())
+        .unwrap_or_else(|e| panic!("{overrides}: {e}"))
+}
+
+#[test]
+fn listed_variants_are_overrides() {
+    // "Quand un pion arrive sur une case occupée par un pion adverse, ce dernier est renvoyé à la case 15"
+    let r = rules_with("game-box", "capture = \"send-to-15\"");
+    assert_eq!(r.capture, Capture::SendTo15);
+    let m = the_move(&r, &pos(&[18], &[20], White), 2, 18, 20);
+    assert_eq!(after(&m, Black), vec![15]);
+    // "la case 15 est une case \"sanctuaire\" où les pions ne peuvent être mangés."
+    let s = rules_with("game-box", "safe_squares = [15]");
+    assert_eq!(pairs(&s, &pos(&[13], &[15], White), 2), vec![(13, 11)]);
+    // "pas de protections et barrières"
+    let n = rules_with("game-box", "protection = false\nblockade = false");
+    assert!(pairs(&n, &pos(&[16], &[18, 19, 20], White), 3).contains(&(16, 19)));
+    // "pour la mise en place, aucun pion n'est placé sur le plateau" + "pour entrer sur le
+    // parcours, un pion doit faire un 4 ou un 5" / "... un 1"
+    let e = rules_with("game-box", "start = \"empty\"\nentry_values = [4, 5]");
+    let mut p = pos(&[], &[], White);
+    p.waiting = [5, 5];
+    assert_eq!(pairs(&e, &p, 4), vec![(ENTRY, 4)]);
+    assert_eq!(pairs(&e, &p, 2), vec![]);
+    let one = rules_with("game-box", "start = \"empty\"\nentry_values = [1]");
+    assert_eq!(pairs(&one, &p, 1), vec![(ENTRY, 1)]);
+    // With pawns off the board, the water sends a pawn back to wait for its entry throw.
+    let w = the_move(&one, &pos(&[24], &[2], White), 3, 24, ENTRY);
+    assert_eq!(w.after.waiting[0], 1);
+    // "Le premier mouvement est effectué par le premier joueur à tomber sur 4 ou 5 aux dés. Il
+    // prend alors les noirs, et joue le pion sur la case 10. Le joueur aux pions blancs joue
+    // ensuite son pion sur la case 9."
+    let c = rules_with(
+        "game-box",
+        "starter = \"black\"\nfirst_pawn_black = 10\nfirst_pawn_white = 9",
+    );
+    let mut s0 = start_position(&c);
+    s0.to_move = Black;
+    s0.forced = c.first_pawn(Black);
+    assert_eq!(pairs(&c, &s0, 4), vec![(10, 14)]);
+}

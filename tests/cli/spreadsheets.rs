@@ -1,0 +1,100 @@
+//! Spreadsheet outputs: `--csv excel-fr` says the same numbers as the default CSV, and
+//! `games.csv` lists the very games the summary counts.
+
+use crate::outputs::*;
+
+const SCENARIO: &str = r#"
+name = "sheets"
+games = 400
+seed = 3
+
+[[arm]]
+name = "tejon; coins"
+variant = "tejon"
+
+[[arm]]
+name = "passage"
+variant = "passage"
+white = "heuristic"
+"#;
+
+/// Rows of a French Excel CSV: BOM, `;` separators, decimal commas turned back into points.
+fn excel_fr(path: &std::path::Path) -> Vec<Vec<String>> {
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(
+        &bytes[..3],
+        b"\xEF\xBB\xBF",
+        "{}: UTF-8 BOM",
+        path.display()
+    );
+    let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
+    assert!(text.ends_with("\r\n"));
+    text.split("\r\n")
+        .filter(|l| !l.is_empty())
+        .map(|line| split_row(line, ';'))
+        .collect()
+}
+
+#[test]
+fn excel_fr_has_the_same_numbers_as_rfc4180() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    assert!(run(&sc, &a, &[]).status.success());
+    let o = run(&sc, &b, &["--csv", "excel-fr"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for f in ["summary.csv", "throws.csv", "lengths.csv", "squares.csv"] {
+        let (h, rows) = csv(&a.join(f));
+        let fr = excel_fr(&b.join(f));
+        assert_eq!(fr[0], h, "{f}: header");
+        assert_eq!(fr.len() - 1, rows.len(), "{f}: rows");
+        let mut decimals = 0;
+        for (r, x) in rows.iter().zip(&fr[1..]) {
+            for (std, fr) in r.iter().zip(x) {
+                match std.parse::<f64>() {
+                    Ok(v) => {
+                        decimals += std.contains('.') as u32;
+                        assert!(!fr.contains('.'), "{f}: {fr} has a decimal point");
+                        assert_eq!(fr.replace(',', ".").parse::<f64>().unwrap(), v, "{f}");
+                    }
+                    Err(_) => assert_eq!(std, fr, "{f}"),
+                }
+            }
+        }
+        assert!(
+            decimals > 0 || f == "lengths.csv",
+            "{f}: no decimal number seen"
+        );
+    }
+}
+
+#[test]
+fn games_csv_lists_the_games_the_summary_counts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let out = tmp.path().join("o");
+    assert!(run(&sc, &out, &["--games-csv", "400"]).status.success());
+    let (h, rows) = csv(&out.join("games.csv"));
+    assert_eq!(rows.len(), 800);
+    let (sh, summary) = csv(&out.join("summary.csv"));
+    for (i, arm) in ["tejon; coins", "passage"].iter().enumerate() {
+        let mine: Vec<&Vec<String>> = rows.iter().filter(|r| r[0] == *arm).collect();
+        assert_eq!(mine.len(), 400);
+        let col_of = |name: &str| h.iter().position(|x| x == name).unwrap();
+        let white = mine
+            .iter()
+            .filter(|r| r[col_of("winner")] == "white")
+            .count();
+        assert_eq!(
+            white.to_string(),
+            column(&sh, &summary, "white_wins")[i],
+            "{arm}"
+        );
+        let turns: u64 = mine
+            .iter()
+            .map(|r| r[col_of("turns")].parse::<u64>().unwrap())
+            .sum();
+        let mean: f64 = column(&sh, &summary, "mean_turns")[i].parse().unwrap();
+        assert!((turns as f64 / 400.0 - mean).abs() < 1e-9, "{arm}");
+    }
+}
