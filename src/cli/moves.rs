@@ -52,8 +52,8 @@ pub struct MovesArgs {
     #[arg(long, default_value_t = 0)]
     black_waiting: u8,
     /// Square of a pawn that must move if it can (a replay or an opening pawn).
-    #[arg(long, default_value_t = 0)]
-    forced: u8,
+    #[arg(long)]
+    forced: Option<u8>,
     /// Print one JSON array instead of a readable list.
     #[arg(long)]
     json: bool,
@@ -90,8 +90,8 @@ fn position_from(a: &MovesArgs, rules: &Rules) -> Result<Position> {
             return bad(format!("--{flag}: {} pawns on the board and {waiting} waiting, but the variant has {} per side", list.len(), rules.pawns));
         }
     }
-    if a.forced > 30 {
-        return bad(format!("--forced: square {} is outside 1-30", a.forced));
+    if let Some(f) = a.forced.filter(|f| !(1..=30).contains(f)) {
+        return bad(format!("--forced: square {f} is outside 1-30"));
     }
     let to_move = match a.to_move {
         SideArg::White => Side::White,

@@ -219,7 +219,7 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
             fill!(
                 tx.throwoff_sentence,
                 r.arm.name,
-                r.arm.rules.first_throw,
+                r.arm.rules.first_throw.unwrap_or_default(),
                 a.throwoff_first_thrower,
                 a.throwoffs,
                 pct(a.throwoff_first_thrower, a.throwoffs, l),

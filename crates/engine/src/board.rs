@@ -79,7 +79,7 @@ pub const fn bit(square: u8) -> u32 {
 /// Mask of the squares strictly between `a` and `b` (`a < b`); squares above 30 are ignored.
 #[inline]
 pub const fn between(a: u8, b: u8) -> u32 {
-    let hi = if b > 31 { 31 } else { b };
+    let hi = if b > OFF { OFF } else { b };
     if hi <= a + 1 {
         return 0;
     }
@@ -124,9 +124,9 @@ pub struct Position {
     pub waiting: [u8; 2],
     /// The side to move.
     pub to_move: Side,
-    /// When not 0, the side to move must move the pawn on this square if it has a legal move
-    /// (the opening pawn of `kendall` and `tejon`, the pawn that replays from `game-box`'s 26).
-    pub forced: u8,
+    /// The square of a pawn the side to move must move if it has a legal move (the opening
+    /// pawn of `kendall` and `tejon`, the pawn that replays from `game-box`'s 26).
+    pub forced: Option<u8>,
 }
 
 impl Position {
@@ -136,7 +136,7 @@ impl Position {
             pawns: [white, black],
             waiting: [0, 0],
             to_move,
-            forced: 0,
+            forced: None,
         }
     }
 

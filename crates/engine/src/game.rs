@@ -119,8 +119,8 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
     }
     loop {
         let side = pos.to_move;
-        let value = if s.throws == 0 && rules.first_throw != 0 {
-            opening_throw_off(rules, thrower, observer, &mut s)
+        let value = if let (0, Some(first)) = (s.throws, rules.first_throw) {
+            opening_throw_off(rules, first, thrower, observer, &mut s)
         } else {
             s.throws += 1;
             rules.throw_values[thrower.throw_marked() as usize]
@@ -249,6 +249,7 @@ fn begin_turn<O: Observer + ?Sized>(
 /// value of the starter's first move.
 fn opening_throw_off<T: Thrower + ?Sized, O: Observer + ?Sized>(
     rules: &Rules,
+    first: u8,
     thrower: &mut T,
     observer: &mut O,
     s: &mut GameSummary,
@@ -257,14 +258,14 @@ fn opening_throw_off<T: Thrower + ?Sized, O: Observer + ?Sized>(
         let value = rules.throw_values[thrower.throw_marked() as usize];
         s.throws += 1;
         s.opening += 1;
-        if value == rules.first_throw {
+        if value == first {
             return value;
         }
         observer.on_opening_throw(value);
     }
     s.throws += 1;
     s.opening += 1;
-    rules.first_throw
+    first
 }
 
 /// Points of a won game in a series (`kendall`, rule 10): for each pawn the loser still has,

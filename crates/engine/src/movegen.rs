@@ -36,10 +36,7 @@ fn unassailable(rules: &Rules, opp: u32) -> u32 {
     if rules.blockade {
         m |= walls(opp);
     }
-    if rules.water_square != 0 {
-        m |= bit(rules.water_square);
-    }
-    m
+    m | rules.water_bit()
 }
 
 /// The legal moves of the side to move in `pos` for a throw of `value`.
@@ -91,8 +88,7 @@ fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
     for k in 1..6u32 {
         cross |= (barrier >> k) & ((k < v) as u32).wrapping_neg();
     }
-    let water = rules.water_square;
-    let mut special_arrival = if water != 0 { bit(water) } else { 0 } | rules.replay_squares.0;
+    let mut special_arrival = rules.water_bit() | rules.replay_squares.0;
     if rules.exit == ExitRule::OnThirty {
         special_arrival |= bit(LAST_SQUARE);
     }
@@ -101,12 +97,12 @@ fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
     if rules.capture != Capture::Swap {
         special_arrival |= opp;
     }
-    let stays_on_board = (1u32 << (31 - v)) - 1;
+    let stays_on_board = (1u32 << (OFF as u32 - v)) - 1;
     let special = own & (rules.exit_only_squares.0 | !stays_on_board | (special_arrival >> v));
     let plain = own & !special & !cross & !(own >> v) & !((opp & ctx.guarded) >> v);
     // Special pawns whose general path cannot give a move, as `Gen::forward` decides: the pawn
     // on `exact` is the only one that lands exactly one step past 30.
-    let exact = bit(31 - value);
+    let exact = bit(OFF - value);
     // An exit-only square is left with the exact throw only; any other pawn whose step crosses
     // a wall or a checkpoint does not move forward.
     let mut dead = (rules.exit_only_squares.0 & !exact) | (cross & !rules.exit_only_squares.0);
@@ -153,18 +149,18 @@ fn plain_step(pos: &Position, s: u8, v: u8) -> Move {
             } else {
                 [new_opp, new_own]
             },
-            forced: 0,
+            forced: None,
             ..*pos
         },
     }
 }
 
-/// Whether the side to move has a pawn kept on the water square (`water_stay`): its owner
+/// The water square, when the side to move has a pawn kept there (`water_stay`): its owner
 /// moves nothing else until it leaves.
 #[inline(always)]
-fn held_in_water(rules: &Rules, pos: &Position) -> bool {
-    let water = rules.water_square;
-    rules.water_stay && water != 0 && pos.side(pos.to_move) & bit(water) != 0
+fn held_in_water(rules: &Rules, pos: &Position) -> Option<u8> {
+    let water = rules.water_square.filter(|_| rules.water_stay)?;
+    (pos.side(pos.to_move) & bit(water) != 0).then_some(water)
 }
 
 /// Whether a waiting pawn of the side to move may enter with `value`.
@@ -178,9 +174,9 @@ fn may_enter(rules: &Rules, pos: &Position, value: u8) -> bool {
 #[inline]
 pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList) {
     out.clear();
-    if held_in_water(rules, pos) {
+    if let Some(water) = held_in_water(rules, pos) {
         let ctx = context(rules, pos);
-        Gen::new(rules, pos, &ctx).forward(rules.water_square, value, ctx.bear_off, out);
+        Gen::new(rules, pos, &ctx).forward(water, value, ctx.bear_off, out);
     } else {
         pawn_moves_into(rules, pos, value, out);
     }
@@ -231,8 +227,8 @@ fn pawn_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList)
             }
         }
     }
-    if pos.forced != 0 && out.iter().any(|m| m.from == pos.forced) {
-        out.retain(|m| m.from == pos.forced);
+    if let Some(f) = pos.forced.filter(|&f| out.iter().any(|m| m.from == f)) {
+        out.retain(|m| m.from == f);
     }
     if rules.optional_squares.0 != 0
         && !out.is_empty()
@@ -241,7 +237,7 @@ fn pawn_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList)
             .all(|m| m.from != ENTRY && rules.optional_squares.has(m.from))
     {
         let mut after = *pos;
-        after.forced = 0;
+        after.forced = None;
         let from = out[0].from;
         out.push(Move {
             from,
@@ -295,8 +291,8 @@ pub fn uniform_move(
     rng: &mut GameRng,
     scratch: &mut MoveList,
 ) -> Option<Move> {
-    if !held_in_water(rules, pos)
-        && pos.forced == 0
+    if held_in_water(rules, pos).is_none()
+        && pos.forced.is_none()
         && !may_enter(rules, pos, value)
         && !rethrow_right(rules, pos, value)
     {
@@ -380,11 +376,7 @@ fn backward_steps(rules: &Rules, pos: &Position, value: u8, ctx: GenContext) -> 
     } else {
         0
     };
-    let water = if rules.water_square != 0 {
-        bit(rules.water_square)
-    } else {
-        0
-    };
+    let water = rules.water_bit();
     let plain = from & !(opp << v) & !(water << v);
     let special = from & ((hittable | water) << v);
     (plain, special)
@@ -394,7 +386,7 @@ fn backward_steps(rules: &Rules, pos: &Position, value: u8, ctx: GenContext) -> 
 #[inline(always)]
 fn plain_back_step(pos: &Position, s: u8, v: u8) -> Move {
     let mut after = *pos;
-    after.forced = 0;
+    after.forced = None;
     after.pawns[pos.to_move.index()] ^= bit(s) | bit(s - v);
     Move {
         from: s,
@@ -409,7 +401,7 @@ fn plain_back_step(pos: &Position, s: u8, v: u8) -> Move {
 #[inline(always)]
 fn plain_exit(pos: &Position, s: u8) -> Move {
     let mut after = *pos;
-    after.forced = 0;
+    after.forced = None;
     after.pawns[pos.to_move.index()] &= !bit(s);
     Move {
         from: s,
@@ -470,8 +462,8 @@ mod tests {
         let ctx = context(rules, pos);
         let g = Gen::new(rules, pos, &ctx);
         let bear_off = ctx.bear_off;
-        if held_in_water(rules, pos) {
-            g.forward(rules.water_square, value, bear_off, &mut out);
+        if let Some(water) = held_in_water(rules, pos) {
+            g.forward(water, value, bear_off, &mut out);
         } else {
             for s in squares(pos.side(me)) {
                 g.forward(s, value, bear_off, &mut out);
@@ -485,14 +477,14 @@ mod tests {
                 }
             }
         }
-        if pos.forced != 0 && out.iter().any(|m| m.from == pos.forced) {
-            out.retain(|m| m.from == pos.forced);
+        if let Some(f) = pos.forced.filter(|&f| out.iter().any(|m| m.from == f)) {
+            out.retain(|m| m.from == f);
         }
         let mut list = out.to_vec();
         let optional = rules.optional_squares;
         if !list.is_empty() && list.iter().all(|m| m.from != ENTRY && optional.has(m.from)) {
             let mut after = *pos;
-            after.forced = 0;
+            after.forced = None;
             list.push(Move {
                 from: list[0].from,
                 to: list[0].from,
@@ -513,7 +505,7 @@ mod tests {
         list
     }
 
-    fn key(m: &Move) -> (u8, u8, u16, u8, [u32; 2], [u8; 2], u8) {
+    fn key(m: &Move) -> (u8, u8, u16, u8, [u32; 2], [u8; 2], Option<u8>) {
         (
             m.from,
             m.to,

@@ -201,8 +201,9 @@ pub struct Rules {
     pub safe_squares: SquareSet,
     /// Squares every pawn behind them must stop on before going further.
     pub checkpoints: SquareSet,
-    /// The water square (0: none).
-    pub water_square: u8,
+    /// The water square, if any (0 in files).
+    #[cfg_attr(feature = "serde", serde(with = "zero_is_none"))]
+    pub water_square: Option<u8>,
     /// Where a pawn falling in the water goes.
     pub water_to: WaterTo,
     /// A pawn falling in the water may stay there, to leave only with the throw that bears it off;
@@ -240,12 +241,16 @@ pub struct Rules {
     pub thirty_blocks_exit: bool,
     /// Who moves first.
     pub starter: Starter,
-    /// The value of the starter's first throw, fixed by the opening throw-off (0: a normal throw).
-    pub first_throw: u8,
-    /// Square of the pawn that white's first move must use, if it can (0: free).
-    pub first_pawn_white: u8,
-    /// Square of the pawn that black's first move must use, if it can (0: free).
-    pub first_pawn_black: u8,
+    /// The value of the starter's first throw, fixed by the opening throw-off (none, 0 in
+    /// files: a normal throw).
+    #[cfg_attr(feature = "serde", serde(with = "zero_is_none"))]
+    pub first_throw: Option<u8>,
+    /// Square of the pawn that white's first move must use, if it can (none, 0 in files: free).
+    #[cfg_attr(feature = "serde", serde(with = "zero_is_none"))]
+    pub first_pawn_white: Option<u8>,
+    /// Square of the pawn that black's first move must use, if it can (none, 0 in files: free).
+    #[cfg_attr(feature = "serde", serde(with = "zero_is_none"))]
+    pub first_pawn_black: Option<u8>,
     /// Turns after which a game stops and is reported as unfinished.
     pub max_turns: u32,
 }
@@ -375,7 +380,7 @@ impl Rules {
             backward_capture: false,
             safe_squares: SquareSet(0),
             checkpoints: SquareSet(0),
-            water_square: WATER,
+            water_square: Some(WATER),
             water_to: WaterTo::FifteenOrBefore,
             water_stay: false,
             exit: ExitRule::Exact,
@@ -391,9 +396,9 @@ impl Rules {
             occupied_refuges: SquareSet(0),
             thirty_blocks_exit: false,
             starter: Starter::Black,
-            first_throw: 1,
-            first_pawn_white: 0,
-            first_pawn_black: 0,
+            first_throw: Some(1),
+            first_pawn_white: None,
+            first_pawn_black: None,
             max_turns: DEFAULT_MAX_TURNS,
         };
         match variant {
@@ -408,7 +413,7 @@ impl Rules {
                 exit_only_squares: set(&[27, 28, 29, 30]),
                 no_backward_from: set(&[26]),
                 happiness_rethrow: true,
-                first_pawn_black: 14,
+                first_pawn_black: Some(14),
                 ..base
             },
             Variant::GameBox => Rules {
@@ -419,7 +424,7 @@ impl Rules {
                 bear_off_when: BearOffWhen::AllInLastRow,
                 replay_squares: set(&[26]),
                 starter: Starter::Random,
-                first_throw: 0,
+                first_throw: None,
                 ..base
             },
             Variant::Kendall => Rules {
@@ -427,8 +432,8 @@ impl Rules {
                 water_to: WaterTo::OneOrAfter,
                 exit: ExitRule::OnThirty,
                 bear_off_when: BearOffWhen::AllInLastRow,
-                first_pawn_black: 10,
-                first_pawn_white: 9,
+                first_pawn_black: Some(10),
+                first_pawn_white: Some(9),
                 ..base
             },
             Variant::EmptyBoard => Rules {
@@ -445,7 +450,7 @@ impl Rules {
                 optional_squares: set(&[26]),
                 occupied_refuges: set(&[26, 28, 29, 30]),
                 starter: Starter::Random,
-                first_throw: 0,
+                first_throw: None,
                 ..base
             },
             Variant::Tejon => Rules {
@@ -454,8 +459,8 @@ impl Rules {
                 exit_only_squares: set(&[28, 29, 30]),
                 no_backward_from: set(&[26]),
                 bear_off_when: BearOffWhen::NoneInFirstRow,
-                first_pawn_black: 10,
-                first_pawn_white: 9,
+                first_pawn_black: Some(10),
+                first_pawn_white: Some(9),
                 ..base
             },
         }
@@ -481,10 +486,16 @@ impl Rules {
         if self.throw_values.iter().any(|v| !(1..=6).contains(v)) {
             return invalid("throw_values", "every value must lie in 1..=6");
         }
-        if self.water_square != 0 && !(2..=LAST_SQUARE).contains(&self.water_square) {
+        if self
+            .water_square
+            .is_some_and(|w| !(2..=LAST_SQUARE).contains(&w))
+        {
             return invalid("water_square", "must be 0 (none) or a square 2..=30");
         }
-        if self.first_throw != 0 && !self.throw_values.contains(&self.first_throw) {
+        if self
+            .first_throw
+            .is_some_and(|v| !self.throw_values.contains(&v))
+        {
             return invalid(
                 "first_throw",
                 "must be 0 or a value the throw table produces",
@@ -494,7 +505,7 @@ impl Rules {
             ("first_pawn_white", self.first_pawn_white),
             ("first_pawn_black", self.first_pawn_black),
         ] {
-            if sq > LAST_SQUARE {
+            if sq.is_some_and(|s| s > LAST_SQUARE) {
                 return invalid(key, "must be 0 or a square 1..=30");
             }
         }
@@ -525,11 +536,34 @@ impl Rules {
     }
 
     /// Square of the pawn a side's first move must use (0: none).
-    pub fn first_pawn(&self, side: Side) -> u8 {
+    /// The water square as a bitboard (empty when there is none).
+    #[inline(always)]
+    pub fn water_bit(&self) -> u32 {
+        self.water_square.map_or(0, bit)
+    }
+
+    /// The square of the pawn `side`'s first move must use, if the rules name one.
+    pub fn first_pawn(&self, side: Side) -> Option<u8> {
         match side {
             Side::White => self.first_pawn_white,
             Side::Black => self.first_pawn_black,
         }
+    }
+}
+
+/// Rule files write "none" as 0 (`water_square = 0`, `first_pawn_white = 0`); the rule set
+/// holds an `Option`.
+#[cfg(feature = "serde")]
+mod zero_is_none {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(value: &Option<u8>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(value.unwrap_or(0))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+        let v = u8::deserialize(d)?;
+        Ok((v != 0).then_some(v))
     }
 }
 

@@ -217,7 +217,7 @@ pub struct ScriptedThrower {
 }
 
 impl ScriptedThrower {
-    /// A thrower that returns `script` in order, then repeats it.
+    /// A thrower that returns `script` in order; one throw more than the script holds panics.
     pub fn new(script: Vec<u8>) -> ScriptedThrower {
         assert!(
             !script.is_empty() && script.iter().all(|&k| k <= 4),
@@ -240,11 +240,18 @@ impl ScriptedThrower {
             .collect::<Option<Vec<u8>>>()?;
         Some(ScriptedThrower::new(script))
     }
+
+    /// Throws of the script not used yet: a test checks it is 0 when the game it scripted is over.
+    pub fn remaining(&self) -> usize {
+        self.script.len() - self.next
+    }
 }
 
 impl Thrower for ScriptedThrower {
     fn throw_marked(&mut self) -> u8 {
-        let k = self.script[self.next % self.script.len()];
+        let Some(&k) = self.script.get(self.next) else {
+            panic!("the script of {} throws is used up", self.script.len());
+        };
         self.next += 1;
         k
     }

@@ -45,7 +45,7 @@ pub fn throws_again(rules: &Rules, value: u8, played: Option<&Move>) -> bool {
 #[inline(always)]
 pub fn after_throw(rules: &Rules, pos: &mut Position, value: u8, played: Option<&Move>) -> Next {
     let again = throws_again(rules, value, played);
-    pos.forced = if again { pos.forced } else { 0 };
+    pos.forced = if again { pos.forced } else { None };
     pos.to_move = if again {
         pos.to_move
     } else {
@@ -71,7 +71,7 @@ impl Opening {
     #[inline(always)]
     pub fn before_throw(&self, rules: &Rules, pos: &mut Position) {
         let side = pos.to_move;
-        if !self.moved[side.index()] && rules.first_pawn(side) != 0 {
+        if !self.moved[side.index()] && rules.first_pawn(side).is_some() {
             pos.forced = rules.first_pawn(side);
         }
     }
@@ -145,11 +145,11 @@ mod tests {
         let mut opening = Opening::default();
         let mut pos = tejon_position();
         opening.before_throw(&rules, &mut pos);
-        assert_eq!(pos.forced, 9, "white's first move uses the pawn on 9");
+        assert_eq!(pos.forced, Some(9), "white's first move uses the pawn on 9");
         let mv = legal_moves(&rules, &pos, 2)[0];
         opening.after_throw(Side::White, Some(&mv));
         let mut later = tejon_position();
         opening.before_throw(&rules, &mut later);
-        assert_eq!(later.forced, 0);
+        assert_eq!(later.forced, None);
     }
 }

@@ -2,7 +2,7 @@
 //! accumulator per rayon split, merged with `combine`. Results do not depend on thread count.
 
 use crate::scenario::{Arm, Scenario};
-use crate::stats::{ArmStats, Collector};
+use crate::stats::{ArmStats, Collector, Combine};
 use crate::tournament::{pairings, TournamentResult};
 use rayon::prelude::*;
 use senet_engine::board::{Position, Side};

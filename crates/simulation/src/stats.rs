@@ -6,6 +6,61 @@ use senet_engine::board::{Position, Side};
 use senet_engine::game::{GameSummary, Observer};
 use senet_engine::movegen::Move;
 
+/// Counters that add up: each thread counts its share of the games, then the shares are merged
+/// with `combine` (integers only, so the order of merging cannot change a result).
+pub trait Combine {
+    /// Adds `other`'s counts to these.
+    fn combine(&mut self, other: &Self);
+}
+
+impl Combine for u64 {
+    fn combine(&mut self, other: &u64) {
+        *self += other;
+    }
+}
+
+impl<T: Combine, const N: usize> Combine for [T; N] {
+    fn combine(&mut self, other: &[T; N]) {
+        for (a, b) in self.iter_mut().zip(other) {
+            a.combine(b);
+        }
+    }
+}
+
+/// Merges structs of counters field by field. The struct is destructured without `..`, so a
+/// field added to it and not listed here does not compile.
+#[macro_export]
+macro_rules! combine_fields {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl $crate::stats::Combine for $ty {
+            fn combine(&mut self, other: &$ty) {
+                let $ty { $($field),* } = other;
+                $( $crate::stats::Combine::combine(&mut self.$field, $field); )*
+            }
+        }
+    };
+}
+
+combine_fields!(ArmStats {
+    games,
+    throws,
+    turns,
+    throws_per_game,
+    moves_per_game,
+    white_wins,
+    black_wins,
+    first_mover_wins,
+    unfinished,
+    captures,
+    backward,
+    passes,
+    water,
+    positions,
+    occupancy,
+    throwoffs,
+    throwoff_first_thrower,
+});
+
 /// A histogram of non-negative integers (game lengths), as counts indexed by value.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Histogram {
@@ -21,16 +76,6 @@ impl Histogram {
             self.counts.resize(i + 1, 0);
         }
         self.counts[i] += 1;
-    }
-
-    /// Adds the counts of another histogram.
-    pub fn combine(&mut self, other: &Histogram) {
-        if other.counts.len() > self.counts.len() {
-            self.counts.resize(other.counts.len(), 0);
-        }
-        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
-            *a += b;
-        }
     }
 
     /// Number of observations.
@@ -93,6 +138,17 @@ impl Histogram {
     }
 }
 
+impl Combine for Histogram {
+    fn combine(&mut self, other: &Histogram) {
+        if other.counts.len() > self.counts.len() {
+            self.counts.resize(other.counts.len(), 0);
+        }
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+    }
+}
+
 /// Everything measured over the games of one arm.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArmStats {
@@ -134,33 +190,6 @@ pub struct ArmStats {
 }
 
 impl ArmStats {
-    /// Adds another arm's counters (from another thread's share of the games).
-    pub fn combine(&mut self, o: &ArmStats) {
-        self.games += o.games;
-        for (a, b) in self.throws.iter_mut().zip(o.throws) {
-            *a += b;
-        }
-        self.turns.combine(&o.turns);
-        self.throws_per_game.combine(&o.throws_per_game);
-        self.moves_per_game.combine(&o.moves_per_game);
-        self.white_wins += o.white_wins;
-        self.black_wins += o.black_wins;
-        self.first_mover_wins += o.first_mover_wins;
-        self.unfinished += o.unfinished;
-        self.captures += o.captures;
-        self.backward += o.backward;
-        self.passes += o.passes;
-        self.water += o.water;
-        self.positions += o.positions;
-        self.throwoffs += o.throwoffs;
-        self.throwoff_first_thrower += o.throwoff_first_thrower;
-        for side in 0..2 {
-            for (a, b) in self.occupancy[side].iter_mut().zip(o.occupancy[side]) {
-                *a += b;
-            }
-        }
-    }
-
     /// Records the summary of one finished or capped game.
     pub fn record(&mut self, s: &GameSummary) {
         self.games += 1;
@@ -283,10 +312,10 @@ pub fn throwoff_theory(
     rules: &senet_engine::rules::Rules,
     device: &senet_engine::throws::Device,
 ) -> Option<f64> {
-    (rules.first_throw != 0).then(|| {
+    rules.first_throw.map(|first| {
         let p = senet_engine::throws::value_distribution(rules, device)
             .iter()
-            .find(|(v, _)| *v == rules.first_throw)
+            .find(|(v, _)| *v == first)
             .map_or(0.0, |x| x.1);
         first_thrower_probability(p)
     })

@@ -9,7 +9,7 @@
 //! Ratings: a Bradley-Terry model fitted by maximum likelihood, on the Elo scale
 //! (400 log10 of the strength ratio), with a standard error from the Fisher information.
 
-use crate::stats::wilson95;
+use crate::stats::{wilson95, Combine};
 use rayon::prelude::*;
 use senet_engine::game::{play_game, Silent};
 use senet_engine::rules::{Rules, Variant};
@@ -60,14 +60,6 @@ impl Seating {
             None => self.unfinished += 1,
         }
     }
-
-    fn combine(&mut self, o: &Seating) {
-        self.games += o.games;
-        self.white_wins += o.white_wins;
-        self.black_wins += o.black_wins;
-        self.unfinished += o.unfinished;
-        self.turns += o.turns;
-    }
 }
 
 /// Results of one pairing of strategies `a` < `b`.
@@ -110,13 +102,34 @@ impl Pairing {
             self.b_wins()
         }
     }
+}
 
-    fn combine(&mut self, o: &Pairing) {
-        self.a_white.combine(&o.a_white);
-        self.b_white.combine(&o.b_white);
-        self.same_strategy += o.same_strategy;
-        self.same_colour += o.same_colour;
-        self.incomplete += o.incomplete;
+crate::combine_fields!(Seating {
+    games,
+    white_wins,
+    black_wins,
+    unfinished,
+    turns,
+});
+
+impl Combine for Pairing {
+    /// Adds the counters; `a` and `b` name the pairing and must be the same.
+    fn combine(&mut self, other: &Pairing) {
+        let Pairing {
+            a,
+            b,
+            a_white,
+            b_white,
+            same_strategy,
+            same_colour,
+            incomplete,
+        } = other;
+        debug_assert_eq!((self.a, self.b), (*a, *b), "the same pairing");
+        self.a_white.combine(a_white);
+        self.b_white.combine(b_white);
+        self.same_strategy.combine(same_strategy);
+        self.same_colour.combine(same_colour);
+        self.incomplete.combine(incomplete);
     }
 }
 

@@ -78,7 +78,7 @@ impl<'a> Gen<'a> {
     /// The position with the mover's pawn lifted from `from` (a waiting pawn when `from` is 0).
     fn lifted(&self, from: u8) -> Position {
         let mut p = self.pos;
-        p.forced = 0;
+        p.forced = None;
         if from == ENTRY {
             p.waiting[self.me.index()] -= 1;
         } else {
@@ -110,8 +110,7 @@ impl<'a> Gen<'a> {
             };
             p.pawns[oi] |= bit(dest);
         }
-        let water = self.rules.water_square;
-        if to == water && water != 0 {
+        if Some(to) == self.rules.water_square {
             fl |= flags::WATER;
             if self.rules.water_stay && fl & flags::BACKWARD == 0 {
                 let mut stay = p;
@@ -151,7 +150,7 @@ impl<'a> Gen<'a> {
         }
         if self.rules.replay_squares.has(to) && fl & flags::BACKWARD == 0 {
             fl |= flags::REPLAY;
-            p.forced = to;
+            p.forced = Some(to);
         }
         p.pawns[mi] |= bit(to);
         out.push(Move {
@@ -300,13 +299,13 @@ impl<'a> Gen<'a> {
                     && (!rules.backward_capture
                         || rules.capture == Capture::None
                         || self.guarded & bit(t) != 0));
-            if !blocked && t != rules.water_square {
+            if !blocked && Some(t) != rules.water_square {
                 let _ = self.land(self.lifted(s), s, t, fl, out);
                 return;
             }
         }
-        if rules.water_square != 0 {
-            let _ = self.land(self.lifted(s), s, rules.water_square, flags::BOUNCE, out);
+        if let Some(water) = rules.water_square {
+            let _ = self.land(self.lifted(s), s, water, flags::BOUNCE, out);
         }
     }
 }

@@ -125,7 +125,7 @@ impl Heuristic {
     pub fn danger(&self, rules: &Rules, after: &Position) -> f64 {
         let mut theirs = *after;
         theirs.to_move = after.to_move.other();
-        theirs.forced = 0;
+        theirs.forced = None;
         self.table
             .iter()
             .filter(|(v, _)| {

@@ -41,6 +41,11 @@ fn opening_ceremony() {
         &mut trace,
     );
     assert_eq!(
+        thrower.remaining(),
+        0,
+        "three turns use the five scripted throws"
+    );
+    assert_eq!(
         trace.0[0],
         (Black, 3, None),
         "the throw-off's 3 moves nothing"
