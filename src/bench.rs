@@ -22,7 +22,7 @@ pub struct BenchArgs {
     #[arg(long, default_value = "tejon")]
     variant: Variant,
     /// Number of games.
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 1_000_000, value_parser = crate::error::number)]
     games: u64,
     /// Worker threads [default: every core].
     #[arg(long)]

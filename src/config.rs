@@ -17,10 +17,10 @@ pub struct RunArgs {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Games per arm (and per tournament pairing), instead of the scenario's `games`.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::error::number)]
     pub games: Option<u64>,
     /// Seed, instead of the scenario's `seed`.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::error::number)]
     pub seed: Option<u64>,
     /// Worker threads [default: every core]. Results do not depend on it.
     #[arg(long)]
@@ -33,7 +33,7 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value = "rfc4180")]
     pub csv: CsvStyle,
     /// Also write games.csv: the first N games of each arm, one row each (seed, winner, turns...).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::error::number)]
     pub games_csv: Option<u64>,
     /// Language of charts, report and column labels [default: the scenario's `lang`, else en].
     #[arg(long, value_enum)]
@@ -74,12 +74,14 @@ impl RunConfig {
             return bad("--threads must be at least 1");
         }
         let out = (args.out.clone()).unwrap_or_else(|| Path::new("reports").join(&scenario.name));
-        if out.exists() && !out.is_dir() {
+        if senet_simulation::runner::total_games(&scenario).is_none() {
             return bad(format!(
-                "--out {}: exists and is not a folder",
-                out.display()
+                "{}: the games of its arms and tournaments add up to more than {} games",
+                args.scenario.display(),
+                u64::MAX
             ));
         }
+        check_out(&out)?;
         let lang = (args.lang)
             .or_else(|| scenario.lang.as_deref().and_then(Lang::from_code))
             .unwrap_or_default();
@@ -90,4 +92,46 @@ impl RunConfig {
             lang,
         })
     }
+}
+
+/// The file that marks a folder as a senet-sim report: `run` replaces only such folders.
+pub const MARKER: &str = ".senet-sim-report";
+
+/// `--out` may name a missing folder, an empty one, or an earlier report (it holds [`MARKER`]);
+/// anything else is refused, so that a run never deletes a file it did not write.
+fn check_out(out: &Path) -> Result<()> {
+    if !out.exists() {
+        return Ok(());
+    }
+    let name = out.display();
+    if !out.is_dir() {
+        return bad(format!("--out {name}: exists and is not a folder"));
+    }
+    let abs = std::fs::canonicalize(out).map_err(|e| InputError(format!("--out {name}: {e}")))?;
+    let here = std::env::current_dir().and_then(std::fs::canonicalize);
+    if here.is_ok_and(|h| h.starts_with(&abs)) {
+        return bad(format!(
+            "--out {name}: is the current folder or holds it; name a folder of its own, such as reports/NAME"
+        ));
+    }
+    if abs.join(MARKER).is_file() {
+        return Ok(());
+    }
+    let entries: Vec<String> = std::fs::read_dir(out)
+        .map_err(|e| InputError(format!("--out {name}: {e}")))?
+        .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect::<std::io::Result<_>>()
+        .map_err(|e| InputError(format!("--out {name}: {e}")))?;
+    let ours = |f: &String| {
+        ["report.md", "report.html", "charts"].contains(&f.as_str())
+            || crate::report::columns::COLUMNS.iter().any(|c| c.file == f)
+    };
+    // A report written before the marker existed: report.md and only the files a run writes.
+    let earlier_report = entries.iter().any(|f| f == "report.md") && entries.iter().all(ours);
+    if entries.is_empty() || earlier_report {
+        return Ok(());
+    }
+    bad(format!(
+        "--out {name}: holds files senet-sim did not write (it has no {MARKER} file), which a run would replace; name a new or empty folder, or an earlier report's folder"
+    ))
 }

@@ -25,3 +25,18 @@ pub fn bad_value(e: &clap::Error) -> Option<String> {
     let why = std::error::Error::source(e)?;
     Some(format!("{flag}: {why}"))
 }
+
+/// A whole number from the command line, with `_` between digits as in scenario files
+/// (`--games 400_000`).
+pub fn number(text: &str) -> Result<u64, String> {
+    let digits = text.replace('_', "");
+    if text.starts_with('_') || text.ends_with('_') || text.contains("__") || digits.is_empty() {
+        return Err(format!("'{text}' is not a whole number"));
+    }
+    digits
+        .parse()
+        .map_err(|e: std::num::ParseIntError| match e.kind() {
+            std::num::IntErrorKind::PosOverflow => format!("'{text}' is larger than {}", u64::MAX),
+            _ => format!("'{text}' is not a whole number"),
+        })
+}

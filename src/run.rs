@@ -18,7 +18,7 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         .build()
         .context("starting worker threads")?;
     let started = Instant::now();
-    let total = total_games(&config.scenario);
+    let total = total_games(&config.scenario).expect("checked by RunConfig::new");
     let progress = Progress::start(total, config.args.quiet);
     let keep_games = config.args.games_csv.unwrap_or(0);
     let results = pool.install(|| play_scenario(&config.scenario, keep_games, &progress.done));

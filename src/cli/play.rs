@@ -20,7 +20,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     device: DeviceArgs,
     /// Seed of the game: the same seed replays the same game on any machine.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::error::number)]
     seed: u64,
     /// White's strategy: random, front, back, heuristic[:KEY=W,...], expectimax:D, rollout:N.
     #[arg(long, default_value = "random")]

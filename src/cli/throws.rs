@@ -14,10 +14,10 @@ pub struct ThrowsArgs {
     #[command(flatten)]
     device: DeviceArgs,
     /// Number of throws.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::error::number)]
     count: u64,
     /// Seed of the throws.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::error::number)]
     seed: u64,
     /// Variant whose table turns marked faces into values.
     #[arg(long, default_value = "tejon")]

@@ -104,6 +104,9 @@ pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()>
         &dir.join("columns.csv"),
         opts.csv,
     )?;
+    let marker = "written by senet-sim run: a later run with this folder as --out replaces it\n";
+    std::fs::write(dir.join(crate::config::MARKER), marker)
+        .with_context(|| format!("writing {}", crate::config::MARKER))?;
     let md = report_md(scenario, &md, config);
     std::fs::write(dir.join("report.md"), &md).context("writing report.md")?;
     html::write(dir, &md, &scenario.title, lang.code())?;

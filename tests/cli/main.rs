@@ -15,6 +15,7 @@ mod html_report;
 mod languages;
 mod lesson;
 mod notebooks;
+mod out_safety;
 mod overrides;
 mod report_snapshots;
 mod run;

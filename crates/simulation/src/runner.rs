@@ -218,13 +218,14 @@ pub struct RunResults<'a> {
     pub tournaments: Vec<TournamentResult<'a>>,
 }
 
-/// Games a scenario plays in all (arms and tournament pairings): the length of its progress.
-pub fn total_games(scenario: &Scenario) -> u64 {
-    let arms = scenario.games * scenario.arms.len() as u64;
-    let pairs = scenario.tournaments.iter();
-    arms + pairs
-        .map(|t| t.games * pairings(t.strategies.len()).len() as u64)
-        .sum::<u64>()
+/// Games a scenario plays in all (arms and tournament pairings): the length of its progress;
+/// `None` when the count does not fit in 64 bits.
+pub fn total_games(scenario: &Scenario) -> Option<u64> {
+    let arms = scenario.games.checked_mul(scenario.arms.len() as u64)?;
+    scenario.tournaments.iter().try_fold(arms, |sum, t| {
+        let pairs = pairings(t.strategies.len()).len() as u64;
+        sum.checked_add(t.games.checked_mul(pairs)?)
+    })
 }
 
 /// Plays every arm, then every tournament, of `scenario` on the current rayon pool, keeping

@@ -1,0 +1,152 @@
+//! `--out` replaces only what senet-sim wrote: a missing folder, an empty one or an earlier
+//! report (it holds the `.senet-sim-report` marker); anything else is refused with exit 2 and
+//! one line, and the user's files stay.
+
+use crate::outputs::*;
+use std::path::Path;
+
+const SCENARIO: &str = r#"
+name = "safe"
+games = 50
+seed = 3
+
+[[arm]]
+name = "coins"
+variant = "tejon"
+"#;
+
+/// A folder of the user's: a notes file and a sub-folder with a file.
+fn users_folder(dir: &Path) {
+    std::fs::create_dir_all(dir.join("photos")).unwrap();
+    std::fs::write(dir.join("notes.txt"), "my lesson notes").unwrap();
+    std::fs::write(dir.join("photos/a.txt"), "a").unwrap();
+}
+
+fn assert_refused(o: &std::process::Output, folder: &str) {
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&format!("--out {folder}")), "{err}");
+}
+
+fn assert_untouched(dir: &Path) {
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        "my lesson notes"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("photos/a.txt")).unwrap(),
+        "a"
+    );
+    assert!(!dir.join("report.md").exists());
+}
+
+#[test]
+fn a_folder_of_the_users_is_refused_and_kept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let docs = tmp.path().join("Documents");
+    users_folder(&docs);
+    let o = run(&sc, &docs, &[]);
+    assert_refused(&o, &docs.display().to_string());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("new or empty folder"));
+    assert_untouched(&docs);
+}
+
+#[test]
+fn the_current_folder_is_refused_and_kept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let here = tmp.path().join("here");
+    users_folder(&here);
+    let abs = here.display().to_string();
+    for out in [".", abs.as_str()] {
+        let o = senet()
+            .current_dir(&here)
+            .args(["run", sc.to_str().unwrap(), "--quiet", "--out", out])
+            .output()
+            .unwrap();
+        assert_refused(&o, out);
+        assert_untouched(&here);
+    }
+    // Even empty, the folder one is working in is not replaced.
+    let empty = tmp.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let o = senet()
+        .current_dir(&empty)
+        .args(["run", sc.to_str().unwrap(), "--quiet", "--out", "."])
+        .output()
+        .unwrap();
+    assert_refused(&o, ".");
+}
+
+#[test]
+fn an_empty_folder_or_an_earlier_report_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let out = tmp.path().join("report");
+    std::fs::create_dir(&out).unwrap();
+    assert!(run(&sc, &out, &[]).status.success(), "an empty folder");
+    assert!(out.join(".senet-sim-report").is_file() && out.join("report.md").is_file());
+    let first = std::fs::read(out.join("summary.csv")).unwrap();
+    let again = run(&sc, &out, &["--seed", "4"]);
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert_ne!(
+        std::fs::read(out.join("summary.csv")).unwrap(),
+        first,
+        "replaced"
+    );
+}
+
+/// A report written before the marker existed (report.md and only files a run writes) is still
+/// an earlier report; one file of the user's among them makes it the user's folder.
+#[test]
+fn a_report_without_the_marker_is_replaced_only_if_it_holds_nothing_else() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let out = tmp.path().join("old");
+    assert!(run(&sc, &out, &[]).status.success());
+    std::fs::remove_file(out.join(".senet-sim-report")).unwrap();
+    assert!(run(&sc, &out, &[]).status.success(), "an earlier report");
+    std::fs::remove_file(out.join(".senet-sim-report")).unwrap();
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    assert_refused(&run(&sc, &out, &[]), &out.display().to_string());
+    assert_eq!(
+        std::fs::read_to_string(out.join("notes.txt")).unwrap(),
+        "mine"
+    );
+}
+
+/// Numbers on the command line take `_` as scenario files do; a total of games that does not
+/// fit in 64 bits is refused before anything is played (it used to wrap around silently).
+#[test]
+fn game_counts_take_underscores_and_never_overflow() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let out = tmp.path().join("r");
+    let o = run(&sc, &out, &["--games", "1_000", "--seed", "2_019"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("seed 2019"), "{md}");
+    let variants = Path::new("scenarios/variants.toml");
+    let huge = run(
+        variants,
+        &tmp.path().join("h"),
+        &["--games", "4_000_000_000_000_000_000"],
+    );
+    assert_eq!(huge.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&huge.stderr);
+    assert!(
+        err.contains("add up to more than") && err.lines().count() == 1,
+        "{err}"
+    );
+    assert!(!tmp.path().join("h").exists());
+    for bad in ["1__0", "_1", "1_", "x"] {
+        let o = run(&sc, &out, &["--games", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+    }
+}
