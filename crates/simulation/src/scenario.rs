@@ -247,7 +247,17 @@ impl Scenario {
                         "key 'games' is missing: the number of games per arm".into(),
                     ));
                 }
+                let mut seen: Vec<(String, Range<usize>)> = Vec::new();
                 for (i, arm) in a.into_inner().into_iter().enumerate() {
+                    let span = arm.name.span();
+                    unique_name(
+                        &cx,
+                        &format!("arm {}", i + 1),
+                        arm.name.get_ref(),
+                        span.clone(),
+                        &seen,
+                    )?;
+                    seen.push((arm.name.get_ref().clone(), span));
                     arms.push(validate_arm(&cx, i, arm)?);
                 }
             }
@@ -286,8 +296,10 @@ fn game_setup(
         )
     })?;
     let rules = match rules {
-        Some(t) => rules_with_overrides(id, t.get_ref())
-            .map_err(|e| cx.err(Some(t.span()), format!("{which}, table 'rules': {e}")))?,
+        Some(t) => rules_with_overrides(id, t.get_ref()).map_err(|e| {
+            let at = key_span(cx, t, &e.to_string()).unwrap_or(t.span());
+            cx.err(Some(at), format!("{which}, table 'rules': {e}"))
+        })?,
         None => Rules::of(id),
     };
     let device = match device {
@@ -353,10 +365,64 @@ fn read_tournaments(
             "key 'tournament': no tournament given".into(),
         ));
     }
+    let mut seen: Vec<(String, Range<usize>)> = Vec::new();
+    for (i, t) in list.iter().enumerate() {
+        let named = t.name.as_ref().unwrap_or(&t.variant);
+        let which = format!("tournament {}", i + 1);
+        unique_name(cx, &which, named.get_ref(), named.span(), &seen)?;
+        seen.push((named.get_ref().clone(), named.span()));
+    }
     list.into_iter()
         .enumerate()
         .map(|(i, t)| validate_tournament(cx, i, t, games))
         .collect()
+}
+
+/// The span of the key of `table` that `message` names (`'key'`), found in the file's text
+/// inside the table, so that an error points at the key's own line.
+fn key_span(cx: &Ctx, table: &Spanned<toml::Table>, message: &str) -> Option<Range<usize>> {
+    let key = table
+        .get_ref()
+        .keys()
+        .find(|k| message.contains(&format!("'{k}'")))?;
+    // The table's span may be its `[header]` only: read on to the next header.
+    let span = table.span();
+    let inside = cx.text.get(span.start..)?;
+    let mut offset = 0;
+    for (n, line) in inside.split_inclusive('\n').enumerate() {
+        let trimmed = line.trim_start();
+        if n > 0 && trimmed.starts_with('[') && offset >= span.len() {
+            break;
+        }
+        let rest = trimmed.strip_prefix(key.as_str()).map(str::trim_start);
+        if rest.is_some_and(|r| r.starts_with('=')) {
+            let start = span.start + offset + (line.len() - trimmed.len());
+            return Some(start..start + key.len());
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// Refuses a name already given on an earlier line: two arms (or tournaments) of one name
+/// would write over each other's charts, and their rows could not be told apart.
+fn unique_name(
+    cx: &Ctx,
+    which: &str,
+    name: &str,
+    span: Range<usize>,
+    seen: &[(String, Range<usize>)],
+) -> Result<(), ScenarioError> {
+    match seen.iter().find(|(n, _)| n == name) {
+        None => Ok(()),
+        Some((_, first)) => Err(cx.err(
+            Some(span),
+            format!(
+                "{which}, key 'name': '{name}' is already the name of the one on line {}; give each its own name",
+                cx.line_of(first.clone())
+            ),
+        )),
+    }
 }
 
 fn validate_tournament(
@@ -489,8 +555,16 @@ mod tests {
                 "s.toml:2: invalid type",
             ),
             (
-                format!("{OK}[arm.rules]\nprotections = false\n"),
-                "arm 1 ('a'), table 'rules': rule override: unknown rule option 'protections'",
+                format!("{OK}[arm.rules]\nprotection = false\n\nprotections = false\n"),
+                "s.toml:9: arm 1 ('a'), table 'rules': rule override: unknown rule option 'protections'",
+            ),
+            (
+                format!("{OK}[[arm]]\nname = \"a\"\nvariant = \"kendall\"\n"),
+                "s.toml:7: arm 2, key 'name': 'a' is already the name of the one on line 4",
+            ),
+            (
+                format!("{OK}[[tournament]]\nvariant = \"tejon\"\nstrategies = [\"random\", \"back\"]\n[[tournament]]\nvariant = \"tejon\"\nstrategies = [\"random\", \"front\"]\n"),
+                "s.toml:10: tournament 2, key 'name': 'tejon' is already the name of the one on line 7",
             ),
         ];
         for (text, want) in cases {
