@@ -7,6 +7,11 @@ use thiserror::Error;
 #[error("{0}")]
 pub struct InputError(pub String);
 
+/// The run was stopped by Ctrl-C or SIGTERM: nothing was written (exit status 130).
+#[derive(Debug, Error)]
+#[error("interrupted: nothing was written; {0}")]
+pub struct Interrupted(pub String);
+
 /// An [`InputError`] with `msg`, as an `anyhow` result.
 pub fn bad<T>(msg: impl Into<String>) -> anyhow::Result<T> {
     Err(InputError(msg.into()).into())

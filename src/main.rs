@@ -37,7 +37,9 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             eprintln!("senet-sim: error: {e:#}");
-            if e.downcast_ref::<error::InputError>().is_some() {
+            if e.downcast_ref::<error::Interrupted>().is_some() {
+                ExitCode::from(130)
+            } else if e.downcast_ref::<error::InputError>().is_some() {
                 ExitCode::from(2)
             } else {
                 ExitCode::from(1)

@@ -12,6 +12,10 @@ use std::time::Instant;
 /// Runs a scenario and writes its report; returns the report folder.
 pub fn run(args: RunArgs) -> Result<PathBuf> {
     let config = RunConfig::new(args)?;
+    // Ctrl-C and SIGTERM ask the workers to stop; the run then ends with `Interrupted`.
+    let _ = ctrlc::set_handler(|| {
+        senet_simulation::cancel::CANCEL.store(true, std::sync::atomic::Ordering::Relaxed)
+    });
     let staging = crate::report::Staging::create(&config.out)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.args.threads.unwrap_or(0))
@@ -23,8 +27,10 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
     let keep_games = config.args.games_csv.unwrap_or(0);
     let results = pool.install(|| play_scenario(&config.scenario, keep_games, &progress.done));
     progress.finish();
+    interrupted(&config)?;
     let played = started.elapsed();
     crate::report::write(&staging.dir, &config, &results)?;
+    interrupted(&config)?;
     staging.commit()?;
     if !config.args.quiet {
         eprintln!(
@@ -35,4 +41,18 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         );
     }
     Ok(config.out)
+}
+
+/// Stops the run once Ctrl-C or SIGTERM was received; the staging folder is then removed.
+fn interrupted(config: &RunConfig) -> Result<()> {
+    if !senet_simulation::cancel::cancelled() {
+        return Ok(());
+    }
+    let out = &config.out;
+    let what = if out.exists() {
+        format!("the earlier report in {} is untouched", out.display())
+    } else {
+        format!("{} was not created", out.display())
+    };
+    Err(crate::error::Interrupted(what).into())
 }

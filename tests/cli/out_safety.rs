@@ -150,3 +150,51 @@ fn game_counts_take_underscores_and_never_overflow() {
         assert_eq!(o.status.code(), Some(2), "{bad}");
     }
 }
+
+/// Ctrl-C (SIGINT) or SIGTERM during a run: the workers stop, the partial folder is removed,
+/// one line says the earlier report is untouched, and the exit status is 130.
+#[test]
+fn an_interrupted_run_leaves_the_earlier_report_and_no_partial_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let out = tmp.path().join("r");
+    assert!(run(&sc, &out, &[]).status.success());
+    let before = std::fs::read(out.join("summary.csv")).unwrap();
+    for signal in ["-INT", "-TERM"] {
+        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("senet-sim"))
+            .args([
+                "run",
+                sc.to_str().unwrap(),
+                "--quiet",
+                "--games",
+                "500_000_000",
+            ])
+            .arg("--out")
+            .arg(&out)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let killed = std::process::Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let o = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(130), "{signal}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("earlier report") && err.contains("untouched"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read(out.join("summary.csv")).unwrap(), before);
+        let left: Vec<_> = std::fs::read_dir(tmp.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("partial"))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
+}

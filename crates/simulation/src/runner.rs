@@ -1,6 +1,7 @@
 //! Many games of one arm in parallel: per-game seeds derived from (run seed, arm, game), one
 //! accumulator per rayon split, merged with `combine`. Results do not depend on thread count.
 
+use crate::cancel::cancelled;
 use crate::scenario::{Arm, Scenario};
 use crate::stats::{ArmStats, Collector, Combine};
 use crate::tournament::{pairings, TournamentResult};
@@ -104,6 +105,9 @@ pub fn run_arm(
         .fold(
             || Worker::new(arm, progress),
             |mut w, c| {
+                if cancelled() {
+                    return w;
+                }
                 let start = c as u64 * CHUNK;
                 for g in start..(start + CHUNK).min(games) {
                     w.play(game_seed(seed, arm_index as u64, g));

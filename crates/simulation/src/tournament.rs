@@ -170,6 +170,9 @@ impl Tournament {
             .fold(
                 || empty.clone(),
                 |mut acc, (p, c)| {
+                    if crate::cancel::cancelled() {
+                        return acc;
+                    }
                     let (a, b) = pairs[p];
                     let mut players = [
                         specs[a].build(&self.rules, &self.device),
