@@ -37,21 +37,56 @@ impl Progress {
     }
 }
 
+/// A duration in words a reader takes in at once: `45 s`, `4 min 10 s`, `3 h 05 min`,
+/// `6 d 3 h`.
+pub fn duration_text(secs: f64) -> String {
+    let s = secs.max(0.0).round() as u64;
+    let (d, h, m, sec) = (s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60);
+    match (d, h, m) {
+        (0, 0, 0) => format!("{sec} s"),
+        (0, 0, _) => format!("{m} min {sec:02} s"),
+        (0, _, _) => format!("{h} h {m:02} min"),
+        _ => format!("{d} d {h} h"),
+    }
+}
+
+/// Seconds left at the speed so far, if any game is done.
+fn left(total: u64, done: u64, elapsed: f64) -> Option<f64> {
+    (done > 0).then(|| total.saturating_sub(done) as f64 * elapsed / done as f64)
+}
+
+/// Once, a few seconds in: a warning when the run would last more than an hour.
+fn warn_if_long(total: u64, done: u64, elapsed: f64, warned: &mut bool) {
+    if *warned || elapsed < 3.0 {
+        return;
+    }
+    *warned = true;
+    if let Some(l) = left(total, done, elapsed).filter(|&l| l > 3600.0) {
+        eprintln!(
+            "senet-sim: warning: {total} games at {:.0} games/s will take about {} more; Ctrl-C stops the run without writing anything",
+            done as f64 / elapsed,
+            duration_text(l)
+        );
+    }
+}
+
 fn report_progress(total: u64, done: &AtomicU64, stop: &AtomicBool) {
     let start = Instant::now();
+    let mut warned = false;
     if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(total);
         bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  about {eta} left")
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         while !stop.load(Ordering::Relaxed) {
-            let d = done.load(Ordering::Relaxed);
+            let (d, t) = (done.load(Ordering::Relaxed), start.elapsed().as_secs_f64());
             bar.set_position(d);
-            bar.set_message(format!(
-                "{:.0} games/s",
-                d as f64 / start.elapsed().as_secs_f64().max(1e-3)
-            ));
+            let eta = left(total, d, t).map_or(String::new(), |l| {
+                format!(", about {} left", duration_text(l))
+            });
+            bar.set_message(format!("{:.0} games/s{eta}", d as f64 / t.max(1e-3)));
+            bar.suspend(|| warn_if_long(total, d, t, &mut warned));
             std::thread::sleep(Duration::from_millis(100));
         }
         bar.set_position(done.load(Ordering::Relaxed));
@@ -61,16 +96,36 @@ fn report_progress(total: u64, done: &AtomicU64, stop: &AtomicBool) {
     let mut last = Instant::now();
     while !stop.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(100));
+        let (d, t) = (done.load(Ordering::Relaxed), start.elapsed().as_secs_f64());
+        warn_if_long(total, d, t, &mut warned);
         if last.elapsed() >= Duration::from_secs(5) {
             last = Instant::now();
-            let d = done.load(Ordering::Relaxed);
-            let rate = d as f64 / start.elapsed().as_secs_f64();
-            let left = if rate > 0.0 {
-                (total - d) as f64 / rate
-            } else {
-                0.0
-            };
-            eprintln!("senet-sim: {d}/{total} games ({rate:.0} games/s), about {left:.0} s left");
+            let eta = left(total, d, t).map_or(String::new(), |l| {
+                format!(", about {} left", duration_text(l))
+            });
+            eprintln!(
+                "senet-sim: {d}/{total} games ({:.0} games/s){eta}",
+                d as f64 / t
+            );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_in_the_largest_units() {
+        assert_eq!(duration_text(0.4), "0 s");
+        assert_eq!(duration_text(45.0), "45 s");
+        assert_eq!(duration_text(250.0), "4 min 10 s");
+        assert_eq!(
+            duration_text(3.0 * 3600.0 + 5.0 * 60.0 + 59.0),
+            "3 h 05 min"
+        );
+        assert_eq!(duration_text(516_755.0), "5 d 23 h");
+        assert_eq!(left(100, 0, 1.0), None);
+        assert_eq!(left(100, 25, 2.0), Some(6.0));
     }
 }

@@ -198,3 +198,35 @@ fn an_interrupted_run_leaves_the_earlier_report_and_no_partial_folder() {
         assert!(left.is_empty(), "{left:?}");
     }
 }
+
+/// A run that would last more than an hour says so a few seconds in, in days and hours.
+#[test]
+fn a_very_long_run_is_announced_with_its_duration() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("senet-sim"))
+        .args(["run", sc.to_str().unwrap(), "--games", "10_000_000_000_000"])
+        .arg("--out")
+        .arg(tmp.path().join("long"))
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(3800));
+    let id = child.id().to_string();
+    assert!(std::process::Command::new("kill")
+        .args(["-INT", &id])
+        .status()
+        .unwrap()
+        .success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    let warning = err
+        .lines()
+        .find(|l| l.contains("warning"))
+        .unwrap_or_default();
+    assert!(
+        warning.contains("10000000000000 games") && warning.contains(" d "),
+        "{err}"
+    );
+    assert!(!tmp.path().join("long").exists());
+}

@@ -102,12 +102,11 @@ pub fn run_arm(
     let chunks = games.div_ceil(CHUNK) as usize;
     (0..chunks)
         .into_par_iter()
+        // Once cancelled, no further chunk is handed out (a huge run stops in a moment).
+        .take_any_while(|_| !cancelled())
         .fold(
             || Worker::new(arm, progress),
             |mut w, c| {
-                if cancelled() {
-                    return w;
-                }
                 let start = c as u64 * CHUNK;
                 for g in start..(start + CHUNK).min(games) {
                     w.play(game_seed(seed, arm_index as u64, g));

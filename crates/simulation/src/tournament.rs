@@ -167,12 +167,10 @@ impl Tournament {
             .collect();
         tasks
             .into_par_iter()
+            .take_any_while(|_| !crate::cancel::cancelled())
             .fold(
                 || empty.clone(),
                 |mut acc, (p, c)| {
-                    if crate::cancel::cancelled() {
-                        return acc;
-                    }
                     let (a, b) = pairs[p];
                     let mut players = [
                         specs[a].build(&self.rules, &self.device),
