@@ -230,3 +230,55 @@ fn a_very_long_run_is_announced_with_its_duration() {
     );
     assert!(!tmp.path().join("long").exists());
 }
+
+/// Unmounts the test's tmpfs, even when an assertion fails.
+struct Mount(std::path::PathBuf);
+
+impl Drop for Mount {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// A full disk mid-report, for real: a 2.4 MB tmpfs holds one report (1.6 MB) but not a second
+/// beside it. The second run exits 1 naming the file it could not write, leaves no partial
+/// folder, and the earlier report stays whole. Needs root to mount (CI runs as root); skipped
+/// with a printed reason otherwise.
+#[test]
+fn a_full_disk_leaves_the_earlier_report_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let disk = tmp.path().join("disk");
+    std::fs::create_dir(&disk).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=2400k", "tmpfs"])
+        .arg(&disk)
+        .output();
+    if !mounted.as_ref().is_ok_and(|o| o.status.success()) {
+        eprintln!("skipped: cannot mount a tmpfs here (needs root): {mounted:?}");
+        return;
+    }
+    let _mount = Mount(disk.clone());
+    let out = disk.join("r");
+    let first = run(&sc, &out, &[]);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let before = std::fs::read(out.join("summary.csv")).unwrap();
+    let second = run(&sc, &out, &["--seed", "9"]);
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let names_a_file = err.contains("writing ") || err.contains(disk.to_str().unwrap());
+    assert!(err.contains("No space left") && names_a_file, "{err}");
+    assert_eq!(std::fs::read(out.join("summary.csv")).unwrap(), before);
+    assert!(out.join("report.html").is_file() && out.join(".senet-sim-report").is_file());
+    let names: Vec<_> = std::fs::read_dir(&disk)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, vec!["r".to_string()], "no partial folder");
+}
