@@ -18,6 +18,7 @@ mod notebooks;
 mod out_safety;
 mod overrides;
 mod report_snapshots;
+mod robustness;
 mod run;
 mod spreadsheets;
 mod throws;

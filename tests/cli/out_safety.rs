@@ -282,3 +282,37 @@ fn a_full_disk_leaves_the_earlier_report_whole() {
         .collect();
     assert_eq!(names, vec!["r".to_string()], "no partial folder");
 }
+
+/// A run killed outright (SIGKILL) cannot clean up; the next run of the same report removes its
+/// hidden partial folder.
+#[test]
+fn a_killed_runs_leftovers_are_removed_by_the_next_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let out = tmp.path().join("r");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("senet-sim"))
+        .args([
+            "run",
+            sc.to_str().unwrap(),
+            "--quiet",
+            "--games",
+            "500_000_000",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let partial = |dir: &Path| {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().contains(".partial-"))
+            .count()
+    };
+    assert_eq!(partial(tmp.path()), 1, "the killed run's folder is left");
+    assert!(run(&sc, &out, &[]).status.success());
+    assert_eq!(partial(tmp.path()), 0);
+}
