@@ -161,19 +161,7 @@ fn an_interrupted_run_leaves_the_earlier_report_and_no_partial_folder() {
     assert!(run(&sc, &out, &[]).status.success());
     let before = std::fs::read(out.join("summary.csv")).unwrap();
     for signal in ["-INT", "-TERM"] {
-        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("senet-sim"))
-            .args([
-                "run",
-                sc.to_str().unwrap(),
-                "--quiet",
-                "--games",
-                "500_000_000",
-            ])
-            .arg("--out")
-            .arg(&out)
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
+        let child = spawn_run(&sc, &out, "500_000_000", true);
         std::thread::sleep(std::time::Duration::from_millis(1500));
         let killed = std::process::Command::new("kill")
             .args([signal, &child.id().to_string()])
@@ -204,13 +192,7 @@ fn an_interrupted_run_leaves_the_earlier_report_and_no_partial_folder() {
 fn a_very_long_run_is_announced_with_its_duration() {
     let tmp = tempfile::tempdir().unwrap();
     let sc = write(tmp.path(), "s.toml", SCENARIO);
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("senet-sim"))
-        .args(["run", sc.to_str().unwrap(), "--games", "10_000_000_000_000"])
-        .arg("--out")
-        .arg(tmp.path().join("long"))
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_run(&sc, &tmp.path().join("long"), "10_000_000_000_000", false);
     std::thread::sleep(std::time::Duration::from_millis(3800));
     let id = child.id().to_string();
     assert!(std::process::Command::new("kill")
@@ -229,6 +211,18 @@ fn a_very_long_run_is_announced_with_its_duration() {
         "{err}"
     );
     assert!(!tmp.path().join("long").exists());
+}
+
+/// `senet-sim run SCENARIO --games GAMES --out OUT` started in the background, stderr piped.
+fn spawn_run(sc: &Path, out: &Path, games: &str, quiet: bool) -> std::process::Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("senet-sim"))
+        .args(["run", sc.to_str().unwrap(), "--games", games])
+        .args(quiet.then_some("--quiet"))
+        .arg("--out")
+        .arg(out)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
 }
 
 /// Unmounts the test's tmpfs, even when an assertion fails.
@@ -290,18 +284,7 @@ fn a_killed_runs_leftovers_are_removed_by_the_next_run() {
     let tmp = tempfile::tempdir().unwrap();
     let sc = write(tmp.path(), "s.toml", SCENARIO);
     let out = tmp.path().join("r");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("senet-sim"))
-        .args([
-            "run",
-            sc.to_str().unwrap(),
-            "--quiet",
-            "--games",
-            "500_000_000",
-        ])
-        .arg("--out")
-        .arg(&out)
-        .spawn()
-        .unwrap();
+    let mut child = spawn_run(&sc, &out, "500_000_000", true);
     std::thread::sleep(std::time::Duration::from_millis(800));
     child.kill().unwrap();
     child.wait().unwrap();
