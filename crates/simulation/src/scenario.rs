@@ -66,7 +66,7 @@ struct FileTournament {
     variant: Spanned<String>,
     device: Option<Spanned<FileDevice>>,
     games: Option<Spanned<i64>>,
-    rules: Option<Spanned<toml::Table>>,
+    rules: Option<Spanned<RuleTable>>,
 }
 
 #[derive(Deserialize)]
@@ -77,7 +77,7 @@ struct FileArm {
     device: Option<Spanned<FileDevice>>,
     white: Option<Spanned<String>>,
     black: Option<Spanned<String>>,
-    rules: Option<Spanned<toml::Table>>,
+    rules: Option<Spanned<RuleTable>>,
 }
 
 #[derive(Deserialize)]
@@ -281,7 +281,7 @@ fn game_setup(
     cx: &Ctx,
     which: &str,
     variant: &Spanned<String>,
-    rules: &Option<Spanned<toml::Table>>,
+    rules: &Option<Spanned<RuleTable>>,
     device: &Option<Spanned<FileDevice>>,
 ) -> Result<(Variant, Rules, Device), ScenarioError> {
     let id: Variant = variant.get_ref().parse().map_err(|_| {
@@ -296,8 +296,13 @@ fn game_setup(
         )
     })?;
     let rules = match rules {
-        Some(t) => rules_with_overrides(id, t.get_ref()).map_err(|e| {
-            let at = key_span(cx, t, &e.to_string()).unwrap_or(t.span());
+        Some(t) => rules_with_overrides(id, &plain_table(t.get_ref())).map_err(|e| {
+            let message = e.to_string();
+            let key = t
+                .get_ref()
+                .keys()
+                .find(|k| message.contains(&format!("'{}'", k.get_ref())));
+            let at = key.map_or(t.span(), |k| k.span());
             cx.err(Some(at), format!("{which}, table 'rules': {e}"))
         })?,
         None => Rules::of(id),
@@ -378,30 +383,16 @@ fn read_tournaments(
         .collect()
 }
 
-/// The span of the key of `table` that `message` names (`'key'`), found in the file's text
-/// inside the table, so that an error points at the key's own line.
-fn key_span(cx: &Ctx, table: &Spanned<toml::Table>, message: &str) -> Option<Range<usize>> {
-    let key = table
-        .get_ref()
-        .keys()
-        .find(|k| message.contains(&format!("'{k}'")))?;
-    // The table's span may be its `[header]` only: read on to the next header.
-    let span = table.span();
-    let inside = cx.text.get(span.start..)?;
-    let mut offset = 0;
-    for (n, line) in inside.split_inclusive('\n').enumerate() {
-        let trimmed = line.trim_start();
-        if n > 0 && trimmed.starts_with('[') && offset >= span.len() {
-            break;
-        }
-        let rest = trimmed.strip_prefix(key.as_str()).map(str::trim_start);
-        if rest.is_some_and(|r| r.starts_with('=')) {
-            let start = span.start + offset + (line.len() - trimmed.len());
-            return Some(start..start + key.len());
-        }
-        offset += line.len();
-    }
-    None
+/// An `[arm.rules]` table as read, each key with its place in the file (so that an error
+/// points at the key's own line).
+type RuleTable = std::collections::BTreeMap<Spanned<String>, toml::Value>;
+
+/// The table without the places of its keys.
+fn plain_table(table: &RuleTable) -> toml::Table {
+    table
+        .iter()
+        .map(|(k, v)| (k.get_ref().clone(), v.clone()))
+        .collect()
 }
 
 /// Refuses a name already given on an earlier line: two arms (or tournaments) of one name
