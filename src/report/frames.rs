@@ -9,7 +9,7 @@ use senet_engine::board::Side;
 use senet_engine::throws::value_distribution;
 use senet_simulation::runner::ArmResult;
 use senet_simulation::stats::{
-    frequency_check, throwoff_theory, waits, wilson95, ArmStats, Histogram,
+    frequency_check, rate, throwoff_theory, waits, wilson95, ArmStats, Histogram,
 };
 use std::path::Path;
 
@@ -19,14 +19,6 @@ where
     T: IntoIterator,
 {
     Column::new(name.into(), values)
-}
-
-fn rate(k: u64, n: u64) -> f64 {
-    if n == 0 {
-        0.0
-    } else {
-        k as f64 / n as f64
-    }
 }
 
 /// `summary.csv`: one row per arm.

@@ -116,8 +116,7 @@ impl fmt::Display for Device {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Device::Sticks { p_marked } => write!(f, "sticks(p={p_marked})"),
-            Device::Coins => f.write_str("coins"),
-            Device::Die => f.write_str("die"),
+            Device::Coins | Device::Die => f.write_str(self.kind()),
         }
     }
 }

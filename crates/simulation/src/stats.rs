@@ -368,9 +368,18 @@ pub struct FrequencyCheck {
     pub z: f64,
 }
 
+/// `k / n`, or 0 when there is no trial.
+pub fn rate(k: u64, n: u64) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        k as f64 / n as f64
+    }
+}
+
 /// Compares `count` observations in `n` trials with the probability `p`.
 pub fn frequency_check(count: u64, n: u64, p: f64) -> FrequencyCheck {
-    let frequency = if n == 0 { 0.0 } else { count as f64 / n as f64 };
+    let frequency = rate(count, n);
     let std_error = if n > 0 {
         (p * (1.0 - p) / n as f64).sqrt()
     } else {
