@@ -41,20 +41,57 @@ impl Lang {
         }
     }
 
-    /// `x` with `decimals` digits after the decimal point (a comma in French).
+    /// `x` with `decimals` digits after the decimal point (a comma in French) and its thousands
+    /// grouped ("12,345.6" or "12 345,6" with a no-break space).
     pub fn num(self, x: f64, decimals: usize) -> String {
         let s = format!("{x:.decimals$}");
+        let (sign, s) = s.strip_prefix('-').map_or(("", s.as_str()), |r| ("-", r));
+        let (int, frac) = s.split_once('.').unwrap_or((s, ""));
+        let mut out = String::from(sign);
+        for (i, d) in int.chars().enumerate() {
+            if i > 0 && (int.len() - i) % 3 == 0 {
+                out.push_str(self.thousands());
+            }
+            out.push(d);
+        }
+        if !frac.is_empty() {
+            out.push(self.decimal_mark());
+            out.push_str(frac);
+        }
+        out
+    }
+
+    /// A whole number with its thousands grouped: "49,303,694" or "49 303 694".
+    pub fn int(self, n: u64) -> String {
+        self.num(n as f64, 0)
+    }
+
+    /// The thousands separator: "," or a no-break space.
+    pub fn thousands(self) -> &'static str {
         match self {
-            Lang::En => s,
-            Lang::Fr => s.replace('.', ","),
+            Lang::En => ",",
+            Lang::Fr => NBSP,
         }
     }
 
-    /// `100 x` as a percentage with one decimal: "12.5%" or "12,5 %".
-    pub fn pct(self, x: f64) -> String {
+    /// The decimal mark: '.' or ','.
+    pub fn decimal_mark(self) -> char {
         match self {
-            Lang::En => format!("{:.1}%", 100.0 * x),
-            Lang::Fr => format!("{} %", self.num(100.0 * x, 1)),
+            Lang::En => '.',
+            Lang::Fr => ',',
+        }
+    }
+
+    /// `100 x` as a percentage with one decimal: "12.5%" or "12,5 %" (no-break space).
+    pub fn pct(self, x: f64) -> String {
+        self.pct_with(x, 1)
+    }
+
+    /// `100 x` as a percentage with `decimals` decimals.
+    pub fn pct_with(self, x: f64, decimals: usize) -> String {
+        match self {
+            Lang::En => format!("{}%", self.num(100.0 * x, decimals)),
+            Lang::Fr => format!("{}{NBSP}%", self.num(100.0 * x, decimals)),
         }
     }
 
@@ -62,14 +99,17 @@ impl Lang {
     pub fn quote(self, name: &str) -> String {
         match self {
             Lang::En => format!("\"{name}\""),
-            Lang::Fr => format!("« {name} »"),
+            Lang::Fr => format!("«{NBSP}{name}{NBSP}»"),
         }
     }
 
-    /// A throwing device in this language ("sticks(p=0.6)", "bâtonnets (p = 0,6)").
+    /// A throwing device in this language ("sticks (p = 0.6)", "bâtonnets (p = 0,6)").
     pub fn device(self, d: &senet_engine::throws::Device) -> String {
         use senet_engine::throws::Device;
         match (self, d) {
+            (Lang::En, Device::Sticks { p_marked }) => {
+                format!("sticks (p = {})", self.tick(*p_marked))
+            }
             (Lang::En, _) => d.to_string(),
             (Lang::Fr, Device::Sticks { p_marked }) => {
                 format!("bâtonnets (p = {})", self.tick(*p_marked))
@@ -79,18 +119,40 @@ impl Lang {
         }
     }
 
-    /// An axis tick: the shortest form with up to 3 decimals.
+    /// The shortest form of `x` with up to 3 decimals ("0.25", "0,7").
     pub fn tick(self, x: f64) -> String {
         let mut s = format!("{x:.3}");
         while s.contains('.') && (s.ends_with('0') || s.ends_with('.')) {
             s.pop();
         }
-        match self {
-            Lang::En => s,
-            Lang::Fr => s.replace('.', ","),
+        let decimals = s.split_once('.').map_or(0, |(_, f)| f.len());
+        self.num(x, decimals)
+    }
+
+    /// French typography in a text: a no-break space before `: ; ? ! %` and inside « »
+    /// (the spaces already there are replaced); English text is returned as it is.
+    pub fn typography(self, text: &str) -> String {
+        if self == Lang::En {
+            return text.to_string();
         }
+        let mut out = text.to_string();
+        for (from, to) in [
+            (" :", "\u{a0}:"),
+            (" ;", "\u{a0};"),
+            (" ?", "\u{a0}?"),
+            (" !", "\u{a0}!"),
+            (" %", "\u{a0}%"),
+            ("« ", "«\u{a0}"),
+            (" »", "\u{a0}»"),
+        ] {
+            out = out.replace(from, to);
+        }
+        out
     }
 }
+
+/// The no-break space of French numbers and punctuation.
+pub const NBSP: &str = "\u{a0}";
 
 /// Every fixed text of the outputs. `{}` marks are filled in by the caller in order.
 pub struct Texts {
@@ -105,6 +167,10 @@ pub struct Texts {
     pub(crate) running_y: &'static str,
     pub(crate) running_band: &'static str,
     pub(crate) running_probability: &'static str,
+    pub(crate) running_school: &'static str,
+    pub(crate) mean: &'static str,
+    pub(crate) board_title: &'static str,
+    pub(crate) board_sentence: &'static str,
     pub(crate) running_label: &'static str,
     pub(crate) running_sentence: &'static str,
     pub(crate) lengths_title: &'static str,
@@ -144,29 +210,33 @@ pub struct Texts {
 
 /// English.
 pub static EN: Texts = Texts {
-    throws_title: "Throw values: {} ({})",
+    throws_title: "Throw values: {}",
     throws_x: "value thrown",
     throws_y: "frequency / probability",
     simulated: "simulated ({} throws)",
     exact: "exact probability",
-    throws_sentence: "Throws of \"{}\": the simulated frequency of each value (left bar) beside its exact probability (right bar).",
+    throws_sentence: "Throws of {}: the simulated frequency of each value (left bar) beside its exact probability (right bar).",
     running_title: "Running frequency of {}: {}",
     running_x: "number of throws (log scale)",
     running_y: "frequency of {}",
-    running_band: "p ± 1.96·√(p(1−p)/n)",
+    running_band: "exact 95% band p ± 1.96·√(p(1−p)/n)",
     running_probability: "probability {}",
+    running_school: "fluctuation interval p ± 1/√n",
+    mean: "mean {}",
+    board_title: "Where the pawns stand on the board",
+    board_sentence: "The board, squares in the order of the path (1 to 10, 11 to 20 from right to left, 21 to 30): on each square, the share of positions in which a pawn stands there; the darker, the more often.",
     running_label: "running frequency",
-    running_sentence: "Law of large numbers, \"{}\": the running frequency of the value {} over the first {} throws of the run closes in on its probability, inside the 95% fluctuation band.",
+    running_sentence: "Law of large numbers, {}: the running frequency of the value {} over the first {} throws of the run closes in on its probability p. The grey lines are the fluctuation interval p ± 1/√n taught at school, the green ones the exact 95% band p ± 1.96·√(p(1−p)/n).",
     lengths_title: "Game length in turns",
-    lengths_x: "turns in the game",
+    lengths_x: "turns in the game (bars of {} turns)",
     lengths_y: "share of games",
-    lengths_sentence: "How long a game lasts: the share of finished games that end after each number of turns.",
-    wins_title: "Who wins? (95% intervals)",
+    lengths_sentence: "How long a game lasts: the share of finished games that end in each bar of {} turns, up to {} turns; {} of the games (at most, per arm) last longer and are not drawn (`lengths.csv` has every length).",
+    wins_title: "Who wins? (95% intervals; 50% is a fair game)",
     wins_y: "share of games won",
     white: "white",
     black: "black",
     first_mover: "first mover",
-    wins_sentence: "Who wins: the share of games won by white, by black and by the player who moved first, with 95% Wilson intervals.",
+    wins_sentence: "Who wins: the share of games won by the player who moved first (and by white where the first player is drawn at random), with 95% Wilson intervals; the grey line at 50% is a fair game.",
     squares_title: "Where the pawns stand",
     squares_x: "square along the path",
     squares_y: "share of positions occupied",
@@ -194,29 +264,33 @@ pub static EN: Texts = Texts {
 
 /// French, in the vocabulary of the collège and lycée.
 pub static FR: Texts = Texts {
-    throws_title: "Issues des lancers : {} ({})",
+    throws_title: "Issues des lancers : {}",
     throws_x: "issue",
     throws_y: "fréquence / probabilité",
     simulated: "fréquence simulée ({} lancers)",
     exact: "probabilité exacte",
-    throws_sentence: "Diagramme en bâtons des lancers, « {} » : la fréquence simulée de chaque issue (bâton de gauche) à côté de sa probabilité exacte (bâton de droite ; pour les bâtonnets et les pièces, loi binomiale du nombre de faces marquées).",
+    throws_sentence: "Diagramme en bâtons des lancers, {} : la fréquence simulée de chaque issue (bâton de gauche) à côté de sa probabilité exacte (bâton de droite ; pour les bâtonnets et les pièces, loi binomiale du nombre de faces marquées).",
     running_title: "Fréquence de l'issue {} au fil des lancers : {}",
     running_x: "nombre de lancers (échelle logarithmique)",
     running_y: "fréquence de l'issue {}",
-    running_band: "p ± 1,96·√(p(1−p)/n)",
+    running_band: "intervalle exact à 95 % p ± 1,96·√(p(1−p)/n)",
     running_probability: "probabilité {}",
+    running_school: "intervalle de fluctuation p ± 1/√n",
+    mean: "moyenne {}",
+    board_title: "Où sont les pions sur le plateau ?",
+    board_sentence: "Le plateau, cases dans l'ordre du parcours (1 à 10, 11 à 20 de droite à gauche, 21 à 30) : sur chaque case, la fréquence des positions où un pion s'y trouve ; plus la case est foncée, plus elle est souvent occupée.",
     running_label: "fréquence cumulée",
-    running_sentence: "Loi des grands nombres, « {} » : la fréquence de l'issue {} sur les {} premiers lancers se rapproche de sa probabilité, dans l'intervalle de fluctuation à 95 %.",
+    running_sentence: "Loi des grands nombres, {} : la fréquence de l'issue {} sur les {} premiers lancers se rapproche de sa probabilité p. En gris, l'intervalle de fluctuation p ± 1/√n vu en classe ; en vert, l'intervalle exact à 95 % p ± 1,96·√(p(1−p)/n).",
     lengths_title: "Durée d'une partie (en tours)",
-    lengths_x: "nombre de tours de la partie",
+    lengths_x: "nombre de tours de la partie (barres de {} tours)",
     lengths_y: "fréquence",
-    lengths_sentence: "Durée d'une partie : la fréquence des parties terminées en chaque nombre de tours ; la moyenne estime l'espérance de la durée.",
-    wins_title: "Qui gagne ? (intervalles de confiance à 95 %)",
+    lengths_sentence: "Durée d'une partie : la fréquence des parties terminées dans chaque barre de {} tours, jusqu'à {} tours ; {} des parties (au plus, par configuration) durent plus longtemps et ne sont pas dessinées (`lengths.csv` donne toutes les durées). La moyenne estime l'espérance de la durée.",
+    wins_title: "Qui gagne ? (intervalles à 95 % ; 50 % : jeu équitable)",
     wins_y: "fréquence des victoires",
     white: "blancs",
     black: "noirs",
     first_mover: "premier joueur",
-    wins_sentence: "Qui gagne : la fréquence des victoires des blancs, des noirs et du joueur qui a commencé, avec les intervalles de confiance à 95 % (Wilson).",
+    wins_sentence: "Qui gagne : la fréquence des victoires du joueur qui a commencé (et des blancs quand le premier joueur est tiré au sort), avec les intervalles de confiance à 95 % (Wilson) ; la ligne grise à 50 % est celle d'un jeu équitable.",
     squares_title: "Où sont les pions ?",
     squares_x: "case du parcours",
     squares_y: "fréquence d'occupation",

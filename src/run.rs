@@ -34,7 +34,7 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
     staging.commit()?;
     if !config.args.quiet {
         eprintln!(
-            "senet-sim: {total} games in {:.1} s ({:.0} games/s); report in {}",
+            "senet-sim: {total} games in {:.1} s ({:.0} games/s); report in {} (open report.html)",
             played.as_secs_f64(),
             total as f64 / played.as_secs_f64(),
             config.out.display()

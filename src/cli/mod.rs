@@ -5,6 +5,7 @@ mod args;
 mod describe;
 mod moves;
 mod play;
+mod scenarios;
 mod throws;
 
 use anyhow::Result;
@@ -26,6 +27,8 @@ enum Command {
     Run(crate::config::RunArgs),
     /// List the rule variants with their source documents.
     Variants,
+    /// List the shipped scenarios with the question each one answers.
+    Scenarios,
     /// Measure speed and memory: N random games of a variant through the run engine.
     Bench(crate::bench::BenchArgs),
     /// List the legal moves of a position for one throw.
@@ -45,7 +48,7 @@ pub fn run(cli: Cli) -> Result<()> {
             let quiet = a.quiet;
             let out_dir = crate::run::run(a)?;
             if !quiet {
-                writeln!(out, "{}", out_dir.join("report.md").display())?;
+                writeln!(out, "{}", out_dir.join("report.html").display())?;
             }
         }
         Command::Bench(a) => crate::bench::bench(&a, &mut out)?,
@@ -53,11 +56,12 @@ pub fn run(cli: Cli) -> Result<()> {
             for v in VARIANTS {
                 writeln!(
                     out,
-                    "{:<12} {}\n{:<12} source: {}",
-                    v.id, v.summary, "", v.source
+                    "{:<12} {}\n{:<12} source: \"{}\" ({}; shared/seeds/{})",
+                    v.id, v.summary, "", v.title, v.language, v.source
                 )?;
             }
         }
+        Command::Scenarios => scenarios::list(&mut out)?,
         Command::Moves(a) => moves::moves(&a, &mut out)?,
         Command::Play(a) => play::play(&a, &mut out)?,
         Command::Throws(a) => throws::throws(&a, &mut out)?,

@@ -9,7 +9,7 @@ use senet_engine::game::{play_game, series_points, GameSummary, Observer};
 use senet_engine::movegen::{flags, Move};
 use senet_engine::rules::Variant;
 use senet_engine::strategy::spec::StrategySpec;
-use senet_engine::throws::{game_seed, stream, SeededThrower};
+use senet_engine::throws::{game_seed, parse_seed_hex, seed_hex, stream, SeededThrower};
 use serde_json::json;
 use std::io::Write;
 
@@ -22,6 +22,11 @@ pub struct PlayArgs {
     /// Seed of the game: the same seed replays the same game on any machine.
     #[arg(long, default_value_t = 1, value_parser = crate::error::number)]
     seed: u64,
+    /// The seed of one game of a run, as written in the `seed` column of games.csv
+    /// (0x and 16 hexadecimal digits): replays exactly that game (give the arm's --variant,
+    /// --device and strategies too).
+    #[arg(long, value_name = "0xHEX", conflicts_with = "seed", value_parser = hex_seed)]
+    game_seed: Option<u64>,
     /// White's strategy: random, front, back, heuristic[:KEY=W,...], expectimax:D, rollout:N.
     #[arg(long, default_value = "random")]
     white: StrategySpec,
@@ -124,7 +129,7 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
         a.white.build(&rules, &device),
         a.black.build(&rules, &device),
     ];
-    let seed = game_seed(a.seed, 0, 0);
+    let seed = a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0));
     let mut thrower = SeededThrower::new(&device, seed);
     let mut decisions = stream(seed, 2);
     let mut printer = Printer {
@@ -163,6 +168,7 @@ fn write_result(a: &PlayArgs, s: &GameSummary, points: u32, out: &mut impl Write
             "winner": s.winner, "first": s.first, "turns": s.turns, "throws": s.throws, "moves": s.moves,
             "captures": s.captures, "backward": s.backward, "passes": s.passes, "water": s.water,
             "series_points": points, "variant": a.variant.variant.id(), "seed": a.seed,
+            "game_seed": seed_hex(a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0))),
         });
         writeln!(out, "{line}")?;
     } else {
@@ -175,4 +181,11 @@ fn write_result(a: &PlayArgs, s: &GameSummary, points: u32, out: &mut impl Write
         }
     }
     Ok(())
+}
+
+/// Reads a game seed written as games.csv writes it ([`seed_hex`]).
+fn hex_seed(text: &str) -> Result<u64, String> {
+    parse_seed_hex(text).ok_or_else(|| {
+        format!("'{text}': expected 0x and at most 16 hexadecimal digits, as in games.csv")
+    })
 }

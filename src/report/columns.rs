@@ -121,7 +121,7 @@ pub const COLUMNS: &[ColumnDef] = &[
     col("waits.csv", "theory", ["geometric law (1 − p)^(k − 1) p", "loi géométrique (1 − p)^(k − 1) p"]),
     col("games.csv", "arm", ["configuration played", "configuration jouée"]),
     col("games.csv", "game", ["number of the game in the run", "numéro de la partie"]),
-    col("games.csv", "seed", ["seed of the game (replays it with senet-sim play)", "graine de la partie (la rejoue avec senet-sim play)"]),
+    col("games.csv", "seed", ["seed of the game, 0x and 16 hexadecimal digits (senet-sim play --game-seed SEED with the arm's --variant and --device replays it)", "graine de la partie, 0x et 16 chiffres hexadécimaux (senet-sim play --game-seed GRAINE avec la règle et le dispositif de la configuration la rejoue)"]),
     col("games.csv", "first", ["side that moved first", "camp qui a commencé"]),
     col("games.csv", "winner", ["winning side (none: stopped by the turn cap)", "camp gagnant (none : partie inachevée)"]),
     col("games.csv", "turns", ["length in turns", "durée en tours"]),

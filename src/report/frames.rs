@@ -244,7 +244,7 @@ pub fn games(results: &[ArmResult]) -> Result<DataFrame> {
         for (i, (sd, g)) in r.first_games.iter().enumerate() {
             arm.push(r.arm.name.clone());
             game.push(i as u64 + 1);
-            seed.push(sd.to_string());
+            seed.push(senet_engine::throws::seed_hex(*sd));
             first.push(side(g.first));
             winner.push(side(g.winner));
             turns.push(g.turns);

@@ -1,7 +1,7 @@
 //! `report.html`: the report in one self-contained file to project in class or print on A4.
 //!
-//! It is `report.md` rendered to HTML (pulldown-cmark), with every chart's PNG link replaced by
-//! the chart's SVG inlined, and a style sheet inside the file: no network, no other file needed.
+//! It is `report.md` rendered to HTML (pulldown-cmark), with every chart's PNG link and the
+//! caption under it made one figure that a page break never splits, the chart's SVG inlined, and a style sheet inside the file: no network, no other file needed.
 
 use anyhow::{Context, Result};
 use pulldown_cmark::{html, Options, Parser};
@@ -15,7 +15,8 @@ table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
 th, td { border: 1px solid #999; padding: 0.3em 0.6em; }
 th { background: #eee; }
 figure.chart { margin: 1em 0; page-break-inside: avoid; break-inside: avoid; }
-figure.chart svg { width: 100%; height: auto; }
+figure.chart svg { width: 100%; height: auto; display: block; }
+figcaption { margin: 0.3em 0 0 0; font-size: 0.95em; color: #222; }
 pre { background: #f4f4f4; padding: 0.6em; overflow-x: auto; white-space: pre-wrap; }
 @media print {
   @page { size: A4; margin: 15mm; }
@@ -40,9 +41,10 @@ pub fn write(dir: &Path, markdown: &str, title: &str, lang: &str) -> Result<()> 
     std::fs::write(dir.join("report.html"), page).context("writing report.html")
 }
 
-/// Replaces each `<img src="charts/STEM.png" alt="...">` by a figure holding `charts/STEM.svg`.
+/// Replaces each paragraph `<p><img src="charts/STEM.png" ...></p>` and the paragraph after it
+/// (the chart's caption) by one figure: `charts/STEM.svg` inlined, the caption under it.
 fn inline_charts(dir: &Path, body: &str) -> Result<String> {
-    const OPEN: &str = "<img src=\"charts/";
+    const OPEN: &str = "<p><img src=\"charts/";
     let mut out = String::with_capacity(body.len());
     let mut rest = body;
     while let Some(i) = rest.find(OPEN) {
@@ -50,8 +52,16 @@ fn inline_charts(dir: &Path, body: &str) -> Result<String> {
         let tail = &rest[i + OPEN.len()..];
         let stem_end = tail.find(".png\"").context("a chart link without .png")?;
         let stem = &tail[..stem_end];
-        // The tag ends at its first '>' (pulldown-cmark writes `... />`; the alt text is a stem).
-        let close = tail.find('>').context("an unclosed img tag")?;
+        // The image's paragraph ends at its first "</p>" (the alt text is a stem).
+        let close = tail.find("</p>").context("an unclosed chart paragraph")?;
+        rest = tail[close + 4..].trim_start();
+        let caption = match rest.strip_prefix("<p>").and_then(|r| r.split_once("</p>")) {
+            Some((text, after)) => {
+                rest = after;
+                format!("<figcaption>{text}</figcaption>")
+            }
+            None => String::new(),
+        };
         let svg_path = dir.join("charts").join(format!("{stem}.svg"));
         let svg = std::fs::read_to_string(&svg_path)
             .with_context(|| format!("reading {}", svg_path.display()))?;
@@ -61,9 +71,8 @@ fn inline_charts(dir: &Path, body: &str) -> Result<String> {
             1,
         );
         out.push_str(&format!(
-            "<figure class=\"chart\" id=\"{stem}\">{svg}</figure>"
+            "<figure class=\"chart\" id=\"{stem}\">{svg}{caption}</figure>\n"
         ));
-        rest = &tail[close + 1..];
     }
     out.push_str(rest);
     Ok(out)

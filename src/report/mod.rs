@@ -107,7 +107,7 @@ pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()>
     let marker = "written by senet-sim run: a later run with this folder as --out replaces it\n";
     std::fs::write(dir.join(crate::config::MARKER), marker)
         .with_context(|| format!("writing {}", crate::config::MARKER))?;
-    let md = report_md(scenario, &md, config);
+    let md = lang.typography(&report_md(scenario, &md, config));
     std::fs::write(dir.join("report.md"), &md).context("writing report.md")?;
     html::write(dir, &md, &scenario.title, lang.code())?;
     Ok(())
@@ -147,9 +147,9 @@ fn write_arms(dir: &Path, config: &RunConfig, results: &[ArmResult]) -> Result<S
 
 fn pct(k: u64, n: u64, l: Lang) -> String {
     let (lo, hi) = senet_simulation::stats::wilson95(k, n);
-    let sep = if l == Lang::Fr { " ;" } else { "," };
+    let sep = if l == Lang::Fr { "\u{a0};\u{a0}" } else { ", " };
     format!(
-        "{} [{}{sep} {}]",
+        "{} [{}{sep}{}]",
         l.pct(k as f64 / n.max(1) as f64),
         l.num(100.0 * lo, 1),
         l.num(100.0 * hi, 1)
@@ -190,7 +190,7 @@ fn report_md(s: &Scenario, body: &str, config: &RunConfig) -> String {
 fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: Lang) -> String {
     let tx = l.texts();
     let mut m = String::new();
-    let _ = writeln!(m, "{}\n", fill!(tx.games_per_arm, s.games));
+    let _ = writeln!(m, "{}\n", fill!(tx.games_per_arm, l.int(s.games)));
     let _ = writeln!(m, "{}", tx.summary_header);
     let _ = writeln!(m, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in results {
@@ -201,14 +201,14 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
             r.arm.name,
             r.arm.variant,
             l.device(&r.arm.device),
-            a.games,
+            l.int(a.games),
             pct(a.white_wins, a.games, l),
             pct(a.black_wins, a.games, l),
             pct(a.first_mover_wins, a.games, l),
-            a.unfinished,
+            l.int(a.unfinished),
             l.num(a.turns.mean(), 1),
             l.num(a.turns.std_dev(), 1),
-            a.turns.quantile(0.5),
+            l.int(a.turns.quantile(0.5) as u64),
             l.num(a.throws_per_game.mean(), 1)
         );
     }
@@ -223,8 +223,8 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
                 tx.throwoff_sentence,
                 r.arm.name,
                 r.arm.rules.first_throw.unwrap_or_default(),
-                a.throwoff_first_thrower,
-                a.throwoffs,
+                l.int(a.throwoff_first_thrower),
+                l.int(a.throwoffs),
                 pct(a.throwoff_first_thrower, a.throwoffs, l),
                 l.num(theory, 4)
             )
@@ -234,7 +234,8 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
     let _ = writeln!(m, "\n{}\n", tx.summary_note);
     let _ = writeln!(m, "## {}\n", tx.charts);
     for (stem, sentence) in charts {
-        let _ = writeln!(m, "{sentence}\n\n![{stem}](charts/{stem}.png)\n");
+        // The chart, then its caption: report.html makes the pair one figure.
+        let _ = writeln!(m, "![{stem}](charts/{stem}.png)\n\n{sentence}\n");
     }
     m
 }

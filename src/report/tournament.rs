@@ -157,7 +157,7 @@ fn section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
         t.name,
         t.variant,
         l.device(&t.device),
-        fill!(tx.tournament_intro, t.games)
+        fill!(tx.tournament_intro, l.int(t.games))
     );
     let _ = writeln!(md, "{}\n|---:|---|---:|---:|", tx.ranking_header);
     for (k, &i) in r.ranked().iter().enumerate() {
@@ -165,20 +165,20 @@ fn section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
         let se = if i == r.anchor {
             tx.anchor.to_string()
         } else {
-            format!("± {:.0}", x.se)
+            format!("± {}", l.num(x.se, 0))
         };
         let _ = writeln!(
             md,
-            "| {} | {} | {:.0} {se} | {} |",
+            "| {} | {} | {} {se} | {} |",
             k + 1,
             r.name(i),
-            x.elo,
+            l.num(x.elo, 0),
             l.pct(x.score)
         );
     }
     let _ = writeln!(
         md,
-        "\n{}\n\n![{stem}](charts/{stem}.png)\n",
+        "\n![{stem}](charts/{stem}.png)\n\n{}\n",
         tx.heatmap_sentence
     );
     let (s, c, n) = r.pairings.iter().fold((0, 0, 0), |(s, c, n), p| {
@@ -190,7 +190,7 @@ fn section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
     });
     let best = r.ranked()[0];
     let share = |k: u64| l.pct(k as f64 / n.max(1) as f64);
-    let _ = write!(md, "{}", fill!(tx.luck, n, share(s), share(c)));
+    let _ = write!(md, "{}", fill!(tx.luck, l.int(n), share(s), share(c)));
     if let Some(rand) = t.strategies.iter().position(|s| *s == StrategySpec::Random) {
         if best != rand {
             let (_, _, rate, lo, hi) = row_rate(&r.pairings, best, rand).expect("a pairing");
@@ -238,7 +238,7 @@ fn draw_heatmap<DB: DrawingBackend>(
             tx.heatmap_subtitle,
             r.tournament.variant,
             l.device(&r.tournament.device),
-            r.tournament.games
+            l.int(r.tournament.games)
         ),
         &label_font(),
         (30, 66),

@@ -21,14 +21,49 @@ fn json_of(args: &[&str]) -> Value {
 fn variants_lists_the_five_ids_with_their_sources() {
     let out = senet().arg("variants").output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    for (id, file) in [
-        ("passage", "000_"),
-        ("game-box", "001_"),
-        ("kendall", "002_"),
-        ("empty-board", "003_"),
-        ("tejon", "004_"),
+    for (id, file, title) in [
+        ("passage", "000_", "\"Senet — Jeu du Passage\" (French;"),
+        ("game-box", "001_", "(French;"),
+        (
+            "kendall",
+            "002_",
+            "\"Quand les égyptiens étaient beaux joueurs\" (French;",
+        ),
+        ("empty-board", "003_", "\"Il gioco del Senet\" (Italian;"),
+        ("tejon", "004_", "(Spanish;"),
     ] {
-        assert!(text.contains(id) && text.contains(file), "{id}");
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines.iter().position(|l| l.starts_with(id)).expect(id);
+        let source = lines[at + 1];
+        assert!(source.contains(file) && source.contains(title), "{source}");
+    }
+}
+
+#[test]
+fn scenarios_lists_every_shipped_scenario_with_its_title() {
+    let out = senet().arg("scenarios").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![];
+    for dir in ["scenarios", "scenarios/lesson"] {
+        for e in std::fs::read_dir(root.join(dir)).unwrap() {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            if name.ends_with(".toml") {
+                files.push(format!("{dir}/{name}"));
+            }
+        }
+    }
+    assert_eq!(files.len(), 9, "{files:?}");
+    for f in files {
+        let text_of = std::fs::read_to_string(root.join(&f)).unwrap();
+        let title: toml::Table = toml::from_str(&text_of).unwrap();
+        let title = title["title"].as_str().unwrap();
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&f) && l.ends_with(title)),
+            "{f} with its title '{title}' missing from:\n{text}"
+        );
     }
 }
 

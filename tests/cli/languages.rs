@@ -46,7 +46,7 @@ fn french_and_english_outputs() {
         "## Graphiques",
         "victoires des blancs",
         "## Tournoi",
-        "Hasard ou stratégie ?",
+        "Hasard ou stratégie\u{a0}?",
         "Diagramme en bâtons",
         "Loi des grands nombres",
         "loi binomiale",
@@ -59,8 +59,8 @@ fn french_and_english_outputs() {
     ] {
         assert!(md_fr.contains(w), "fr: {w}");
     }
-    // Rates: "51.3% [45.7, 56.9]" in English, "51,3 % [45,7 ; 56,9]" in French.
-    let rate_fr = around(&md_fr, " % [");
+    // Rates: "51.3% [45.7, 56.9]" in English, "51,3 % [45,7 ; 56,9]" in French (no-break spaces).
+    let rate_fr = around(&md_fr, "\u{a0}% [");
     assert!(rate_fr.contains(',') && !rate_fr.contains('.'), "{rate_fr}");
     let rate_en = around(&md_en, "% [");
     assert!(rate_en.contains('.'), "{rate_en}");

@@ -8,6 +8,7 @@
 mod common;
 mod outputs;
 
+mod charts;
 mod cli;
 mod fidelity;
 mod golden;

@@ -260,8 +260,12 @@ pub struct Rules {
 pub struct VariantInfo {
     /// Id used on the command line and in scenarios.
     pub id: &'static str,
-    /// The seed document it reconstructs.
+    /// The seed document it reconstructs (its file in `shared/seeds/`).
     pub source: &'static str,
+    /// The document's title, as it stands in the document.
+    pub title: &'static str,
+    /// The document's language, in English.
+    pub language: &'static str,
     /// What sets it apart.
     pub summary: &'static str,
 }
@@ -274,7 +278,7 @@ pub enum Variant {
     Passage,
     /// `game-box` (001, a French game box).
     GameBox,
-    /// `kendall` (002, Italian, after Kendall).
+    /// `kendall` (002, French, four coins; after Kendall's reconstruction).
     Kendall,
     /// `empty-board` (003, Italian).
     EmptyBoard,
@@ -323,27 +327,37 @@ impl std::fmt::Display for Variant {
 pub const VARIANTS: [VariantInfo; 5] = [
     VariantInfo {
         id: "passage",
-        source: "000_e3816d1e798e8826.txt (French, \"Jeu du Passage\")",
+        source: "000_e3816d1e798e8826.txt",
+        title: "Senet — Jeu du Passage",
+        language: "French",
         summary: "7 pawns on 1-14, every pawn stops on the ankh (15), 0 marked = 5, rethrow on 1/4/5, houses 26-30",
     },
     VariantInfo {
         id: "game-box",
-        source: "001_ef8d8c3d91a52705.txt (French game box)",
+        source: "001_ef8d8c3d91a52705.txt",
+        title: "SENET — Égypte, antiquité (2800 av. JC) — 2 joueurs",
+        language: "French",
         summary: "5 pawns on 1-10, 0 white faces = 6 and only 6 rethrows, 26 replays the pawn, 27 restarts it",
     },
     VariantInfo {
         id: "kendall",
-        source: "002_b037c543b7222d2e.txt (French, 4 coins)",
+        source: "002_b037c543b7222d2e.txt",
+        title: "Quand les égyptiens étaient beaux joueurs",
+        language: "French",
         summary: "4 coins, opening 1 moves 10->11, second player starts with 9, 27 back to 1, refuges 26-30",
     },
     VariantInfo {
         id: "empty-board",
-        source: "003_3bd9a7c4bab17955.txt (Italian)",
+        source: "003_3bd9a7c4bab17955.txt",
+        title: "Il gioco del Senet",
+        language: "Italian",
         summary: "empty board, enter with 1/4/6, residual points after bearing off, 30 bears off without a throw",
     },
     VariantInfo {
         id: "tejon",
-        source: "004_966367a8bdda0757.txt (Spanish, F. Tejon)",
+        source: "004_966367a8bdda0757.txt",
+        title: "El senet, el juego de los antiguos egipcios",
+        language: "Spanish",
         summary: "coins or a die without 5, stop on 26, 27 back to 15, exit 28/29/30 with 3/2/1 only",
     },
 ];

@@ -270,6 +270,23 @@ pub fn game_seed(seed: u64, arm: u64, game: u64) -> u64 {
     mix64(mix64(mix64(seed) ^ arm.wrapping_mul(0x9e37_79b9_7f4a_7c15)) ^ game)
 }
 
+/// A game seed as text that a spreadsheet keeps whole: `0x` and 16 hexadecimal digits (a
+/// 20-digit number would be rounded to 15 digits).
+pub fn seed_hex(seed: u64) -> String {
+    format!("0x{seed:016x}")
+}
+
+/// Reads a seed written by [`seed_hex`] (`0x` and 1 to 16 hexadecimal digits).
+pub fn parse_seed_hex(text: &str) -> Option<u64> {
+    let digits = text
+        .strip_prefix("0x")
+        .or_else(|| text.strip_prefix("0X"))?;
+    if digits.is_empty() || digits.len() > 16 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    u64::from_str_radix(digits, 16).ok()
+}
+
 /// An independent generator for one purpose (`lane`: 1 throws, 2 decisions) of one game seed:
 /// the state comes from the seed, the PCG stream (increment) from the lane.
 pub fn stream(seed: u64, lane: u64) -> GameRng {
@@ -285,6 +302,17 @@ pub fn below(rng: &mut GameRng, n: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seeds_read_back_as_written() {
+        for s in [0, 1, 0x0123_4567_89ab_cdef, u64::MAX] {
+            assert_eq!(parse_seed_hex(&seed_hex(s)), Some(s));
+        }
+        assert_eq!(seed_hex(255), "0x00000000000000ff");
+        for bad in ["12345", "0x", "0x1ffffffffffffffff", "0xzz", "0x+1"] {
+            assert_eq!(parse_seed_hex(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn binomial_sums_to_one_and_matches_the_table() {

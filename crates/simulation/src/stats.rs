@@ -400,15 +400,31 @@ pub fn frequency_check(count: u64, n: u64, p: f64) -> FrequencyCheck {
 }
 
 /// The fluctuation band of a frequency over `n` trials when the probability is `p`:
-/// `p ± 1.96 sqrt(p(1-p)/n)`, clipped to [0, 1] (the lesson's "intervalle de fluctuation").
+/// `p ± 1.96 sqrt(p(1-p)/n)`, clipped to [0, 1] (the exact 95% band of the normal approximation).
 pub fn fluctuation95(p: f64, n: u64) -> (f64, f64) {
     let half = 1.96 * (p * (1.0 - p) / n as f64).sqrt();
+    ((p - half).clamp(0.0, 1.0), (p + half).clamp(0.0, 1.0))
+}
+
+/// The school's fluctuation interval (French seconde): `p ± 1/sqrt(n)`, clipped to [0, 1]; it
+/// holds at least 95% of samples for n ≥ 25 and 0.2 ≤ p ≤ 0.8.
+pub fn fluctuation_school(p: f64, n: u64) -> (f64, f64) {
+    let half = 1.0 / (n as f64).sqrt();
     ((p - half).clamp(0.0, 1.0), (p + half).clamp(0.0, 1.0))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_school_band_is_one_over_root_n() {
+        assert_eq!(fluctuation_school(0.5, 100), (0.4, 0.6));
+        assert_eq!(fluctuation_school(0.9, 25), (0.7, 1.0));
+        // 1/sqrt(n) is wider than 1.96 sqrt(p(1-p)/n) for every p (1.96 * 0.5 < 1).
+        let (lo, hi) = fluctuation95(0.5, 100);
+        assert!(lo > 0.4 && hi < 0.6);
+    }
 
     #[test]
     fn frequency_checks_and_bands_are_exact() {

@@ -1,0 +1,199 @@
+//! The charts of one arm: its throw values beside their exact law, and the running frequency of
+//! one value (the law of large numbers) inside the fluctuation bands.
+
+use super::{
+    arm_title, axis_font, err, frame, label_font, title_font, with_legend, Axis, Key, Ticks, GREY,
+    PALETTE,
+};
+use crate::lang::{fill, Lang};
+use anyhow::Result;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use senet_engine::throws::value_distribution;
+use senet_simulation::runner::ArmResult;
+use senet_simulation::stats::{fluctuation95, fluctuation_school};
+
+/// The throw values of an arm: simulated frequency (left bar) and exact probability (right bar).
+pub(super) fn draw_throws<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    r: &ArmResult,
+    l: Lang,
+) -> Result<()> {
+    let tx = l.texts();
+    let dist = value_distribution(&r.arm.rules, &r.arm.device);
+    let n = r.stats.total_throws();
+    let bars: Vec<(f64, f64, f64)> = dist
+        .iter()
+        .map(|&(v, p)| {
+            (
+                v as f64,
+                r.stats.throws[v as usize] as f64 / n.max(1) as f64,
+                p,
+            )
+        })
+        .collect();
+    let top = bars.iter().map(|b| b.1.max(b.2)).fold(0.0, f64::max) * 1.1 + 0.01;
+    let yt = Ticks::nice(0.0, top, 6, false);
+    let xs: Vec<f64> = bars.iter().map(|b| b.0).collect();
+    let xmax = xs.iter().fold(1.0, |a: f64, b| a.max(*b)) + 0.7;
+    let (sim, theory) = (PALETTE[0], PALETTE[1]);
+    let plot = with_legend(
+        root,
+        &[
+            (Key::Bar(sim), fill!(tx.simulated, l.int(n))),
+            (Key::Bar(theory), tx.exact.to_string()),
+        ],
+    )?;
+    let title = fill!(
+        tx.throws_title,
+        arm_title(&r.arm.name, &l.device(&r.arm.device))
+    );
+    let mut chart = ChartBuilder::on(&plot)
+        .caption(title, title_font())
+        .margin(20)
+        .margin_right(40)
+        .x_label_area_size(70)
+        .y_label_area_size(110)
+        .build_cartesian_2d(
+            Axis::linear(0.3f64, xmax, &xs),
+            Axis::linear(0f64, top, &yt.values),
+        )
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_desc(tx.throws_x)
+        .y_desc(tx.throws_y)
+        .x_label_formatter(&|x| l.num(*x, 0))
+        .y_label_formatter(&|y| yt.label(*y, l))
+        .axis_desc_style(label_font())
+        .label_style(axis_font())
+        .draw()
+        .map_err(err)?;
+    chart
+        .draw_series(
+            bars.iter()
+                .map(|&(v, f, _)| Rectangle::new([(v - 0.36, 0.0), (v - 0.01, f)], sim.filled())),
+        )
+        .map_err(err)?;
+    chart
+        .draw_series(
+            bars.iter().map(|&(v, _, p)| {
+                Rectangle::new([(v + 0.01, 0.0), (v + 0.36, p)], theory.filled())
+            }),
+        )
+        .map_err(err)?;
+    frame(&plot, chart.plotting_area().get_pixel_range())
+}
+
+/// The value whose running frequency is drawn: the most probable one.
+pub(super) fn convergence_value(r: &ArmResult) -> u8 {
+    value_distribution(&r.arm.rules, &r.arm.device)
+        .into_iter()
+        .fold(
+            (0u8, -1.0),
+            |best, (v, p)| if p > best.1 { (v, p) } else { best },
+        )
+        .0
+}
+
+/// Powers of ten from 1 to `n`, and `n`'s own power when it is one.
+fn log_ticks(n: u64) -> Vec<f64> {
+    let mut t = vec![];
+    let mut k = 1u64;
+    while k <= n {
+        t.push(k as f64);
+        k *= 10;
+    }
+    t
+}
+
+/// The running frequency of `value` over the first throws, with the school's band
+/// p ± 1/√n and the exact 95% band p ± 1.96·√(p(1−p)/n) around the probability.
+pub(super) fn draw_convergence<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    r: &ArmResult,
+    value: u8,
+    l: Lang,
+) -> Result<()> {
+    let tx = l.texts();
+    let p = value_distribution(&r.arm.rules, &r.arm.device)
+        .iter()
+        .find(|d| d.0 == value)
+        .map_or(0.0, |d| d.1);
+    let n = r.first_throws.len().max(2) as u64;
+    let mut hits = 0u64;
+    let running: Vec<(f64, f64)> = r
+        .first_throws
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            hits += (v == value) as u64;
+            ((i + 1) as f64, hits as f64 / (i + 1) as f64)
+        })
+        .collect();
+    let (school, exact, prob, sim) = (GREY, PALETTE[2], PALETTE[1], PALETTE[0]);
+    let plot = with_legend(
+        root,
+        &[
+            (Key::Line(sim, 3), tx.running_label.to_string()),
+            (
+                Key::Line(prob, 3),
+                fill!(tx.running_probability, l.num(p, 4)),
+            ),
+            (Key::Line(school, 3), tx.running_school.to_string()),
+            (Key::Line(exact, 2), tx.running_band.to_string()),
+        ],
+    )?;
+    let yt = Ticks::nice(0.0, 1.0, 5, false);
+    let xt = log_ticks(n);
+    let mut chart = ChartBuilder::on(&plot)
+        .caption(
+            fill!(tx.running_title, value, r.arm.name.as_str()),
+            title_font(),
+        )
+        .margin(20)
+        .margin_right(60)
+        .x_label_area_size(70)
+        .y_label_area_size(110)
+        .build_cartesian_2d(
+            Axis::log(1.0, n as f64, &xt),
+            Axis::linear(0f64, 1f64, &yt.values),
+        )
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc(tx.running_x)
+        .y_desc(fill!(tx.running_y, value))
+        .x_label_formatter(&|x| l.num(*x, 0))
+        .y_label_formatter(&|y| yt.label(*y, l))
+        .axis_desc_style(label_font())
+        .label_style(axis_font())
+        .draw()
+        .map_err(err)?;
+    type Band = fn(f64, u64) -> (f64, f64);
+    for (band, c, w) in [
+        (fluctuation_school as Band, school, 3),
+        (fluctuation95 as Band, exact, 2),
+    ] {
+        for upper in [false, true] {
+            let pts = (1..=n).map(move |k| {
+                let (lo, hi) = band(p, k);
+                (k as f64, if upper { hi } else { lo })
+            });
+            chart
+                .draw_series(LineSeries::new(pts, c.stroke_width(w)))
+                .map_err(err)?;
+        }
+    }
+    chart
+        .draw_series(LineSeries::new(
+            vec![(1.0, p), (n as f64, p)],
+            prob.stroke_width(3),
+        ))
+        .map_err(err)?;
+    chart
+        .draw_series(LineSeries::new(running, sim.stroke_width(3)))
+        .map_err(err)?;
+    frame(&plot, chart.plotting_area().get_pixel_range())
+}

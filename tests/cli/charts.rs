@@ -1,0 +1,304 @@
+//! Every chart kind, in both languages, read back from its SVG: the data inside the plot frame,
+//! the legend strip away from the plot, distinct tick labels in the language's number format,
+//! whole numbers on count axes, no text running off the picture.
+
+use crate::outputs::*;
+use std::path::Path;
+
+const SCENARIO: &str = r#"
+name = "charts"
+title = "Charts"
+games = 400
+seed = 5
+
+[[arm]]
+name = "kendall with coins"
+variant = "kendall"
+
+[[arm]]
+name = "tejon"
+variant = "tejon"
+
+[[arm]]
+name = "empty board, sticks"
+variant = "empty-board"
+device = { kind = "sticks", p_marked = 0.7 }
+
+[tournament]
+variant = "tejon"
+strategies = ["random", "back", "front"]
+games = 20
+"#;
+
+/// One SVG element: its tag, attributes and text.
+struct El {
+    tag: String,
+    attrs: Vec<(String, String)>,
+    text: String,
+}
+
+impl El {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|a| a.0 == name)
+            .map(|a| a.1.as_str())
+    }
+    fn num(&self, name: &str) -> f64 {
+        self.get(name).and_then(|v| v.parse().ok()).unwrap_or(0.0)
+    }
+    /// The points an element covers (rect corners, circle centre, polyline and polygon points).
+    fn points(&self) -> Vec<(f64, f64)> {
+        match self.tag.as_str() {
+            "rect" => {
+                let (x, y) = (self.num("x"), self.num("y"));
+                vec![(x, y), (x + self.num("width"), y + self.num("height"))]
+            }
+            "circle" => vec![(self.num("cx"), self.num("cy"))],
+            "line" => vec![
+                (self.num("x1"), self.num("y1")),
+                (self.num("x2"), self.num("y2")),
+            ],
+            _ => self
+                .get("points")
+                .unwrap_or("")
+                .split_whitespace()
+                .filter_map(|p| p.split_once(','))
+                .map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap()))
+                .collect(),
+        }
+    }
+}
+
+/// The elements of a plotters SVG (one element per tag, attributes in double quotes).
+fn parse(svg: &str) -> Vec<El> {
+    let mut out = vec![];
+    for chunk in svg.split('<').skip(1) {
+        let Some((head, rest)) = chunk.split_once('>') else {
+            continue;
+        };
+        let tag: String = head.chars().take_while(|c| c.is_alphanumeric()).collect();
+        if tag.is_empty() {
+            continue;
+        }
+        let mut attrs = vec![];
+        for part in head[tag.len()..].split("\" ") {
+            if let Some((k, v)) = part.trim().split_once("=\"") {
+                attrs.push((k.to_string(), v.trim_end_matches(['"', '/']).to_string()));
+            }
+        }
+        let text = rest.trim().replace("&apos;", "'").replace("&amp;", "&");
+        out.push(El { tag, attrs, text });
+    }
+    out
+}
+
+/// The colours of data (the palette, and the grey of reference lines and bands).
+const DATA: [&str; 7] = [
+    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#787878",
+];
+
+fn is_data(e: &El) -> bool {
+    ["fill", "stroke"]
+        .iter()
+        .any(|a| e.get(a).is_some_and(|c| DATA.contains(&c)))
+}
+
+struct Rect {
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+}
+
+impl Rect {
+    fn of(e: &El) -> Rect {
+        let p = e.points();
+        Rect {
+            x0: p[0].0,
+            y0: p[0].1,
+            x1: p[1].0,
+            y1: p[1].1,
+        }
+    }
+    fn holds(&self, (x, y): (f64, f64), slack: f64) -> bool {
+        x >= self.x0 - slack && x <= self.x1 + slack && y >= self.y0 - slack && y <= self.y1 + slack
+    }
+}
+
+/// The number format of a language: decimal point or comma, thousands grouped.
+fn check_number(label: &str, fr: bool, chart: &str) {
+    let digits: Vec<char> = label.chars().collect();
+    for w in digits.windows(3) {
+        if w[0].is_ascii_digit() && w[2].is_ascii_digit() {
+            if fr {
+                assert_ne!(w[1], '.', "{chart}: decimal point in French: '{label}'");
+            } else {
+                assert_ne!(
+                    w[1], '\u{a0}',
+                    "{chart}: French space in English: '{label}'"
+                );
+            }
+        }
+    }
+    let run = digits.iter().fold((0, 0), |(best, cur), c| {
+        let cur = if c.is_ascii_digit() { cur + 1 } else { 0 };
+        (best.max(cur), cur)
+    });
+    let integer_part = label.split([',', '.']).next().unwrap_or("");
+    let plain = integer_part.chars().filter(|c| c.is_ascii_digit()).count();
+    assert!(
+        run.0 < 4 || plain < 4 || !fr && label.contains('.'),
+        "{chart}: thousands not grouped: '{label}'"
+    );
+}
+
+/// Checks one chart's SVG; returns its tick labels (x, y).
+fn check_chart(path: &Path, fr: bool) -> (Vec<String>, Vec<String>) {
+    let name = path.file_name().unwrap().to_string_lossy().to_string();
+    let svg = std::fs::read_to_string(path).unwrap();
+    let els = parse(&svg);
+    let root = els.iter().find(|e| e.tag == "svg").unwrap();
+    let (w, h) = (root.num("width"), root.num("height"));
+    let texts: Vec<&El> = els.iter().filter(|e| e.tag == "text").collect();
+    for t in &texts {
+        // Text within the picture (DejaVu Sans: about 0.62 em per character).
+        let width = t.text.chars().count() as f64 * 0.62 * t.num("font-size");
+        let x = t.num("x");
+        let (left, right) = match t.get("text-anchor") {
+            Some("end") => (x - width, x),
+            Some("middle") => (x - width / 2.0, x + width / 2.0),
+            _ => (x, x + width),
+        };
+        let rotated = t.get("transform").is_some();
+        assert!(
+            rotated || left >= -1.0 && right <= w + 1.0,
+            "{name}: '{}' runs off the picture",
+            t.text
+        );
+        check_number(&t.text, fr, &name);
+    }
+    let Some(frame) = els
+        .iter()
+        .find(|e| e.tag == "rect" && e.get("stroke") == Some("#111111"))
+    else {
+        // The board and the heat map have no axes.
+        return (vec![], vec![]);
+    };
+    let frame = Rect::of(frame);
+    let legend = els
+        .iter()
+        .find(|e| e.tag == "rect" && e.get("fill") == Some("#FAFAF8"))
+        .map(Rect::of)
+        .unwrap_or_else(|| panic!("{name}: no legend strip"));
+    assert!(
+        legend.y0 > frame.y1 + 40.0 && legend.y1 <= h,
+        "{name}: the legend strip overlaps the plot"
+    );
+    for e in els.iter().filter(|e| is_data(e)) {
+        for p in e.points() {
+            assert!(
+                frame.holds(p, 1.5) || legend.holds(p, 0.0),
+                "{name}: a {} drawn at {p:?}, outside the plot frame",
+                e.tag
+            );
+        }
+    }
+    let axis = texts
+        .iter()
+        .map(|t| t.num("font-size"))
+        .fold(f64::INFINITY, f64::min);
+    let ticks = |pick: &dyn Fn(&El) -> bool| -> Vec<String> {
+        texts
+            .iter()
+            .filter(|t| t.num("font-size") == axis && pick(t))
+            .map(|t| t.text.clone())
+            .collect()
+    };
+    let ys = ticks(&|t| t.get("text-anchor") == Some("end") && t.num("x") < frame.x0);
+    let xs = ticks(&|t| t.num("y") > frame.y1 && t.num("y") < legend.y0);
+    for labels in [&xs, &ys] {
+        let mut sorted = labels.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(
+            sorted.len(),
+            labels.len(),
+            "{name}: repeated tick labels {labels:?}"
+        );
+        assert!(labels.len() >= 3, "{name}: too few ticks {labels:?}");
+    }
+    (xs, ys)
+}
+
+#[test]
+fn every_chart_reads_well_in_both_languages() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "charts.toml", SCENARIO);
+    for lang in ["en", "fr"] {
+        let out = tmp.path().join(lang);
+        let res = run(&sc, &out, &["--lang", lang]);
+        assert!(
+            res.status.success(),
+            "{}",
+            String::from_utf8_lossy(&res.stderr)
+        );
+        let charts = out.join("charts");
+        let mut kinds = std::collections::BTreeSet::new();
+        for e in std::fs::read_dir(&charts).unwrap() {
+            let path = e.unwrap().path();
+            if path.extension().is_some_and(|x| x == "svg") {
+                let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+                let kind = stem.split('-').next().unwrap().to_string();
+                let (xs, _) = check_chart(&path, lang == "fr");
+                if ["lengths", "throws", "squares"].contains(&kind.as_str()) {
+                    // Count axes: whole numbers.
+                    for x in &xs {
+                        assert!(
+                            x.chars()
+                                .all(|c| c.is_ascii_digit() || c == ',' || c == '\u{a0}')
+                                && (lang == "en" || !x.contains(',')),
+                            "{stem}: '{x}' on a count axis"
+                        );
+                    }
+                }
+                kinds.insert(kind);
+            }
+        }
+        let expected = [
+            "board",
+            "convergence",
+            "heatmap",
+            "lengths",
+            "squares",
+            "throws",
+            "wins",
+        ];
+        assert_eq!(kinds.into_iter().collect::<Vec<_>>(), expected);
+    }
+}
+
+#[test]
+fn the_board_shows_every_square_of_every_arm() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "charts.toml", SCENARIO);
+    let out = tmp.path().join("b");
+    assert!(run(&sc, &out, &["--lang", "fr"]).status.success());
+    let svg = std::fs::read_to_string(out.join("charts/board.svg")).unwrap();
+    let els = parse(&svg);
+    let shares = els
+        .iter()
+        .filter(|e| e.tag == "text" && e.text.ends_with("\u{a0}%"))
+        .count();
+    assert_eq!(
+        shares,
+        3 * 30,
+        "a share on each of the 30 squares of 3 boards"
+    );
+    // Square numbers 1..=30 on each board, and the marks' key (kendall has water and refuges).
+    for n in 1..=30 {
+        let k = els.iter().filter(|e| e.text == n.to_string()).count();
+        assert_eq!(k, 3, "square {n}");
+    }
+    assert!(svg.contains("≈ eau") && svg.contains("◆ case refuge"));
+}
