@@ -29,9 +29,10 @@ pub struct RunArgs {
     #[arg(long)]
     pub quiet: bool,
     /// CSV flavour: rfc4180 (comma, decimal point) or excel-fr (semicolon, decimal comma,
-    /// UTF-8 with BOM: opens with a double-click in French Excel and LibreOffice).
-    #[arg(long, value_enum, default_value = "rfc4180")]
-    pub csv: CsvStyle,
+    /// UTF-8 with BOM: opens with a double-click in French Excel and LibreOffice)
+    /// [default: excel-fr for a French report, rfc4180 otherwise].
+    #[arg(long, value_enum)]
+    pub csv: Option<CsvStyle>,
     /// Also write games.csv: the first N games of each arm, one row each (seed, winner, turns...).
     #[arg(long, value_name = "N", value_parser = crate::error::number)]
     pub games_csv: Option<u64>,
@@ -52,6 +53,8 @@ pub struct RunConfig {
     pub out: PathBuf,
     /// The language of the outputs.
     pub lang: Lang,
+    /// How the CSV files are written: `--csv`, else the language's spreadsheet dialect.
+    pub csv: CsvStyle,
 }
 
 impl RunConfig {
@@ -85,11 +88,13 @@ impl RunConfig {
         let lang = (args.lang)
             .or_else(|| scenario.lang.as_deref().and_then(Lang::from_code))
             .unwrap_or_default();
+        let csv = args.csv.unwrap_or(CsvStyle::default_for(lang));
         Ok(RunConfig {
             scenario,
             args,
             out,
             lang,
+            csv,
         })
     }
 }

@@ -309,6 +309,24 @@ pub enum CsvStyle {
     ExcelFr,
 }
 
+impl CsvStyle {
+    /// The dialect a spreadsheet of the language opens with a double-click: excel-fr in French.
+    pub fn default_for(lang: Lang) -> CsvStyle {
+        match lang {
+            Lang::En => CsvStyle::Rfc4180,
+            Lang::Fr => CsvStyle::ExcelFr,
+        }
+    }
+
+    /// The name `--csv` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            CsvStyle::Rfc4180 => "rfc4180",
+            CsvStyle::ExcelFr => "excel-fr",
+        }
+    }
+}
+
 /// Writes a frame as a CSV file in `style` (double quotes where needed, CRLF line ends).
 /// Every header must be a column of [`columns::COLUMNS`] for the file's name.
 pub fn write_csv(df: &mut DataFrame, path: &Path, style: CsvStyle) -> Result<()> {

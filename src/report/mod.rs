@@ -86,7 +86,7 @@ impl Drop for Staging {
 
 /// Writes every file of the report of `results` into `dir`.
 pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()> {
-    let (scenario, lang, opts) = (&config.scenario, config.lang, &config.args);
+    let (scenario, lang) = (&config.scenario, config.lang);
     let mut md = String::new();
     if !results.arms.is_empty() {
         md = write_arms(dir, config, &results.arms)?;
@@ -95,14 +95,14 @@ pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()>
         md.push_str(&tournament::write(
             dir,
             &results.tournaments,
-            opts.csv,
+            config.csv,
             lang,
         )?);
     }
     frames::write_csv(
         &mut frames::columns(dir, lang)?,
         &dir.join("columns.csv"),
-        opts.csv,
+        config.csv,
     )?;
     let marker = "written by senet-sim run: a later run with this folder as --out replaces it\n";
     std::fs::write(dir.join(crate::config::MARKER), marker)
@@ -115,7 +115,7 @@ pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()>
 
 /// The files of the arms; returns their part of `report.md`.
 fn write_arms(dir: &Path, config: &RunConfig, results: &[ArmResult]) -> Result<String> {
-    let (scenario, lang, style) = (&config.scenario, config.lang, config.args.csv);
+    let (scenario, lang, style) = (&config.scenario, config.lang, config.csv);
     if config.args.games_csv.is_some() {
         frames::write_csv(&mut frames::games(results)?, &dir.join("games.csv"), style)?;
     }
@@ -176,8 +176,8 @@ fn report_md(s: &Scenario, body: &str, config: &RunConfig) -> String {
     if let Some(out) = &opts.out {
         let _ = write!(cmd, " --out {}", out.display());
     }
-    if opts.csv == CsvStyle::ExcelFr {
-        cmd.push_str(" --csv excel-fr");
+    if config.csv != CsvStyle::default_for(l) {
+        let _ = write!(cmd, " --csv {}", config.csv.name());
     }
     if let Some(n) = opts.games_csv {
         let _ = write!(cmd, " --games-csv {n}");

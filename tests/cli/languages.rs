@@ -29,7 +29,19 @@ fn french_and_english_outputs() {
     let sc = write(tmp.path(), "s.toml", SCENARIO);
     let (en, fr) = (tmp.path().join("en"), tmp.path().join("fr"));
     assert!(run(&sc, &en, &[]).status.success(), "English by default");
-    assert!(run(&sc, &fr, &["--lang", "fr"]).status.success());
+    assert!(run(&sc, &fr, &["--lang", "fr", "--csv", "rfc4180"])
+        .status
+        .success());
+    // A French report is written for a French spreadsheet unless --csv says otherwise.
+    let excel = tmp.path().join("excel");
+    assert!(run(&sc, &excel, &["--lang", "fr"]).status.success());
+    let bytes = std::fs::read(excel.join("throws.csv")).unwrap();
+    assert!(bytes.starts_with(b"\xEF\xBB\xBFarm;value;count;"));
+    assert!(
+        !read(&excel, "report.md").contains("--csv"),
+        "the default is not repeated"
+    );
+    assert!(read(&fr, "report.md").contains("--csv rfc4180 --lang fr"));
 
     let md_en = read(&en, "report.md");
     let md_fr = read(&fr, "report.md");
@@ -133,7 +145,11 @@ fn every_column_written_has_a_label_in_every_language() {
     let mut labels_by_lang = Vec::new();
     for lang in ["en", "fr"] {
         let out = tmp.path().join(lang);
-        let o = run(&sc, &out, &["--lang", lang, "--games-csv", "3"]);
+        let o = run(
+            &sc,
+            &out,
+            &["--lang", lang, "--games-csv", "3", "--csv", "rfc4180"],
+        );
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let mut written = Vec::new();
         let mut files: Vec<_> = std::fs::read_dir(&out).unwrap().flatten().collect();

@@ -16,7 +16,11 @@ fn lesson(name: &str) -> std::path::PathBuf {
 fn the_first_thrower_starts_four_times_in_seven_with_coins() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("o");
-    let o = run(&lesson("2-who-starts.toml"), &out, &["--games", "20000"]);
+    let o = run(
+        &lesson("2-who-starts.toml"),
+        &out,
+        &["--games", "20000", "--csv", "rfc4180"],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let (h, rows) = csv(&out.join("summary.csv"));
     let f = |c: &str| -> Vec<f64> {
@@ -48,11 +52,13 @@ fn the_first_thrower_starts_four_times_in_seven_with_coins() {
 fn waits_follow_the_geometric_law() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("o");
-    assert!(
-        run(&lesson("3-game-length.toml"), &out, &["--games", "2000"])
-            .status
-            .success()
-    );
+    assert!(run(
+        &lesson("3-game-length.toml"),
+        &out,
+        &["--games", "2000", "--csv", "rfc4180"]
+    )
+    .status
+    .success());
     let (h, rows) = csv(&out.join("waits.csv"));
     let num = |r: &Vec<String>, c: &str| -> f64 {
         r[h.iter().position(|x| x == c).unwrap()].parse().unwrap()
@@ -92,7 +98,7 @@ fn lesson_scenarios_run() {
         ("4-luck-or-skill.toml", "20"),
     ] {
         let out = tmp.path().join(file);
-        let o = run(&lesson(file), &out, &["--games", games]);
+        let o = run(&lesson(file), &out, &["--games", games, "--csv", "rfc4180"]);
         assert!(
             o.status.success(),
             "{file}: {}",

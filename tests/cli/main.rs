@@ -15,6 +15,7 @@ mod golden;
 mod html_report;
 mod languages;
 mod lesson;
+mod lesson_reports;
 mod notebooks;
 mod out_safety;
 mod overrides;

@@ -1,4 +1,6 @@
-//! The classroom notebooks run top to bottom on the output of the lesson scenarios.
+//! The classroom notebooks run top to bottom on the output of the lesson scenarios, in both CSV
+//! dialects: the teacher's versions without an error, the pupils' up to their first cell to
+//! complete (`scripts/run_notebooks.py`).
 //! Needs the Python environment of `scripts/setup.sh` (`.venv`), hence ignored by plain
 //! `cargo test`; the README's test command runs it.
 
@@ -20,7 +22,7 @@ fn notebooks_run_on_the_lesson_scenarios() {
         .collect();
     files.sort();
     assert_eq!(files.len(), 4);
-    for scenario in &files {
+    for (i, scenario) in files.iter().enumerate() {
         // Each notebook reads the folder named after its scenario's `name`.
         let text = std::fs::read_to_string(scenario).unwrap();
         let name = text
@@ -28,7 +30,9 @@ fn notebooks_run_on_the_lesson_scenarios() {
             .find_map(|l| l.strip_prefix("name = \""))
             .and_then(|l| l.strip_suffix('"'))
             .unwrap();
-        let o = run(scenario, &tmp.path().join(name), &[]);
+        // Both CSV dialects: the French default (excel-fr) for lessons 1 and 2, rfc4180 after.
+        let csv: &[&str] = if i < 2 { &[] } else { &["--csv", "rfc4180"] };
+        let o = run(scenario, &tmp.path().join(name), csv);
         assert!(
             o.status.success(),
             "{}: {}",
@@ -48,5 +52,6 @@ fn notebooks_run_on_the_lesson_scenarios() {
         "{out}\n{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    assert_eq!(out.matches("ok ").count(), 4, "{out}");
+    // The pupils' four and the teacher's four.
+    assert_eq!(out.matches("ok ").count(), 8, "{out}");
 }

@@ -234,7 +234,7 @@ impl Drop for Mount {
     }
 }
 
-/// A full disk mid-report, for real: a 2.4 MB tmpfs holds one report (1.6 MB) but not a second
+/// A full disk mid-report, for real: a 1.6 MB tmpfs holds one report (1.1 MB) but not a second
 /// beside it. The second run exits 1 naming the file it could not write, leaves no partial
 /// folder, and the earlier report stays whole. Needs root to mount (CI runs as root); skipped
 /// with a printed reason otherwise.
@@ -245,7 +245,7 @@ fn a_full_disk_leaves_the_earlier_report_whole() {
     let disk = tmp.path().join("disk");
     std::fs::create_dir(&disk).unwrap();
     let mounted = std::process::Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=2400k", "tmpfs"])
+        .args(["-t", "tmpfs", "-o", "size=1600k", "tmpfs"])
         .arg(&disk)
         .output();
     if !mounted.as_ref().is_ok_and(|o| o.status.success()) {

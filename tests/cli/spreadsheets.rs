@@ -98,3 +98,54 @@ fn games_csv_lists_the_games_the_summary_counts() {
         assert!((turns as f64 / 400.0 - mean).abs() < 1e-9, "{arm}");
     }
 }
+
+/// A seed of games.csv is text a spreadsheet keeps whole (0x and 16 hex digits), and
+/// `play --game-seed` with the arm's variant and strategies replays that very game.
+#[test]
+fn play_game_seed_replays_a_game_of_games_csv() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let out = tmp.path().join("o");
+    assert!(run(&sc, &out, &["--games-csv", "5"]).status.success());
+    let (h, rows) = csv(&out.join("games.csv"));
+    let col_of = |name: &str| h.iter().position(|x| x == name).unwrap();
+    for (arm, args) in [
+        ("tejon; coins", vec!["--variant", "tejon"]),
+        (
+            "passage",
+            vec!["--variant", "passage", "--white", "heuristic"],
+        ),
+    ] {
+        for r in rows.iter().filter(|r| r[0] == arm) {
+            let seed = &r[col_of("seed")];
+            assert!(
+                seed.len() == 18
+                    && seed.starts_with("0x")
+                    && seed[2..].chars().all(|c| c.is_ascii_hexdigit()),
+                "{seed}"
+            );
+            let o = senet()
+                .args(["play", "--json", "--game-seed", seed])
+                .args(&args)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            let text = String::from_utf8(o.stdout).unwrap();
+            let last: serde_json::Value =
+                serde_json::from_str(text.lines().last().unwrap()).unwrap();
+            for key in ["winner", "turns", "throws", "moves", "captures"] {
+                let want = &r[col_of(key)];
+                let got = match &last[key] {
+                    serde_json::Value::String(s) => s.clone(),
+                    v => v.to_string(),
+                };
+                assert_eq!(&got, want, "{arm} {seed} {key}");
+            }
+        }
+    }
+    let bad = senet()
+        .args(["play", "--game-seed", "12345678901234567890"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Writes the reports of the four lesson scenarios under reports/lesson/, for teachers who download
+# them without installing anything: for each lesson, reports/lesson/NAME/ is the French report
+# (charts, report.html, CSV files for a French spreadsheet: --csv excel-fr, the default of a
+# French scenario) and reports/lesson/NAME/rfc4180/ holds the same CSV files with commas and
+# decimal points (pandas, Capytale, Basthon). tests/cli/lesson_reports.rs regenerates them and
+# compares them byte for byte.
+#
+# Usage: bash scripts/lesson-reports.sh [BINARY]   (default: target/release/senet-sim, built)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN="${1:-target/release/senet-sim}"
+if [ "$#" -eq 0 ]; then cargo build --release --quiet; fi
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+for scenario in scenarios/lesson/*.toml; do
+    name="$(grep -m1 '^name = ' "$scenario" | cut -d'"' -f2)"
+    out="reports/lesson/$name"
+    "$BIN" run "$scenario" --out "$out" --games-csv 200 --quiet
+    "$BIN" run "$scenario" --out "$tmp/$name" --games-csv 200 --csv rfc4180 --quiet
+    mkdir -p "$tmp/csv-$name"
+    cp "$tmp/$name"/*.csv "$tmp/csv-$name/"
+    rm -rf "$out/rfc4180.new" && mv "$tmp/csv-$name" "$out/rfc4180.new"
+    rm -rf "$out/rfc4180" && mv "$out/rfc4180.new" "$out/rfc4180"
+    echo "lesson-reports: $out"
+done

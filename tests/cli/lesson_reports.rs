@@ -1,0 +1,87 @@
+//! The lesson reports committed under `reports/lesson/` (for teachers who download them without
+//! installing anything) are what the binary writes today: `scripts/lesson-reports.sh` is run
+//! again into a temporary folder and every CSV file (both dialects), `report.md` and
+//! `report.html` must be byte-identical (the `--out` folder in the command they quote aside).
+
+use crate::outputs::*;
+use std::path::Path;
+
+fn files(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|f| f.ends_with(".csv") || f.starts_with("report."))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn committed_lesson_reports_are_regenerated_byte_for_byte() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    let committed = root.join("reports/lesson");
+    let mut lessons = 0;
+    for e in std::fs::read_dir(root.join("scenarios/lesson")).unwrap() {
+        let scenario = e.unwrap().path();
+        let text = std::fs::read_to_string(&scenario).unwrap();
+        let name = text
+            .lines()
+            .find_map(|l| l.strip_prefix("name = \""))
+            .and_then(|l| l.strip_suffix('"'))
+            .unwrap();
+        let rel = format!(
+            "scenarios/lesson/{}",
+            scenario.file_name().unwrap().to_string_lossy()
+        );
+        for (sub, extra) in [("", vec![]), ("rfc4180", vec!["--csv", "rfc4180"])] {
+            let out = tmp.path().join(name).join(sub);
+            let o = senet()
+                .current_dir(root)
+                .args(["run", &rel, "--games-csv", "200", "--quiet", "--out"])
+                .arg(&out)
+                .args(&extra)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            let kept = committed.join(name).join(sub);
+            let names = files(&kept);
+            let fresh: Vec<String> = files(&out)
+                .into_iter()
+                .filter(|f| sub.is_empty() || f.ends_with(".csv"))
+                .collect();
+            assert_eq!(
+                names,
+                fresh,
+                "{}: run scripts/lesson-reports.sh",
+                kept.display()
+            );
+            for f in names {
+                let mut want = std::fs::read(kept.join(&f)).unwrap();
+                let mut got = std::fs::read(out.join(&f)).unwrap();
+                if f.starts_with("report.") {
+                    let quoted = |p: &Path| p.display().to_string().into_bytes();
+                    got = replace(&got, &quoted(&out), b"OUT");
+                    want = replace(&want, format!("reports/lesson/{name}").as_bytes(), b"OUT");
+                }
+                assert!(
+                    want == got,
+                    "{}/{f} differs from a fresh run: run scripts/lesson-reports.sh and review the diff",
+                    kept.display()
+                );
+            }
+        }
+        lessons += 1;
+    }
+    assert_eq!(lessons, 4);
+}
+
+fn replace(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    String::from_utf8(bytes.to_vec())
+        .unwrap()
+        .replace(
+            std::str::from_utf8(from).unwrap(),
+            std::str::from_utf8(to).unwrap(),
+        )
+        .into_bytes()
+}
