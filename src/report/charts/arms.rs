@@ -1,7 +1,7 @@
 //! The charts of one arm: its throw values beside their exact law, and the running frequency of
 //! one value (the law of large numbers) inside the fluctuation bands.
 
-use super::{
+use super::kit::{
     arm_title, axis_font, err, frame, label_font, title_font, with_legend, Axis, Key, Ticks, GREY,
     PALETTE,
 };
@@ -111,7 +111,7 @@ fn log_ticks(n: u64) -> Vec<f64> {
 /// Whether the `k`-th throw is a point of a curve over `n` throws on the log axis: every throw
 /// up to 1,000, then about 1,000 points a decade (the picture is the same, the SVG is smaller).
 fn drawn(k: u64, n: u64) -> bool {
-    k <= 1000 || k == n || k % (k / 1000).max(1) == 0
+    k <= 1000 || k == n || k.is_multiple_of((k / 1000).max(1))
 }
 
 /// The running frequency of `value` over the first throws, with the school's band

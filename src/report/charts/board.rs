@@ -2,7 +2,7 @@
 //! (1–10 left to right, 11–20 right to left, 21–30 left to right), each shaded and labelled
 //! with the share of positions in which a pawn stands on it, special squares marked.
 
-use super::{err, label_font, title_font, FONT, PALETTE};
+use super::kit::{err, label_font, title_font, FONT, PALETTE};
 use crate::lang::Lang;
 use anyhow::Result;
 use plotters::coord::Shift;
@@ -31,7 +31,7 @@ fn columns(arms: usize) -> usize {
 /// The picture's size for `arms` boards.
 pub(super) fn size(arms: usize) -> (u32, u32) {
     let rows = arms.div_ceil(columns(arms)).max(1) as i32;
-    (super::W, (TOP + rows * BLOCK_H + KEY_H) as u32)
+    (super::kit::W, (TOP + rows * BLOCK_H + KEY_H) as u32)
 }
 
 /// Row and column (0-based, from the top left) of a square on the board, in S order.
@@ -77,7 +77,7 @@ pub(super) fn draw_boards<DB: DrawingBackend>(
     root.draw_text(l.texts().board_title, &title_font(), (30, 20))
         .map_err(err)?;
     let cols = columns(results.len()) as i32;
-    let width = (super::W as i32 - 60 - (cols - 1) * 40) / cols;
+    let width = (super::kit::W as i32 - 60 - (cols - 1) * 40) / cols;
     let cell_w = (width / 10).min(80);
     for (i, r) in results.iter().enumerate() {
         let (row, col) = (i as i32 / cols, i as i32 % cols);

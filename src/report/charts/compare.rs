@@ -1,6 +1,6 @@
 //! The charts that compare the arms: game length, who wins, and where the pawns stand.
 
-use super::{
+use super::kit::{
     axis_font, draw_marker, err, frame, label_font, title_font, with_legend, Axis, Key, Ticks,
     GREY, PALETTE,
 };
