@@ -65,7 +65,7 @@ fn inline_charts(dir: &Path, body: &str) -> Result<String> {
         let svg_path = dir.join("charts").join(format!("{stem}.svg"));
         let svg = std::fs::read_to_string(&svg_path)
             .with_context(|| format!("reading {}", svg_path.display()))?;
-        let svg = svg.replacen(
+        let svg = svg.trim_end().replacen(
             "<svg ",
             &format!("<svg role=\"img\" aria-label=\"{stem}\" "),
             1,

@@ -77,6 +77,80 @@ fn report_html_holds_every_chart_and_no_external_reference() {
     assert!(html.contains("@page { size: A4"));
 }
 
+/// Each chart and its caption are one figure, the caption under the chart, and a printed page
+/// never splits a figure.
+#[test]
+fn each_chart_is_one_figure_with_its_caption_under_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = report(tmp.path());
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let figures: Vec<&str> = html.split("<figure class=\"chart\"").skip(1).collect();
+    assert_eq!(figures.len(), html.matches("<svg ").count());
+    for f in figures {
+        let f = &f[..f.find("</figure>").expect("a closed figure")];
+        let caption = f
+            .split("</svg><figcaption>")
+            .nth(1)
+            .expect("a caption after the chart");
+        let text = caption.trim_end_matches("</figcaption>");
+        assert!(text.len() > 40, "a sentence, not a stub: {text}");
+    }
+    assert!(!html.contains("<p><img"));
+    assert!(html.contains(
+        "figure.chart { margin: 1em 0; page-break-inside: avoid; break-inside: avoid; }"
+    ));
+}
+
+/// The text of an HTML page without its charts, code and tags.
+fn prose(html: &str) -> String {
+    let mut s = html.to_string();
+    for (open, close) in [
+        ("<svg", "</svg>"),
+        ("<pre", "</pre>"),
+        ("<code", "</code>"),
+        ("<style", "</style>"),
+    ] {
+        while let Some(i) = s.find(open) {
+            let j = s[i..].find(close).map_or(s.len(), |j| i + j + close.len());
+            s.replace_range(i..j, " ");
+        }
+    }
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in s.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text
+}
+
+/// French typography: a no-break space before `: ; ? ! %`, inside « », and between thousands.
+#[test]
+fn the_french_report_keeps_its_spaces_unbroken() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(
+        tmp.path(),
+        "html.toml",
+        &SCENARIO.replace("games = 300", "games = 1200"),
+    );
+    let out = tmp.path().join("fr");
+    assert!(run(&sc, &out, &["--lang", "fr"]).status.success());
+    let text = prose(&std::fs::read_to_string(out.join("report.html")).unwrap());
+    for bad in [" :", " ;", " ?", " !", " %", "« ", " »"] {
+        let at: Vec<&str> = text
+            .match_indices(bad)
+            .map(|(i, _)| text.get(i.saturating_sub(30)..i + 10).unwrap_or(bad))
+            .collect();
+        assert!(at.is_empty(), "a breakable space in '{bad}': {at:?}");
+    }
+    assert!(text.contains("1\u{a0}200 parties"), "thousands grouped");
+    assert!(text.contains("Hasard ou stratégie\u{a0}?"));
+}
+
 /// Needs Chromium (`scripts/setup.sh` installs Debian's package); the README's test command runs it.
 #[test]
 #[ignore = "needs Chromium: run scripts/setup.sh, then cargo test -- --include-ignored"]

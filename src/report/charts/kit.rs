@@ -152,7 +152,8 @@ impl Axis {
         let ticks = ticks
             .iter()
             .copied()
-            .filter(|t| (lo..=hi).contains(t))
+            // A tick computed as k × step may miss an end by a rounding error (0.6000000000000001).
+            .filter(|t| (lo - 1e-9 * (hi - lo)..=hi + 1e-9 * (hi - lo)).contains(t))
             .collect();
         Axis {
             lo,
