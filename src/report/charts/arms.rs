@@ -2,8 +2,7 @@
 //! one value (the law of large numbers) inside the fluctuation bands.
 
 use super::kit::{
-    arm_title, axis_font, err, frame, label_font, title_font, with_legend, Axis, Key, Ticks, GREY,
-    PALETTE,
+    arm_title, err, frame, title_font, with_legend, Axis, Key, Mesh, Ticks, GREY, PALETTE,
 };
 use crate::lang::{fill, Lang};
 use anyhow::Result;
@@ -59,17 +58,14 @@ pub(super) fn draw_throws<DB: DrawingBackend>(
             Axis::linear(0f64, top, &yt.values),
         )
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_desc(tx.throws_x)
-        .y_desc(tx.throws_y)
-        .x_label_formatter(&|x| l.num(*x, 0))
-        .y_label_formatter(&|y| yt.label(*y, l))
-        .axis_desc_style(label_font())
-        .label_style(axis_font())
-        .draw()
-        .map_err(err)?;
+    Mesh {
+        x_desc: tx.throws_x,
+        y_desc: tx.throws_y,
+        x_label: &|x| l.num(*x, 0),
+        y_label: &|y| yt.label(*y, l),
+        grid: (false, true),
+    }
+    .draw(&mut chart)?;
     chart
         .draw_series(
             bars.iter()
@@ -168,16 +164,14 @@ pub(super) fn draw_convergence<DB: DrawingBackend>(
             Axis::linear(0f64, 1f64, &yt.values),
         )
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc(tx.running_x)
-        .y_desc(fill!(tx.running_y, value))
-        .x_label_formatter(&|x| l.num(*x, 0))
-        .y_label_formatter(&|y| yt.label(*y, l))
-        .axis_desc_style(label_font())
-        .label_style(axis_font())
-        .draw()
-        .map_err(err)?;
+    Mesh {
+        x_desc: tx.running_x,
+        y_desc: &fill!(tx.running_y, value),
+        x_label: &|x| l.num(*x, 0),
+        y_label: &|y| yt.label(*y, l),
+        grid: (true, true),
+    }
+    .draw(&mut chart)?;
     type Band = fn(f64, u64) -> (f64, f64);
     for (band, c, w) in [
         (fluctuation_school as Band, school, 3),

@@ -1,8 +1,8 @@
 //! The charts that compare the arms: game length, who wins, and where the pawns stand.
 
 use super::kit::{
-    axis_font, draw_marker, err, frame, label_font, title_font, with_legend, Axis, Key, Ticks,
-    GREY, PALETTE,
+    axis_font, draw_marker, err, frame, label_font, title_font, with_legend, Axis, Key, Mesh,
+    Ticks, GREY, PALETTE,
 };
 use crate::lang::{fill, Lang};
 use anyhow::Result;
@@ -114,16 +114,14 @@ pub(super) fn draw_lengths<DB: DrawingBackend>(
             Axis::linear(0f64, top, &yt.values),
         )
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc(fill!(tx.lengths_x, cut.bin))
-        .y_desc(tx.lengths_y)
-        .x_label_formatter(&|x| xt.label(*x, l))
-        .y_label_formatter(&|y| yt.label(*y, l))
-        .axis_desc_style(label_font())
-        .label_style(axis_font())
-        .draw()
-        .map_err(err)?;
+    Mesh {
+        x_desc: &fill!(tx.lengths_x, cut.bin),
+        y_desc: tx.lengths_y,
+        x_label: &|x| xt.label(*x, l),
+        y_label: &|y| yt.label(*y, l),
+        grid: (true, true),
+    }
+    .draw(&mut chart)?;
     let b = cut.bin as f64;
     for (i, s) in shares.iter().enumerate() {
         let c = PALETTE[i % PALETTE.len()];
@@ -266,21 +264,19 @@ pub(super) fn draw_wins<DB: DrawingBackend>(
             Axis::linear(-0.6f64, rows - 0.4, &ys),
         )
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .x_desc(tx.wins_y)
-        .x_label_formatter(&|x| l.pct_with(*x, xt.decimals.saturating_sub(2)))
-        .y_label_formatter(&|y| {
+    Mesh {
+        x_desc: tx.wins_y,
+        y_desc: "",
+        x_label: &|x| l.pct_with(*x, xt.decimals.saturating_sub(2)),
+        y_label: &|y| {
             centres
                 .iter()
                 .find(|c| (c.0 - y).abs() < 1e-6)
                 .map_or(String::new(), |c| c.1.clone())
-        })
-        .axis_desc_style(label_font())
-        .label_style(axis_font())
-        .draw()
-        .map_err(err)?;
+        },
+        grid: (true, false),
+    }
+    .draw(&mut chart)?;
     draw_win_bars(&mut chart, &bars, &y_of, l)?;
     chart
         .draw_series(LineSeries::new(
@@ -378,16 +374,14 @@ pub(super) fn draw_squares<DB: DrawingBackend>(
             Axis::linear(-0.03 * top, top, &yt.values),
         )
         .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc(tx.squares_x)
-        .y_desc(tx.squares_y)
-        .x_label_formatter(&|x| l.num(*x, 0))
-        .y_label_formatter(&|y| yt.label(*y, l))
-        .axis_desc_style(label_font())
-        .label_style(axis_font())
-        .draw()
-        .map_err(err)?;
+    Mesh {
+        x_desc: tx.squares_x,
+        y_desc: tx.squares_y,
+        x_label: &|x| l.num(*x, 0),
+        y_label: &|y| yt.label(*y, l),
+        grid: (true, true),
+    }
+    .draw(&mut chart)?;
     let base = plot.get_base_pixel();
     for (i, pts) in series.iter().enumerate() {
         let c = PALETTE[i % PALETTE.len()];

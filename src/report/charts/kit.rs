@@ -203,6 +203,47 @@ impl plotters::coord::ranged1d::Ranged for Axis {
     }
 }
 
+/// What a chart's mesh says: the axis titles, the tick labels, which grid lines are drawn.
+pub(crate) struct Mesh<'a> {
+    /// Title of the x axis ("" for none).
+    pub x_desc: &'a str,
+    /// Title of the y axis ("" for none).
+    pub y_desc: &'a str,
+    /// The label of an x tick.
+    pub x_label: &'a dyn Fn(&f64) -> String,
+    /// The label of a y tick.
+    pub y_label: &'a dyn Fn(&f64) -> String,
+    /// Vertical and horizontal grid lines.
+    pub grid: (bool, bool),
+}
+
+impl Mesh<'_> {
+    /// Draws the mesh, axes and labels of `chart` in the house fonts.
+    pub fn draw<DB: DrawingBackend>(
+        &self,
+        chart: &mut ChartContext<'_, DB, Cartesian2d<Axis, Axis>>,
+    ) -> Result<()> {
+        let mut m = chart.configure_mesh();
+        m.x_label_formatter(self.x_label)
+            .y_label_formatter(self.y_label)
+            .axis_desc_style(label_font())
+            .label_style(axis_font());
+        if !self.x_desc.is_empty() {
+            m.x_desc(self.x_desc);
+        }
+        if !self.y_desc.is_empty() {
+            m.y_desc(self.y_desc);
+        }
+        if !self.grid.0 {
+            m.disable_x_mesh();
+        }
+        if !self.grid.1 {
+            m.disable_y_mesh();
+        }
+        m.draw().map_err(err)
+    }
+}
+
 /// How a legend entry is drawn.
 #[derive(Clone, Copy)]
 pub(crate) enum Key {
