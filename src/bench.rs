@@ -53,7 +53,7 @@ pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()>
         .build()?;
     let done = AtomicU64::new(0);
     let start = Instant::now();
-    let stats = pool.install(|| run_arm(&arm, 0, games, 1, &done));
+    let stats = pool.install(|| run_arm(&arm, 0, 0..games, 1, &done));
     let secs = start.elapsed().as_secs_f64();
     anyhow::ensure!(
         stats.games == games && done.load(Ordering::Relaxed) == games,

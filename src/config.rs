@@ -6,6 +6,7 @@ use crate::lang::Lang;
 use crate::report::frames::CsvStyle;
 use anyhow::Result;
 use senet_simulation::scenario::Scenario;
+use senet_simulation::shard::Shard;
 use std::path::{Path, PathBuf};
 
 /// The arguments of `senet-sim run`.
@@ -39,6 +40,11 @@ pub struct RunArgs {
     /// Language of charts, report and column labels [default: the scenario's `lang`, else en].
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
+    /// Play only shard K of N (K/N, 1 <= K <= N) of every arm and tournament and write its
+    /// counters (Parquet) and a manifest into --out [default: reports/NAME-shard-K-of-N];
+    /// `senet-sim merge` makes the report of all N.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
 }
 
 /// One run, validated: the scenario with the command line's overrides applied, where the report
@@ -58,9 +64,9 @@ pub struct RunConfig {
 }
 
 impl RunConfig {
-    /// Loads the scenario and checks the arguments against it.
-    pub fn new(args: RunArgs) -> Result<RunConfig> {
-        let mut scenario = Scenario::load(&args.scenario).map_err(|e| InputError(e.to_string()))?;
+    /// Checks the arguments against the scenario (read by `run` from its file, by `merge` from
+    /// the manifest of a shard) and applies `--games` and `--seed`.
+    pub fn with_scenario(args: RunArgs, mut scenario: Scenario) -> Result<RunConfig> {
         if let Some(g) = args.games {
             if g == 0 {
                 return bad("--games must be at least 1");
@@ -76,7 +82,11 @@ impl RunConfig {
         if args.threads == Some(0) {
             return bad("--threads must be at least 1");
         }
-        let out = (args.out.clone()).unwrap_or_else(|| Path::new("reports").join(&scenario.name));
+        let default_name = match args.shard {
+            Some(s) => format!("{}-shard-{}-of-{}", scenario.name, s.k, s.n),
+            None => scenario.name.clone(),
+        };
+        let out = (args.out.clone()).unwrap_or_else(|| Path::new("reports").join(default_name));
         if senet_simulation::runner::total_games(&scenario).is_none() {
             return bad(format!(
                 "{}: the games of its arms and tournaments add up to more than {} games",

@@ -9,6 +9,7 @@ mod lang;
 mod progress;
 mod report;
 mod run;
+mod shards;
 
 use clap::Parser as _;
 use std::process::ExitCode;

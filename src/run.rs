@@ -3,15 +3,23 @@
 //! ([`crate::report::write`]) into a temporary folder renamed into place.
 
 use crate::config::{RunArgs, RunConfig};
+use crate::error::InputError;
 use crate::progress::Progress;
+use crate::shards::Manifest;
 use anyhow::{Context, Result};
-use senet_simulation::runner::{play_scenario, total_games};
+use senet_simulation::runner::{play_counters, results, shard_games};
+use senet_simulation::scenario::Scenario;
+use senet_simulation::shard::Shard;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// Runs a scenario and writes its report; returns the report folder.
+/// Runs a scenario and writes its report (or, with `--shard`, the shard's counters); returns
+/// the folder written.
 pub fn run(args: RunArgs) -> Result<PathBuf> {
-    let config = RunConfig::new(args)?;
+    let text = std::fs::read_to_string(&args.scenario)
+        .map_err(|e| InputError(format!("{}: cannot read: {e}", args.scenario.display())))?;
+    let scenario = Scenario::parse(&args.scenario, &text).map_err(|e| InputError(e.to_string()))?;
+    let config = RunConfig::with_scenario(args, scenario)?;
     // Ctrl-C and SIGTERM ask the workers to stop; the run then ends with `Interrupted`.
     let _ = ctrlc::set_handler(|| {
         senet_simulation::cancel::CANCEL.store(true, std::sync::atomic::Ordering::Relaxed)
@@ -22,14 +30,21 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         .build()
         .context("starting worker threads")?;
     let started = Instant::now();
-    let total = total_games(&config.scenario).expect("checked by RunConfig::new");
+    let shard = config.args.shard.unwrap_or(Shard::WHOLE);
+    let total = shard_games(&config.scenario, shard);
     let progress = Progress::start(total, config.args.quiet);
-    let keep_games = config.args.games_csv.unwrap_or(0);
-    let results = pool.install(|| play_scenario(&config.scenario, keep_games, &progress.done));
+    let counters = pool.install(|| play_counters(&config.scenario, shard, &progress.done));
     progress.finish();
     interrupted(&config)?;
     let played = started.elapsed();
-    crate::report::write(&staging.dir, &config, &results)?;
+    if config.args.shard.is_some() {
+        let manifest = Manifest::new(&config, &text, shard, total);
+        crate::shards::write_partial(&staging.dir, &manifest, &counters)?;
+    } else {
+        let keep_games = config.args.games_csv.unwrap_or(0);
+        let results = results(&config.scenario, counters, keep_games);
+        crate::report::write(&staging.dir, &config, &results)?;
+    }
     interrupted(&config)?;
     staging.commit()?;
     if !config.args.quiet {

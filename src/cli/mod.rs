@@ -25,6 +25,9 @@ pub struct Cli {
 enum Command {
     /// Play a scenario's games and tournaments and write its report (CSV tables, charts, report.md, report.html).
     Run(crate::config::RunArgs),
+    /// Make the report of a run played in shards (`run --shard K/N`): checks that every shard
+    /// 1..N of one run is there once, sums their counters, writes the same report as `run`.
+    Merge(crate::shards::MergeArgs),
     /// List the rule variants with their source documents.
     Variants,
     /// List the shipped scenarios with the question each one answers.
@@ -46,7 +49,20 @@ pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Run(a) => {
             let quiet = a.quiet;
+            let sharded = a.shard.is_some();
             let out_dir = crate::run::run(a)?;
+            if !quiet {
+                let file = if sharded {
+                    crate::shards::MANIFEST
+                } else {
+                    "report.html"
+                };
+                writeln!(out, "{}", out_dir.join(file).display())?;
+            }
+        }
+        Command::Merge(a) => {
+            let quiet = a.quiet;
+            let out_dir = crate::shards::merge(a)?;
             if !quiet {
                 writeln!(out, "{}", out_dir.join("report.html").display())?;
             }

@@ -22,6 +22,7 @@ mod overrides;
 mod report_snapshots;
 mod robustness;
 mod run;
+mod shards;
 mod spreadsheets;
 mod throws;
 mod tournament;

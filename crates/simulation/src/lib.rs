@@ -8,5 +8,6 @@
 pub mod cancel;
 pub mod runner;
 pub mod scenario;
+pub mod shard;
 pub mod stats;
 pub mod tournament;

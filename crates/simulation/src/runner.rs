@@ -3,6 +3,7 @@
 
 use crate::cancel::cancelled;
 use crate::scenario::{Arm, Scenario};
+use crate::shard::{ScenarioCounters, Shard};
 use crate::stats::{ArmStats, Collector, Combine};
 use crate::tournament::{pairings, TournamentResult};
 use rayon::prelude::*;
@@ -89,17 +90,17 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Plays `games` games of `arm` (index `arm_index` in its scenario) on the current rayon pool,
-/// adding to `progress` as games finish.
+/// Plays the games numbered `games` of `arm` (index `arm_index` in its scenario) on the current
+/// rayon pool, adding to `progress` as games finish.
 pub fn run_arm(
     arm: &Arm,
     arm_index: usize,
-    games: u64,
+    games: std::ops::Range<u64>,
     seed: u64,
     progress: &AtomicU64,
 ) -> ArmStats {
     const CHUNK: u64 = 1024;
-    let chunks = games.div_ceil(CHUNK) as usize;
+    let chunks = (games.end - games.start).div_ceil(CHUNK) as usize;
     (0..chunks)
         .into_par_iter()
         // Once cancelled, no further chunk is handed out (a huge run stops in a moment).
@@ -107,8 +108,8 @@ pub fn run_arm(
         .fold(
             || Worker::new(arm, progress),
             |mut w, c| {
-                let start = c as u64 * CHUNK;
-                for g in start..(start + CHUNK).min(games) {
+                let start = games.start + c as u64 * CHUNK;
+                for g in start..(start + CHUNK).min(games.end) {
                     w.play(game_seed(seed, arm_index as u64, g));
                 }
                 w.flush();
@@ -194,21 +195,20 @@ pub struct ArmResult<'a> {
     pub first_games: Vec<(u64, GameSummary)>,
 }
 
-/// Plays an arm: its games in parallel, then its first throws and its first `keep_games`
-/// games again, in order.
-pub fn play_arm<'a>(
+/// An arm's result from its counters: its first throws and its first `keep_games` games are
+/// played again, in order (they depend only on the seed).
+pub fn arm_result<'a>(
     arm: &'a Arm,
     arm_index: usize,
-    games: u64,
+    stats: ArmStats,
     seed: u64,
     keep_games: u64,
-    progress: &AtomicU64,
 ) -> ArmResult<'a> {
     ArmResult {
         arm,
-        stats: run_arm(arm, arm_index, games, seed, progress),
         first_throws: first_throws(arm, arm_index, seed, FIRST_THROWS),
-        first_games: first_games(arm, arm_index, seed, keep_games.min(games)),
+        first_games: first_games(arm, arm_index, seed, keep_games.min(stats.games)),
+        stats,
     }
 }
 
@@ -231,6 +231,44 @@ pub fn total_games(scenario: &Scenario) -> Option<u64> {
     })
 }
 
+/// Games shard `shard` of `scenario` plays in all: the length of its progress.
+pub fn shard_games(scenario: &Scenario, shard: Shard) -> u64 {
+    let arms = shard.range(scenario.games);
+    let arms = (arms.end - arms.start) * scenario.arms.len() as u64;
+    arms + (scenario.tournaments.iter())
+        .map(|t| {
+            let pairs = shard.range(t.games / 2);
+            2 * (pairs.end - pairs.start) * pairings(t.strategies.len()).len() as u64
+        })
+        .sum::<u64>()
+}
+
+/// Plays shard `shard` of every arm, then of every tournament, of `scenario` on the current
+/// rayon pool, adding to `progress` as games finish; returns the shard's counters.
+pub fn play_counters(scenario: &Scenario, shard: Shard, progress: &AtomicU64) -> ScenarioCounters {
+    let seed = scenario.seed;
+    let arms = (scenario.arms.iter().enumerate())
+        .map(|(i, arm)| run_arm(arm, i, shard.range(scenario.games), seed, progress))
+        .collect();
+    let tournaments = (scenario.tournaments.iter().enumerate())
+        .map(|(i, t)| t.play(i, seed, shard.range(t.games / 2), progress))
+        .collect();
+    ScenarioCounters { arms, tournaments }
+}
+
+/// The results of `scenario` from the counters of all its games, keeping the first
+/// `keep_games` games of each arm.
+pub fn results(scenario: &Scenario, counters: ScenarioCounters, keep_games: u64) -> RunResults<'_> {
+    let seed = scenario.seed;
+    let arms = (scenario.arms.iter().zip(counters.arms).enumerate())
+        .map(|(i, (arm, stats))| arm_result(arm, i, stats, seed, keep_games))
+        .collect();
+    let tournaments = (scenario.tournaments.iter().zip(counters.tournaments))
+        .map(|(t, pairings)| TournamentResult::new(t, pairings))
+        .collect();
+    RunResults { arms, tournaments }
+}
+
 /// Plays every arm, then every tournament, of `scenario` on the current rayon pool, keeping
 /// the first `keep_games` games of each arm; adds to `progress` as games finish.
 pub fn play_scenario<'a>(
@@ -238,14 +276,11 @@ pub fn play_scenario<'a>(
     keep_games: u64,
     progress: &AtomicU64,
 ) -> RunResults<'a> {
-    let (games, seed) = (scenario.games, scenario.seed);
-    let arms = (scenario.arms.iter().enumerate())
-        .map(|(i, arm)| play_arm(arm, i, games, seed, keep_games, progress))
-        .collect();
-    let tournaments = (scenario.tournaments.iter().enumerate())
-        .map(|(i, t)| TournamentResult::new(t, t.play(i, seed, progress)))
-        .collect();
-    RunResults { arms, tournaments }
+    results(
+        scenario,
+        play_counters(scenario, Shard::WHOLE, progress),
+        keep_games,
+    )
 }
 
 #[cfg(test)]

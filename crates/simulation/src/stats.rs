@@ -78,6 +78,15 @@ impl Histogram {
         self.counts[i] += 1;
     }
 
+    /// Adds `count` observations of `value` (counts read back from a file).
+    pub fn add_count(&mut self, value: u32, count: u64) {
+        let i = value as usize;
+        if i >= self.counts.len() {
+            self.counts.resize(i + 1, 0);
+        }
+        self.counts[i] += count;
+    }
+
     /// Number of observations.
     pub fn total(&self) -> u64 {
         self.counts.iter().sum()

@@ -146,13 +146,19 @@ pub fn pairings(n: usize) -> Vec<(usize, usize)> {
 }
 
 impl Tournament {
-    /// Plays the tournament (index `index` in its scenario) on the current rayon pool, adding
-    /// finished games to `progress`. The results do not depend on the number of threads.
-    pub fn play(&self, index: usize, seed: u64, progress: &AtomicU64) -> Vec<Pairing> {
+    /// Plays the duplicate pairs numbered `duplicates` (of `games / 2`) of every pairing of the
+    /// tournament (index `index` in its scenario) on the current rayon pool, adding finished
+    /// games to `progress`. The results do not depend on the number of threads.
+    pub fn play(
+        &self,
+        index: usize,
+        seed: u64,
+        duplicates: std::ops::Range<u64>,
+        progress: &AtomicU64,
+    ) -> Vec<Pairing> {
         const CHUNK: u64 = 32;
         let pairs = pairings(self.strategies.len());
-        let duplicates = self.games / 2;
-        let chunks = duplicates.div_ceil(CHUNK);
+        let chunks = (duplicates.end - duplicates.start).div_ceil(CHUNK);
         let tasks: Vec<(usize, u64)> = (0..pairs.len())
             .flat_map(|p| (0..chunks).map(move |c| (p, c)))
             .collect();
@@ -177,11 +183,13 @@ impl Tournament {
                         specs[b].build(&self.rules, &self.device),
                     ];
                     let template = SeededThrower::new(&self.device, 0);
-                    for k in c * CHUNK..((c + 1) * CHUNK).min(duplicates) {
+                    let start = duplicates.start + c * CHUNK;
+                    let end = (start + CHUNK).min(duplicates.end);
+                    for k in start..end {
                         let s = game_seed(seed, seed_lane(index, p), k);
                         self.duplicate(&mut players, &template, s, &mut acc[p]);
                     }
-                    progress.fetch_add(2 * CHUNK.min(duplicates - c * CHUNK), Ordering::Relaxed);
+                    progress.fetch_add(2 * (end - start), Ordering::Relaxed);
                     acc
                 },
             )
