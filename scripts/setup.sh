@@ -1,17 +1,27 @@
 #!/usr/bin/env bash
-# One-time set-up for the classroom checks, on a fresh Debian machine with the Rust toolchain:
+# One-time set-up for the checks that need more than Rust, on a fresh Debian machine with the
+# Rust toolchain:
 #  - Chromium (Debian's package) renders report.html in a test;
+#  - Slurm and munge (Debian's slurmctld, slurmd, slurm-client, munge) for the test that runs a
+#    sharded run on a real one-node cluster (scripts/slurm/local-cluster.sh starts it);
 #  - a Python virtual environment in .venv with the notebooks' packages (scripts/requirements.txt).
 # Safe to run again: it only installs what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1; then
-    echo "setup: installing Debian's chromium"
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v slurmctld >/dev/null 2>&1 || missing+=(slurmctld)
+command -v slurmd >/dev/null 2>&1 || missing+=(slurmd)
+command -v sbatch >/dev/null 2>&1 || missing+=(slurm-client)
+command -v munged >/dev/null 2>&1 || [ -x /usr/sbin/munged ] || missing+=(munge)
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "setup: installing Debian's ${missing[*]}"
     SUDO=""
     if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+    $SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+        --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 if [ ! -x .venv/bin/python ]; then

@@ -23,6 +23,7 @@ mod report_snapshots;
 mod robustness;
 mod run;
 mod shards;
+mod slurm;
 mod spreadsheets;
 mod throws;
 mod tournament;
