@@ -9,18 +9,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+APT=(-o DPkg::Lock::Timeout=600)
+if ! command -v chromium >/dev/null 2>&1; then
+    echo "setup: installing Debian's chromium"
+    $SUDO apt-get "${APT[@]}" update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get "${APT[@]}" install -y -qq chromium >/dev/null
+fi
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v slurmctld >/dev/null 2>&1 || missing+=(slurmctld)
 command -v slurmd >/dev/null 2>&1 || missing+=(slurmd)
 command -v sbatch >/dev/null 2>&1 || missing+=(slurm-client)
 command -v munged >/dev/null 2>&1 || [ -x /usr/sbin/munged ] || missing+=(munge)
 if [ "${#missing[@]}" -gt 0 ]; then
     echo "setup: installing Debian's ${missing[*]}"
-    SUDO=""
-    if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-    $SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+    $SUDO apt-get "${APT[@]}" update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get "${APT[@]}" install -y -qq \
         --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
