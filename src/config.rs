@@ -45,6 +45,11 @@ pub struct RunArgs {
     /// `senet-sim merge` makes the report of all N.
     #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
     pub shard: Option<Shard>,
+    /// Play in 64 parts kept as they finish (in .NAME.resume beside the report), so that the
+    /// same command run again after an interruption plays only the parts not yet played; the
+    /// report is the same as an uninterrupted run's.
+    #[arg(long, conflicts_with = "shard")]
+    pub resume: bool,
 }
 
 /// One run, validated: the scenario with the command line's overrides applied, where the report

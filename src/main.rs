@@ -8,6 +8,7 @@ mod error;
 mod lang;
 mod progress;
 mod report;
+mod resume;
 mod run;
 mod shards;
 

@@ -31,10 +31,15 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         .context("starting worker threads")?;
     let started = Instant::now();
     let shard = config.args.shard.unwrap_or(Shard::WHOLE);
-    let total = shard_games(&config.scenario, shard);
-    let progress = Progress::start(total, config.args.quiet);
-    let counters = pool.install(|| play_counters(&config.scenario, shard, &progress.done));
-    progress.finish();
+    let (counters, total) = if config.args.resume {
+        crate::resume::play(&config, &text, &pool)?
+    } else {
+        let total = shard_games(&config.scenario, shard);
+        let progress = Progress::start(total, config.args.quiet);
+        let counters = pool.install(|| play_counters(&config.scenario, shard, &progress.done));
+        progress.finish();
+        (counters, total)
+    };
     interrupted(&config)?;
     let played = started.elapsed();
     if config.args.shard.is_some() {
@@ -47,6 +52,9 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
     }
     interrupted(&config)?;
     staging.commit()?;
+    if config.args.resume {
+        crate::resume::finish(&config);
+    }
     if !config.args.quiet {
         eprintln!(
             "senet-sim: {total} games in {:.1} s ({:.0} games/s); report in {} (open report.html)",

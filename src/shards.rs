@@ -138,7 +138,7 @@ pub struct MergeArgs {
 }
 
 /// Reads a shard folder's manifest, naming the folder when it cannot.
-fn read_manifest(dir: &Path) -> Result<Manifest> {
+pub fn read_manifest(dir: &Path) -> Result<Manifest> {
     let path = dir.join(MANIFEST);
     let text = std::fs::read_to_string(&path).map_err(|e| {
         InputError(format!(
@@ -202,7 +202,7 @@ fn check_complete(dirs: &[PathBuf], manifests: &[Manifest]) -> Result<()> {
 }
 
 /// Sums the counters of every shard (polars: concatenated, grouped by counter, summed).
-fn summed_counters(dirs: &[PathBuf], scenario: &Scenario) -> Result<ScenarioCounters> {
+pub fn summed_counters(dirs: &[PathBuf], scenario: &Scenario) -> Result<ScenarioCounters> {
     let mut frames = Vec::with_capacity(dirs.len());
     for d in dirs {
         let path = d.join(COUNTERS);
@@ -264,6 +264,7 @@ pub fn merge(args: MergeArgs) -> Result<PathBuf> {
         games_csv: args.games_csv,
         lang: args.lang,
         shard: None,
+        resume: false,
     };
     let config = RunConfig::with_scenario(run, scenario)?;
     let counters = summed_counters(&args.shards, &config.scenario)?;

@@ -20,6 +20,7 @@ mod notebooks;
 mod out_safety;
 mod overrides;
 mod report_snapshots;
+mod resume;
 mod robustness;
 mod run;
 mod shards;
