@@ -12,6 +12,7 @@ use senet_engine::game::{play_game, GameSummary, Observer};
 use senet_engine::movegen::Move;
 use senet_engine::strategy::Strategy;
 use senet_engine::throws::{game_seed, stream, SeededThrower};
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// One thread's share: its strategies and its counters.
@@ -243,17 +244,151 @@ pub fn shard_games(scenario: &Scenario, shard: Shard) -> u64 {
         .sum::<u64>()
 }
 
-/// Plays shard `shard` of every arm, then of every tournament, of `scenario` on the current
-/// rayon pool, adding to `progress` as games finish; returns the shard's counters.
-pub fn play_counters(scenario: &Scenario, shard: Shard, progress: &AtomicU64) -> ScenarioCounters {
+/// A piece of a run: games of an arm, or duplicate pairs of a tournament's pairing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Task {
+    /// Games `range` of arm `arm`.
+    Arm { arm: usize, range: Range<u64> },
+    /// Duplicate pairs `range` of pairing `pairing` of tournament `t`.
+    Pairs {
+        t: usize,
+        pairing: usize,
+        range: Range<u64>,
+    },
+}
+
+/// What a run is cut into: for each arm and pairing, its items in tasks of `chunk` items.
+#[derive(Clone, Debug)]
+struct Segment {
+    /// The task with an empty range: which arm or pairing.
+    kind: Task,
+    /// The items (games, duplicate pairs) of this shard.
+    items: Range<u64>,
+    /// Items per task.
+    chunk: u64,
+    /// The cost of one item.
+    cost: u64,
+}
+
+/// Tasks a run is cut into at least, whatever the number of threads: enough for 32 threads to
+/// share the work evenly. The cut never changes a result (integer counters add up the same).
+const MIN_TASKS: u64 = 1024;
+/// Games of a cheap arm in one task at most (the game loop's batch), so that a cancelled run
+/// stops within a moment.
+const MAX_CHUNK: u64 = 1024;
+
+impl Segment {
+    fn tasks(&self) -> u64 {
+        (self.items.end - self.items.start).div_ceil(self.chunk)
+    }
+
+    /// Its `i`-th task.
+    fn task(&self, i: u64) -> Task {
+        let start = self.items.start + i * self.chunk;
+        let range = start..(start + self.chunk).min(self.items.end);
+        match self.kind {
+            Task::Arm { arm, .. } => Task::Arm { arm, range },
+            Task::Pairs { t, pairing, .. } => Task::Pairs { t, pairing, range },
+        }
+    }
+}
+
+/// The tasks of shard `shard` of `scenario`, as segments: every arm and pairing cut into tasks
+/// of about the same expected cost (measured by
+/// [`StrategySpec::relative_cost`](senet_engine::strategy::spec::StrategySpec::relative_cost)),
+/// the most expensive tasks first. One pool for every arm and pairing, so that an expensive arm
+/// does not leave threads idle while it finishes.
+fn segments(scenario: &Scenario, shard: Shard) -> Vec<Segment> {
+    let arm_cost = |a: &Arm| a.white.relative_cost() + a.black.relative_cost();
+    let mut segs = vec![];
+    for (arm, a) in scenario.arms.iter().enumerate() {
+        let kind = Task::Arm { arm, range: 0..0 };
+        segs.push((kind, shard.range(scenario.games), arm_cost(a)));
+    }
+    for (ti, t) in scenario.tournaments.iter().enumerate() {
+        for (p, (a, b)) in pairings(t.strategies.len()).into_iter().enumerate() {
+            let kind = Task::Pairs {
+                t: ti,
+                pairing: p,
+                range: 0..0,
+            };
+            segs.push((kind, shard.range(t.games / 2), t.pair_cost(a, b)));
+        }
+    }
+    let total: u128 = (segs.iter())
+        .map(|(_, r, c)| (r.end - r.start) as u128 * *c as u128)
+        .sum();
+    let target = (total / MIN_TASKS as u128).max(1);
+    let mut out: Vec<Segment> = (segs.into_iter())
+        .map(|(kind, items, cost)| {
+            let chunk = (target / cost.max(1) as u128).clamp(1, MAX_CHUNK as u128) as u64;
+            Segment {
+                kind,
+                items,
+                chunk,
+                cost,
+            }
+        })
+        .collect();
+    // The most expensive tasks first (a stable sort: equal ones in scenario order).
+    out.sort_by_key(|s| std::cmp::Reverse(s.chunk * s.cost));
+    out
+}
+
+/// Plays one task into `into`.
+fn play_task(scenario: &Scenario, task: &Task, into: &mut ScenarioCounters, progress: &AtomicU64) {
     let seed = scenario.seed;
-    let arms = (scenario.arms.iter().enumerate())
-        .map(|(i, arm)| run_arm(arm, i, shard.range(scenario.games), seed, progress))
-        .collect();
-    let tournaments = (scenario.tournaments.iter().enumerate())
-        .map(|(i, t)| t.play(i, seed, shard.range(t.games / 2), progress))
-        .collect();
-    ScenarioCounters { arms, tournaments }
+    match task {
+        Task::Arm { arm, range } => {
+            let mut w = Worker::new(&scenario.arms[*arm], progress);
+            for g in range.clone() {
+                w.play(game_seed(seed, *arm as u64, g));
+            }
+            w.flush();
+            into.arms[*arm].combine(&w.stats);
+        }
+        Task::Pairs { t, pairing, range } => {
+            let p = &mut into.tournaments[*t][*pairing];
+            scenario.tournaments[*t].play_pairs(*t, seed, *pairing, range.clone(), p);
+            progress.fetch_add(2 * (range.end - range.start), Ordering::Relaxed);
+        }
+    }
+}
+
+/// Plays shard `shard` of every arm and tournament of `scenario` on the current rayon pool, as
+/// one pool of tasks of similar cost, adding to `progress` as games finish; returns the shard's
+/// counters (the same for any number of threads).
+pub fn play_counters(scenario: &Scenario, shard: Shard, progress: &AtomicU64) -> ScenarioCounters {
+    let segs = segments(scenario, shard);
+    // Task i is task i - starts[s] of the segment s whose range of task numbers holds i.
+    let mut starts = Vec::with_capacity(segs.len());
+    let mut n = 0u64;
+    for s in &segs {
+        starts.push(n);
+        n += s.tasks();
+    }
+    let zero = ScenarioCounters::zero(scenario);
+    (0..usize::try_from(n).expect("a 64-bit machine"))
+        .into_par_iter()
+        .with_max_len(1)
+        // Once cancelled, no further task is handed out (a huge run stops in a moment).
+        .take_any_while(|_| !cancelled())
+        .fold(
+            || zero.clone(),
+            |mut acc, i| {
+                let i = i as u64;
+                let s = starts.partition_point(|&st| st <= i) - 1;
+                play_task(scenario, &segs[s].task(i - starts[s]), &mut acc, progress);
+                acc
+            },
+        )
+        .reduce(
+            || zero.clone(),
+            |mut a, b| {
+                a.combine(&b);
+                a
+            },
+        )
 }
 
 /// The results of `scenario` from the counters of all its games, keeping the first

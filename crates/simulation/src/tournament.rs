@@ -156,13 +156,7 @@ impl Tournament {
         duplicates: std::ops::Range<u64>,
         progress: &AtomicU64,
     ) -> Vec<Pairing> {
-        const CHUNK: u64 = 32;
         let pairs = pairings(self.strategies.len());
-        let chunks = (duplicates.end - duplicates.start).div_ceil(CHUNK);
-        let tasks: Vec<(usize, u64)> = (0..pairs.len())
-            .flat_map(|p| (0..chunks).map(move |c| (p, c)))
-            .collect();
-        let specs = &self.strategies;
         let empty: Vec<Pairing> = pairs
             .iter()
             .map(|&(a, b)| Pairing {
@@ -171,37 +165,42 @@ impl Tournament {
                 ..Pairing::default()
             })
             .collect();
-        tasks
+        (0..pairs.len())
             .into_par_iter()
-            .take_any_while(|_| !crate::cancel::cancelled())
-            .fold(
-                || empty.clone(),
-                |mut acc, (p, c)| {
-                    let (a, b) = pairs[p];
-                    let mut players = [
-                        specs[a].build(&self.rules, &self.device),
-                        specs[b].build(&self.rules, &self.device),
-                    ];
-                    let template = SeededThrower::new(&self.device, 0);
-                    let start = duplicates.start + c * CHUNK;
-                    let end = (start + CHUNK).min(duplicates.end);
-                    for k in start..end {
-                        let s = game_seed(seed, seed_lane(index, p), k);
-                        self.duplicate(&mut players, &template, s, &mut acc[p]);
-                    }
-                    progress.fetch_add(2 * (end - start), Ordering::Relaxed);
-                    acc
-                },
-            )
-            .reduce(
-                || empty.clone(),
-                |mut x, y| {
-                    for (p, q) in x.iter_mut().zip(&y) {
-                        p.combine(q);
-                    }
-                    x
-                },
-            )
+            .map(|p| {
+                let mut pairing = empty[p];
+                self.play_pairs(index, seed, p, duplicates.clone(), &mut pairing);
+                progress.fetch_add(2 * (duplicates.end - duplicates.start), Ordering::Relaxed);
+                pairing
+            })
+            .collect()
+    }
+
+    /// Plays the duplicate pairs numbered `duplicates` of pairing `p` (of [`pairings`]) into
+    /// `into`; stops early once the run is cancelled.
+    pub fn play_pairs(
+        &self,
+        index: usize,
+        seed: u64,
+        p: usize,
+        duplicates: std::ops::Range<u64>,
+        into: &mut Pairing,
+    ) {
+        let (a, b) = (into.a, into.b);
+        let mut players = [
+            self.strategies[a].build(&self.rules, &self.device),
+            self.strategies[b].build(&self.rules, &self.device),
+        ];
+        let template = SeededThrower::new(&self.device, 0);
+        for k in duplicates {
+            let s = game_seed(seed, seed_lane(index, p), k);
+            self.duplicate(&mut players, &template, s, into);
+        }
+    }
+
+    /// The rough cost of one duplicate pair of pairing (`a`, `b`), relative to a random game.
+    pub fn pair_cost(&self, a: usize, b: usize) -> u64 {
+        2 * (self.strategies[a].relative_cost() + self.strategies[b].relative_cost())
     }
 
     /// One duplicate pair: the same seed with `a` white, then with `b` white.
