@@ -34,6 +34,9 @@ pub struct RunArgs {
     /// [default: excel-fr for a French report, rfc4180 otherwise].
     #[arg(long, value_enum)]
     pub csv: Option<CsvStyle>,
+    /// Also write every table as Parquet (NAME.parquet beside NAME.csv), for pandas and polars.
+    #[arg(long)]
+    pub parquet: bool,
     /// Also write games.csv: the first N games of each arm, one row each (seed, winner, turns...).
     #[arg(long, value_name = "N", value_parser = crate::error::number)]
     pub games_csv: Option<u64>,
@@ -111,6 +114,16 @@ impl RunConfig {
             lang,
             csv,
         })
+    }
+}
+
+impl RunConfig {
+    /// How the tables are written.
+    pub fn tables(&self) -> crate::report::frames::TableFormat {
+        crate::report::frames::TableFormat {
+            csv: self.csv,
+            parquet: self.args.parquet,
+        }
     }
 }
 

@@ -126,6 +126,9 @@ pub struct MergeArgs {
     /// CSV flavour [default: excel-fr for a French report, rfc4180 otherwise].
     #[arg(long, value_enum)]
     pub csv: Option<CsvStyle>,
+    /// Also write every table as Parquet (NAME.parquet beside NAME.csv).
+    #[arg(long)]
+    pub parquet: bool,
     /// Also write games.csv: the first N games of each arm.
     #[arg(long, value_name = "N", value_parser = crate::error::number)]
     pub games_csv: Option<u64>,
@@ -262,6 +265,7 @@ pub fn merge(args: MergeArgs) -> Result<PathBuf> {
         quiet: args.quiet,
         csv: args.csv,
         games_csv: args.games_csv,
+        parquet: args.parquet,
         lang: args.lang,
         shard: None,
         resume: false,

@@ -327,6 +327,30 @@ impl CsvStyle {
     }
 }
 
+/// How the tables of a report are written: CSV in a style, and Parquet beside it if asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableFormat {
+    /// The CSV dialect.
+    pub csv: CsvStyle,
+    /// Also write each table as `NAME.parquet` (`--parquet`).
+    pub parquet: bool,
+}
+
+/// Writes a frame as the CSV file `path` (and, with `format.parquet`, the same table as
+/// Parquet beside it, `.parquet` for `.csv`).
+pub fn write_table(df: &mut DataFrame, path: &Path, format: TableFormat) -> Result<()> {
+    write_csv(df, path, format.csv)?;
+    if format.parquet {
+        let pq = path.with_extension("parquet");
+        let file =
+            std::fs::File::create(&pq).with_context(|| format!("creating {}", pq.display()))?;
+        polars::prelude::ParquetWriter::new(file)
+            .finish(df)
+            .map_err(|e| anyhow::anyhow!("writing {}: {e}", pq.display()))?;
+    }
+    Ok(())
+}
+
 /// Writes a frame as a CSV file in `style` (double quotes where needed, CRLF line ends).
 /// Every header must be a column of [`columns::COLUMNS`] for the file's name.
 pub fn write_csv(df: &mut DataFrame, path: &Path, style: CsvStyle) -> Result<()> {

@@ -95,14 +95,14 @@ pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()>
         md.push_str(&tournament::write(
             dir,
             &results.tournaments,
-            config.csv,
+            config.tables(),
             lang,
         )?);
     }
-    frames::write_csv(
+    frames::write_table(
         &mut frames::columns(dir, lang)?,
         &dir.join("columns.csv"),
-        config.csv,
+        config.tables(),
     )?;
     let marker = "written by senet-sim run: a later run with this folder as --out replaces it\n";
     std::fs::write(dir.join(crate::config::MARKER), marker)
@@ -115,9 +115,9 @@ pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()>
 
 /// The files of the arms; returns their part of `report.md`.
 fn write_arms(dir: &Path, config: &RunConfig, results: &[ArmResult]) -> Result<String> {
-    let (scenario, lang, style) = (&config.scenario, config.lang, config.csv);
+    let (scenario, lang, style) = (&config.scenario, config.lang, config.tables());
     if config.args.games_csv.is_some() {
-        frames::write_csv(&mut frames::games(results)?, &dir.join("games.csv"), style)?;
+        frames::write_table(&mut frames::games(results)?, &dir.join("games.csv"), style)?;
     }
     let tables = [
         ("summary.csv", frames::summary(results)?),
@@ -139,7 +139,7 @@ fn write_arms(dir: &Path, config: &RunConfig, results: &[ArmResult]) -> Result<S
         ("waits.csv", frames::waits_frame(results)?),
     ];
     for (file, mut frame) in tables {
-        frames::write_csv(&mut frame, &dir.join(file), style)?;
+        frames::write_table(&mut frame, &dir.join(file), style)?;
     }
     let charts = charts::draw_all(&dir.join("charts"), results, lang)?;
     Ok(arms_md(scenario, results, &charts, lang))

@@ -2,7 +2,7 @@
 //! win-rate matrix per tournament and a section of `report.md`.
 
 use super::charts::{err, fonts, label_font, png_and_svg, slug, title_font, FONT, H, W};
-use super::frames::{col, write_csv, CsvStyle};
+use super::frames::{col, write_table, TableFormat};
 use crate::lang::{fill, Lang};
 use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
@@ -15,18 +15,23 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Writes the three CSV files and the heat maps; returns the markdown section of the report.
-pub fn write(dir: &Path, results: &[TournamentResult], style: CsvStyle, l: Lang) -> Result<String> {
-    write_csv(
+pub fn write(
+    dir: &Path,
+    results: &[TournamentResult],
+    style: TableFormat,
+    l: Lang,
+) -> Result<String> {
+    write_table(
         &mut tournament_frame(results)?,
         &dir.join("tournament.csv"),
         style,
     )?;
-    write_csv(
+    write_table(
         &mut ranking_frame(results)?,
         &dir.join("ranking.csv"),
         style,
     )?;
-    write_csv(&mut luck_frame(results)?, &dir.join("luck.csv"), style)?;
+    write_table(&mut luck_frame(results)?, &dir.join("luck.csv"), style)?;
     let charts = dir.join("charts");
     let mut md = String::new();
     for r in results {

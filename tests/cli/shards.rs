@@ -129,3 +129,42 @@ fn merge_refuses_what_is_not_one_whole_run() {
     let bad = run(&sc, &tmp.path().join("x"), &["--shard", "4/3"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// `--parquet` writes every table again as Parquet, with the CSV file's columns and values.
+#[test]
+fn parquet_tables_hold_the_csv_values() {
+    use polars::prelude::*;
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let out = tmp.path().join("pq");
+    assert!(run(&sc, &out, &["--parquet", "--games", "300"])
+        .status
+        .success());
+    let files = csv_files(&out);
+    for f in &files {
+        let pq = out.join(f.replace(".csv", ".parquet"));
+        let df = ParquetReader::new(std::fs::File::open(&pq).unwrap())
+            .finish()
+            .unwrap();
+        let (header, rows) = csv(&out.join(f));
+        let names: Vec<String> = df
+            .get_column_names()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(names, header, "{f}");
+        assert_eq!(df.height(), rows.len(), "{f}");
+        // Integer columns hold the very numbers of the CSV file.
+        for (j, name) in header.iter().enumerate() {
+            let c = df.column(name).unwrap();
+            if c.dtype().is_integer() {
+                let want: Vec<String> = rows.iter().map(|r| r[j].clone()).collect();
+                let got: Vec<String> = (0..df.height())
+                    .map(|i| c.get(i).unwrap().to_string())
+                    .collect();
+                assert_eq!(got, want, "{f}: {name}");
+            }
+        }
+    }
+    assert!(files.len() >= 12);
+}
