@@ -12,7 +12,7 @@ games = 400
 seed = 5
 
 [[arm]]
-name = "kendall with coins"
+name = "kendall with coins, the name a teacher gave this arm to say everything about it in one line"
 variant = "kendall"
 
 [[arm]]
@@ -162,8 +162,8 @@ fn check_chart(path: &Path, fr: bool) -> (Vec<String>, Vec<String>) {
     let (w, h) = (root.num("width"), root.num("height"));
     let texts: Vec<&El> = els.iter().filter(|e| e.tag == "text").collect();
     for t in &texts {
-        // Text within the picture (DejaVu Sans: about 0.62 em per character).
-        let width = t.text.chars().count() as f64 * 0.62 * t.num("font-size");
+        // Text within the picture (DejaVu Sans: about 0.55 em per character on average).
+        let width = t.text.chars().count() as f64 * 0.55 * t.num("font-size");
         let x = t.num("x");
         let (left, right) = match t.get("text-anchor") {
             Some("end") => (x - width, x),

@@ -2,7 +2,7 @@
 //! one value (the law of large numbers) inside the fluctuation bands.
 
 use super::kit::{
-    arm_title, err, frame, title_font, with_legend, Axis, Key, Mesh, Ticks, GREY, PALETTE,
+    arm_title, err, fit, frame, title_font, with_legend, Axis, Key, Mesh, Ticks, GREY, PALETTE, W,
 };
 use crate::lang::{fill, Lang};
 use anyhow::Result;
@@ -47,6 +47,7 @@ pub(super) fn draw_throws<DB: DrawingBackend>(
         tx.throws_title,
         arm_title(&r.arm.name, &l.device(&r.arm.device))
     );
+    let title = fit(&plot, &title, &title_font(), W - 200);
     let mut chart = ChartBuilder::on(&plot)
         .caption(title, title_font())
         .margin(20)
@@ -152,7 +153,12 @@ pub(super) fn draw_convergence<DB: DrawingBackend>(
     let xt = log_ticks(n);
     let mut chart = ChartBuilder::on(&plot)
         .caption(
-            fill!(tx.running_title, value, r.arm.name.as_str()),
+            fit(
+                &plot,
+                &fill!(tx.running_title, value, r.arm.name.as_str()),
+                &title_font(),
+                W - 200,
+            ),
             title_font(),
         )
         .margin(20)

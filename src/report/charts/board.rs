@@ -2,7 +2,7 @@
 //! (1–10 left to right, 11–20 right to left, 21–30 left to right), each shaded and labelled
 //! with the share of positions in which a pawn stands on it, special squares marked.
 
-use super::kit::{err, label_font, title_font, FONT, PALETTE};
+use super::kit::{err, fit, label_font, title_font, FONT, PALETTE};
 use crate::lang::Lang;
 use anyhow::Result;
 use plotters::coord::Shift;
@@ -83,7 +83,8 @@ pub(super) fn draw_boards<DB: DrawingBackend>(
         let (row, col) = (i as i32 / cols, i as i32 % cols);
         let x0 = 30 + col * (width + 40) + (width - 10 * cell_w) / 2;
         let y0 = TOP + row * BLOCK_H;
-        root.draw_text(&r.arm.name, &label_font(), (x0, y0 + 6))
+        let name = fit(root, &r.arm.name, &label_font(), (10 * cell_w) as u32);
+        root.draw_text(&name, &label_font(), (x0, y0 + 6))
             .map_err(err)?;
         let shares: Vec<f64> = (1..=30).map(|s| occupancy(r, s)).collect();
         draw_board(

@@ -1,7 +1,7 @@
 //! The charts that compare the arms: game length, who wins, and where the pawns stand.
 
 use super::kit::{
-    axis_font, draw_marker, err, frame, label_font, title_font, with_legend, Axis, Key, Mesh,
+    axis_font, draw_marker, err, fit, frame, label_font, title_font, with_legend, Axis, Key, Mesh,
     Ticks, GREY, PALETTE,
 };
 use crate::lang::{fill, Lang};
@@ -237,10 +237,8 @@ pub(super) fn draw_wins<DB: DrawingBackend>(
                 .filter(|&k| bars[k].arm == i)
                 .map(y_of)
                 .collect();
-            (
-                ks.iter().sum::<f64>() / ks.len() as f64,
-                results[i].arm.name.clone(),
-            )
+            let name = fit(&plot, &results[i].arm.name, &axis_font(), 420);
+            (ks.iter().sum::<f64>() / ks.len() as f64, name)
         })
         .collect();
     let font = axis_font();
@@ -249,7 +247,7 @@ pub(super) fn draw_wins<DB: DrawingBackend>(
         .map(|c| plot.estimate_text_size(&c.1, &font).map_or(200, |s| s.0))
         .max()
         .unwrap_or(100)
-        .min(520);
+        .min(420);
     let half = zoom(&bars);
     let xt = Ticks::nice(0.5 - half, 0.5 + half, 8, false);
     let ys: Vec<f64> = centres.iter().map(|c| c.0).collect();

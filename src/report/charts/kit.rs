@@ -244,6 +244,29 @@ impl Mesh<'_> {
     }
 }
 
+/// `text` shortened with "…" until it is at most `max` pixels wide in `font` (an arm's name
+/// beside a bar or over a board).
+pub(crate) fn fit<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    text: &str,
+    font: &TextStyle<'_>,
+    max: u32,
+) -> String {
+    let width = |t: &str| area.estimate_text_size(t, font).map_or(0, |s| s.0);
+    if width(text) <= max {
+        return text.to_string();
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let short: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
+        if width(&short) <= max {
+            return short;
+        }
+    }
+    "…".to_string()
+}
+
 /// How a legend entry is drawn.
 #[derive(Clone, Copy)]
 pub(crate) enum Key {
@@ -269,6 +292,10 @@ pub(crate) fn with_legend<DB: DrawingBackend>(
     }
     let (w, h) = root.dim_in_pixel();
     let font = label_font();
+    // An entry wider than a row is shortened to fit one.
+    let items: Vec<(Key, String)> = (items.iter())
+        .map(|(k, t)| (*k, fit(root, t, &font, w.saturating_sub(260))))
+        .collect();
     let widths: Vec<i32> = items
         .iter()
         .map(|(_, t)| {
