@@ -29,6 +29,24 @@ pub struct RunArgs {
     /// Print nothing but errors.
     #[arg(long)]
     pub quiet: bool,
+    /// How the report is written.
+    #[command(flatten)]
+    pub report: ReportArgs,
+    /// Play only shard K of N (K/N, 1 <= K <= N) of every arm and tournament and write its
+    /// counters (Parquet) and a manifest into --out [default: reports/NAME-shard-K-of-N];
+    /// `senet-sim merge` makes the report of all N.
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+    /// Play in 64 parts kept as they finish (in .NAME.resume beside the report), so that the
+    /// same command run again after an interruption plays only the parts not yet played; the
+    /// report is the same as an uninterrupted run's.
+    #[arg(long, conflicts_with = "shard")]
+    pub resume: bool,
+}
+
+/// How a report is written: the options `run` and `merge` share.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ReportArgs {
     /// CSV flavour: rfc4180 (comma, decimal point) or excel-fr (semicolon, decimal comma,
     /// UTF-8 with BOM: opens with a double-click in French Excel and LibreOffice)
     /// [default: excel-fr for a French report, rfc4180 otherwise].
@@ -43,16 +61,6 @@ pub struct RunArgs {
     /// Language of charts, report and column labels [default: the scenario's `lang`, else en].
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
-    /// Play only shard K of N (K/N, 1 <= K <= N) of every arm and tournament and write its
-    /// counters (Parquet) and a manifest into --out [default: reports/NAME-shard-K-of-N];
-    /// `senet-sim merge` makes the report of all N.
-    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
-    pub shard: Option<Shard>,
-    /// Play in 64 parts kept as they finish (in .NAME.resume beside the report), so that the
-    /// same command run again after an interruption plays only the parts not yet played; the
-    /// report is the same as an uninterrupted run's.
-    #[arg(long, conflicts_with = "shard")]
-    pub resume: bool,
 }
 
 /// One run, validated: the scenario with the command line's overrides applied, where the report
@@ -103,10 +111,10 @@ impl RunConfig {
             ));
         }
         check_out(&out)?;
-        let lang = (args.lang)
+        let lang = (args.report.lang)
             .or_else(|| scenario.lang.as_deref().and_then(Lang::from_code))
             .unwrap_or_default();
-        let csv = args.csv.unwrap_or(CsvStyle::default_for(lang));
+        let csv = args.report.csv.unwrap_or(CsvStyle::default_for(lang));
         Ok(RunConfig {
             scenario,
             args,
@@ -122,7 +130,7 @@ impl RunConfig {
     pub fn tables(&self) -> crate::report::frames::TableFormat {
         crate::report::frames::TableFormat {
             csv: self.csv,
-            parquet: self.args.parquet,
+            parquet: self.args.report.parquet,
         }
     }
 }

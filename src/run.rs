@@ -46,7 +46,7 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         let manifest = Manifest::new(&config, &text, shard, total);
         crate::shards::write_partial(&staging.dir, &manifest, &counters)?;
     } else {
-        let keep_games = config.args.games_csv.unwrap_or(0);
+        let keep_games = config.args.report.games_csv.unwrap_or(0);
         let results = results(&config.scenario, counters, keep_games);
         crate::report::write(&staging.dir, &config, &results)?;
     }

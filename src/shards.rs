@@ -2,10 +2,9 @@
 //! Parquet) and a manifest; `merge` checks that a set of shards is one whole run and writes its
 //! report, the same files a single `run` writes.
 
-use crate::config::{RunArgs, RunConfig, MARKER};
+use crate::config::{ReportArgs, RunArgs, RunConfig, MARKER};
 use crate::error::{bad, InputError};
-use crate::lang::Lang;
-use crate::report::frames::{col, CsvStyle};
+use crate::report::frames::col;
 use anyhow::{Context, Result};
 use polars::prelude::*;
 use senet_simulation::scenario::Scenario;
@@ -123,18 +122,9 @@ pub struct MergeArgs {
     /// The report folder to write.
     #[arg(long)]
     pub out: PathBuf,
-    /// CSV flavour [default: excel-fr for a French report, rfc4180 otherwise].
-    #[arg(long, value_enum)]
-    pub csv: Option<CsvStyle>,
-    /// Also write every table as Parquet (NAME.parquet beside NAME.csv).
-    #[arg(long)]
-    pub parquet: bool,
-    /// Also write games.csv: the first N games of each arm.
-    #[arg(long, value_name = "N", value_parser = crate::error::number)]
-    pub games_csv: Option<u64>,
-    /// Language of charts, report and column labels [default: the scenario's `lang`, else en].
-    #[arg(long, value_enum)]
-    pub lang: Option<Lang>,
+    /// How the report is written.
+    #[command(flatten)]
+    pub report: ReportArgs,
     /// Print nothing but errors.
     #[arg(long)]
     pub quiet: bool,
@@ -263,17 +253,14 @@ pub fn merge(args: MergeArgs) -> Result<PathBuf> {
         seed: Some(m.seed),
         threads: None,
         quiet: args.quiet,
-        csv: args.csv,
-        games_csv: args.games_csv,
-        parquet: args.parquet,
-        lang: args.lang,
+        report: args.report,
         shard: None,
         resume: false,
     };
     let config = RunConfig::with_scenario(run, scenario)?;
     let counters = summed_counters(&args.shards, &config.scenario)?;
     let staging = crate::report::Staging::create(&config.out)?;
-    let keep = config.args.games_csv.unwrap_or(0);
+    let keep = config.args.report.games_csv.unwrap_or(0);
     let results = senet_simulation::runner::results(&config.scenario, counters, keep);
     crate::report::write(&staging.dir, &config, &results)?;
     staging.commit()?;

@@ -116,7 +116,7 @@ pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()>
 /// The files of the arms; returns their part of `report.md`.
 fn write_arms(dir: &Path, config: &RunConfig, results: &[ArmResult]) -> Result<String> {
     let (scenario, lang, style) = (&config.scenario, config.lang, config.tables());
-    if config.args.games_csv.is_some() {
+    if config.args.report.games_csv.is_some() {
         frames::write_table(&mut frames::games(results)?, &dir.join("games.csv"), style)?;
     }
     let tables = [
@@ -179,7 +179,7 @@ fn report_md(s: &Scenario, body: &str, config: &RunConfig) -> String {
     if config.csv != CsvStyle::default_for(l) {
         let _ = write!(cmd, " --csv {}", config.csv.name());
     }
-    if let Some(n) = opts.games_csv {
+    if let Some(n) = opts.report.games_csv {
         let _ = write!(cmd, " --games-csv {n}");
     }
     let _ = write!(cmd, " --lang {}", l.code());

@@ -66,3 +66,19 @@ pub fn column<'a>(header: &[String], rows: &'a [Vec<String>], name: &str) -> Vec
         .unwrap_or_else(|| panic!("no column {name} in {header:?}"));
     rows.iter().map(|r| r[i].as_str()).collect()
 }
+
+/// Asserts that every CSV file of the report `a` is in `b` with the very same bytes (`what`
+/// says how `b` was made); returns how many files were compared.
+pub fn assert_same_csv(a: &Path, b: &Path, what: &str) -> usize {
+    let mut n = 0;
+    for e in std::fs::read_dir(a).unwrap() {
+        let name = e.unwrap().file_name();
+        if name.to_string_lossy().ends_with(".csv") {
+            let want = std::fs::read(a.join(&name)).unwrap();
+            let got = std::fs::read(b.join(&name)).unwrap_or_default();
+            assert!(want == got, "{name:?} differs {what}");
+            n += 1;
+        }
+    }
+    n
+}

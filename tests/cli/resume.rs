@@ -84,17 +84,6 @@ fn a_killed_run_resumes_and_writes_the_same_report() {
 
     let single = tmp.path().join("single");
     assert!(run(&sc, &single, &[]).status.success());
-    let mut n = 0;
-    for e in std::fs::read_dir(&single).unwrap() {
-        let name = e.unwrap().file_name();
-        if name.to_string_lossy().ends_with(".csv") {
-            let (a, b) = (
-                std::fs::read(single.join(&name)),
-                std::fs::read(out.join(&name)),
-            );
-            assert!(a.unwrap() == b.unwrap(), "{name:?} differs after resuming");
-            n += 1;
-        }
-    }
+    let n = assert_same_csv(&single, &out, "after resuming");
     assert!(n >= 12);
 }

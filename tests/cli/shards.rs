@@ -83,13 +83,7 @@ fn merged_shards_write_the_csv_files_of_a_single_run() {
         let o = merge(&dirs, &out);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         assert_eq!(csv_files(&out), files);
-        for f in &files {
-            let (a, b) = (
-                std::fs::read(whole.join(f)).unwrap(),
-                std::fs::read(out.join(f)).unwrap(),
-            );
-            assert!(a == b, "{f} differs after merging {n} shards");
-        }
+        assert_same_csv(&whole, &out, &format!("after merging {n} shards"));
         assert!(out.join("report.html").is_file() && out.join("charts/wins.svg").is_file());
     }
 }

@@ -93,16 +93,10 @@ fn a_sharded_run_on_slurm_merges_to_the_single_machine_report() {
     assert_eq!(states(ids[1]), ["COMPLETED"], "the merge job");
     let single = tmp.path().join("single");
     assert!(run(&sc, &single, &[]).status.success());
-    let report = out.join("report");
-    let mut n = 0;
-    for e in std::fs::read_dir(&single).unwrap() {
-        let name = e.unwrap().file_name();
-        if name.to_string_lossy().ends_with(".csv") {
-            let a = std::fs::read(single.join(&name)).unwrap();
-            let b = std::fs::read(report.join(&name)).unwrap_or_default();
-            assert!(a == b, "{name:?} differs between Slurm and one machine");
-            n += 1;
-        }
-    }
+    let n = assert_same_csv(
+        &single,
+        &out.join("report"),
+        "between Slurm and one machine",
+    );
     assert!(n >= 12, "{n} CSV files compared");
 }
