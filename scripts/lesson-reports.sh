@@ -18,9 +18,8 @@ for scenario in scenarios/lesson/*.toml; do
     out="reports/lesson/$name"
     "$BIN" run "$scenario" --out "$out" --games-csv 200 --quiet
     "$BIN" run "$scenario" --out "$tmp/$name" --games-csv 200 --csv rfc4180 --quiet
-    mkdir -p "$tmp/csv-$name"
-    cp "$tmp/$name"/*.csv "$tmp/csv-$name/"
-    rm -rf "$out/rfc4180.new" && mv "$tmp/csv-$name" "$out/rfc4180.new"
-    rm -rf "$out/rfc4180" && mv "$out/rfc4180.new" "$out/rfc4180"
+    # The run above replaced the whole folder: rfc4180/ is new in it.
+    mkdir "$out/rfc4180"
+    cp "$tmp/$name"/*.csv "$out/rfc4180/"
     echo "lesson-reports: $out"
 done

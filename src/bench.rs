@@ -3,8 +3,9 @@
 use crate::error::InputError;
 use senet_engine::rules::Variant;
 use senet_engine::strategy::spec::StrategySpec;
-use senet_simulation::runner::run_arm;
-use senet_simulation::scenario::Arm;
+use senet_simulation::runner::play_counters;
+use senet_simulation::scenario::{Arm, Scenario};
+use senet_simulation::shard::Shard;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -47,13 +48,24 @@ pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()>
         black: a.black.clone(),
         ..Arm::preset("bench", variant)
     };
-    let players = [&arm.white, &arm.black];
+    let players = [arm.white.clone(), arm.black.clone()];
+    let scenario = Scenario {
+        name: "bench".into(),
+        title: "bench".into(),
+        games,
+        seed: 1,
+        arms: vec![arm],
+        tournaments: vec![],
+        lang: None,
+        path: "bench".into(),
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()?;
     let done = AtomicU64::new(0);
     let start = Instant::now();
-    let stats = pool.install(|| run_arm(&arm, 0, 0..games, 1, &done));
+    let counters = pool.install(|| play_counters(&scenario, Shard::WHOLE, &done));
+    let stats = &counters.arms[0];
     let secs = start.elapsed().as_secs_f64();
     anyhow::ensure!(
         stats.games == games && done.load(Ordering::Relaxed) == games,

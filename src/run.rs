@@ -56,11 +56,16 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         crate::resume::finish(&config);
     }
     if !config.args.quiet {
+        let what = if config.args.shard.is_some() {
+            "the shard's counters in {} (senet-sim merge makes the report)"
+        } else {
+            "report in {} (open report.html)"
+        };
         eprintln!(
-            "senet-sim: {total} games in {:.1} s ({:.0} games/s); report in {} (open report.html)",
+            "senet-sim: {total} games in {:.1} s ({:.0} games/s); {}",
             played.as_secs_f64(),
             total as f64 / played.as_secs_f64(),
-            config.out.display()
+            what.replace("{}", &config.out.display().to_string())
         );
     }
     Ok(config.out)

@@ -2,7 +2,7 @@
 //! Parquet) and a manifest; `merge` checks that a set of shards is one whole run and writes its
 //! report, the same files a single `run` writes.
 
-use crate::config::{ReportArgs, RunArgs, RunConfig, MARKER};
+use crate::config::{ReportArgs, RunArgs, RunConfig};
 use crate::error::{bad, InputError};
 use crate::report::frames::col;
 use anyhow::{Context, Result};
@@ -105,11 +105,6 @@ pub fn write_partial(dir: &Path, manifest: &Manifest, counters: &ScenarioCounter
         .map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
     let json = serde_json::to_string_pretty(manifest)? + "\n";
     std::fs::write(dir.join(MANIFEST), json).context("writing manifest.json")?;
-    // A shard has no charts: the folder the report's staging made is left out.
-    let _ = std::fs::remove_dir(dir.join("charts"));
-    let marker =
-        "written by senet-sim run --shard: a later run with this folder as --out replaces it\n";
-    std::fs::write(dir.join(MARKER), marker).with_context(|| format!("writing {MARKER}"))?;
     Ok(())
 }
 

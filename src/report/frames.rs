@@ -318,12 +318,11 @@ impl CsvStyle {
         }
     }
 
-    /// The name `--csv` takes.
-    pub fn name(self) -> &'static str {
-        match self {
-            CsvStyle::Rfc4180 => "rfc4180",
-            CsvStyle::ExcelFr => "excel-fr",
-        }
+    /// The name `--csv` takes (clap's name of the value).
+    pub fn name(self) -> String {
+        use clap::ValueEnum;
+        self.to_possible_value()
+            .map_or_else(String::new, |v| v.get_name().to_string())
     }
 }
 

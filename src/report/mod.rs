@@ -50,8 +50,12 @@ impl Staging {
             }
         }
         let dir = parent.join(format!("{prefix}{}", std::process::id()));
-        std::fs::create_dir_all(dir.join("charts"))
+        std::fs::create_dir_all(&dir)
             .with_context(|| format!("--out: cannot write in {}", parent.display()))?;
+        // The mark of a folder senet-sim wrote: a later run may replace it (config::check_out).
+        let marker = "written by senet-sim: a later run with this folder as --out replaces it\n";
+        std::fs::write(dir.join(crate::config::MARKER), marker)
+            .with_context(|| format!("writing {}", crate::config::MARKER))?;
         Ok(Staging {
             dir,
             target: target.to_path_buf(),
@@ -87,6 +91,7 @@ impl Drop for Staging {
 /// Writes every file of the report of `results` into `dir`.
 pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()> {
     let (scenario, lang) = (&config.scenario, config.lang);
+    std::fs::create_dir_all(dir.join("charts")).context("creating charts/")?;
     let mut md = String::new();
     if !results.arms.is_empty() {
         md = write_arms(dir, config, &results.arms)?;
@@ -104,9 +109,6 @@ pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()>
         &dir.join("columns.csv"),
         config.tables(),
     )?;
-    let marker = "written by senet-sim run: a later run with this folder as --out replaces it\n";
-    std::fs::write(dir.join(crate::config::MARKER), marker)
-        .with_context(|| format!("writing {}", crate::config::MARKER))?;
     let md = lang.typography(&report_md(scenario, &md, config));
     std::fs::write(dir.join("report.md"), &md).context("writing report.md")?;
     html::write(dir, &md, &scenario.title, lang.code())?;

@@ -91,39 +91,6 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Plays the games numbered `games` of `arm` (index `arm_index` in its scenario) on the current
-/// rayon pool, adding to `progress` as games finish.
-pub fn run_arm(
-    arm: &Arm,
-    arm_index: usize,
-    games: std::ops::Range<u64>,
-    seed: u64,
-    progress: &AtomicU64,
-) -> ArmStats {
-    const CHUNK: u64 = 1024;
-    let chunks = (games.end - games.start).div_ceil(CHUNK) as usize;
-    (0..chunks)
-        .into_par_iter()
-        // Once cancelled, no further chunk is handed out (a huge run stops in a moment).
-        .take_any_while(|_| !cancelled())
-        .fold(
-            || Worker::new(arm, progress),
-            |mut w, c| {
-                let start = games.start + c as u64 * CHUNK;
-                for g in start..(start + CHUNK).min(games.end) {
-                    w.play(game_seed(seed, arm_index as u64, g));
-                }
-                w.flush();
-                w
-            },
-        )
-        .map(|w| w.stats)
-        .reduce(ArmStats::default, |mut a, b| {
-            a.combine(&b);
-            a
-        })
-}
-
 /// The first `n` games of an arm's run (games 0, 1, 2...), each with its seed: the same games
 /// the parallel run plays.
 pub fn first_games(arm: &Arm, arm_index: usize, seed: u64, n: u64) -> Vec<(u64, GameSummary)> {

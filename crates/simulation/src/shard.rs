@@ -140,8 +140,26 @@ fn arm_histograms(a: &mut ArmStats) -> [(&'static str, &mut Histogram); 3] {
     ]
 }
 
-/// The counters of a seating, by name (`prefix` says which seating).
-fn seating(prefix: u8, s: &mut Seating) -> [(&'static str, &mut u64); 5] {
+/// The counters' names of the seating with `a` white, then with `b` white.
+const SEATINGS: [[&str; 5]; 2] = [
+    [
+        "a_white.games",
+        "a_white.white_wins",
+        "a_white.black_wins",
+        "a_white.unfinished",
+        "a_white.turns",
+    ],
+    [
+        "b_white.games",
+        "b_white.white_wins",
+        "b_white.black_wins",
+        "b_white.unfinished",
+        "b_white.turns",
+    ],
+];
+
+/// The counters of a seating, by name (`names`: one of [`SEATINGS`]).
+fn seating<'s>(names: [&'static str; 5], s: &'s mut Seating) -> [(&'static str, &'s mut u64); 5] {
     let Seating {
         games,
         white_wins,
@@ -149,23 +167,6 @@ fn seating(prefix: u8, s: &mut Seating) -> [(&'static str, &mut u64); 5] {
         unfinished,
         turns,
     } = s;
-    let names: [&'static str; 5] = if prefix == 0 {
-        [
-            "a_white.games",
-            "a_white.white_wins",
-            "a_white.black_wins",
-            "a_white.unfinished",
-            "a_white.turns",
-        ]
-    } else {
-        [
-            "b_white.games",
-            "b_white.white_wins",
-            "b_white.black_wins",
-            "b_white.unfinished",
-            "b_white.turns",
-        ]
-    };
     let [g, w, b, u, t] = names;
     [
         (g, games),
@@ -187,8 +188,9 @@ fn pairing_counters(p: &mut Pairing) -> Vec<(&'static str, &mut u64)> {
         same_colour,
         incomplete,
     } = p;
-    let mut out: Vec<(&'static str, &mut u64)> = seating(0, a_white).into_iter().collect();
-    out.extend(seating(1, b_white));
+    let mut out: Vec<(&'static str, &mut u64)> =
+        seating(SEATINGS[0], a_white).into_iter().collect();
+    out.extend(seating(SEATINGS[1], b_white));
     out.push(("same_strategy", same_strategy));
     out.push(("same_colour", same_colour));
     out.push(("incomplete", incomplete));

@@ -71,14 +71,11 @@ impl Histogram {
     /// Adds one observation.
     #[inline]
     pub fn add(&mut self, value: u32) {
-        let i = value as usize;
-        if i >= self.counts.len() {
-            self.counts.resize(i + 1, 0);
-        }
-        self.counts[i] += 1;
+        self.add_count(value, 1);
     }
 
-    /// Adds `count` observations of `value` (counts read back from a file).
+    /// Adds `count` observations of `value` (one game, or counts read back from a file).
+    #[inline]
     pub fn add_count(&mut self, value: u32, count: u64) {
         let i = value as usize;
         if i >= self.counts.len() {

@@ -10,13 +10,11 @@
 //! (400 log10 of the strength ratio), with a standard error from the Fisher information.
 
 use crate::stats::{wilson95, Combine};
-use rayon::prelude::*;
 use senet_engine::game::{play_game, Silent};
 use senet_engine::rules::{Rules, Variant};
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::strategy::Strategy;
 use senet_engine::throws::{game_seed, stream, Device, SeededThrower};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A tournament: strategies, the game they play, games per pairing.
 #[derive(Clone, Debug)]
@@ -146,38 +144,9 @@ pub fn pairings(n: usize) -> Vec<(usize, usize)> {
 }
 
 impl Tournament {
-    /// Plays the duplicate pairs numbered `duplicates` (of `games / 2`) of every pairing of the
-    /// tournament (index `index` in its scenario) on the current rayon pool, adding finished
-    /// games to `progress`. The results do not depend on the number of threads.
-    pub fn play(
-        &self,
-        index: usize,
-        seed: u64,
-        duplicates: std::ops::Range<u64>,
-        progress: &AtomicU64,
-    ) -> Vec<Pairing> {
-        let pairs = pairings(self.strategies.len());
-        let empty: Vec<Pairing> = pairs
-            .iter()
-            .map(|&(a, b)| Pairing {
-                a,
-                b,
-                ..Pairing::default()
-            })
-            .collect();
-        (0..pairs.len())
-            .into_par_iter()
-            .map(|p| {
-                let mut pairing = empty[p];
-                self.play_pairs(index, seed, p, duplicates.clone(), &mut pairing);
-                progress.fetch_add(2 * (duplicates.end - duplicates.start), Ordering::Relaxed);
-                pairing
-            })
-            .collect()
-    }
-
-    /// Plays the duplicate pairs numbered `duplicates` of pairing `p` (of [`pairings`]) into
-    /// `into`; stops early once the run is cancelled.
+    /// Plays the duplicate pairs numbered `duplicates` of pairing `p` (of [`pairings`]) of the
+    /// tournament (index `index` in its scenario) into `into`. The runner cuts a run into such
+    /// tasks (`runner::play_counters`).
     pub fn play_pairs(
         &self,
         index: usize,

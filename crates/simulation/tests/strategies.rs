@@ -13,6 +13,9 @@ use senet_engine::strategy::search::Expectimax;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::{below, stream, Device, SeededThrower, Thrower};
 use senet_engine::turn::after_throw;
+use senet_simulation::runner::play_counters;
+use senet_simulation::scenario::Scenario;
+use senet_simulation::shard::Shard;
 use senet_simulation::stats::wilson95;
 use senet_simulation::tournament::Tournament;
 use std::sync::atomic::AtomicU64;
@@ -126,7 +129,18 @@ fn heuristic_beats_random_in_tejon() {
         ],
         games: 20_000,
     };
-    let p = t.play(0, 2019, 0..t.games / 2, &AtomicU64::new(0));
+    let scenario = Scenario {
+        name: "h".into(),
+        title: "h".into(),
+        games: 0,
+        seed: 2019,
+        arms: vec![],
+        tournaments: vec![t],
+        lang: None,
+        path: "h.toml".into(),
+    };
+    let c = play_counters(&scenario, Shard::WHOLE, &AtomicU64::new(0));
+    let p = &c.tournaments[0];
     assert_eq!(p[0].games(), 20_000);
     let wins = p[0].a_wins();
     let (lo, _) = wilson95(wins, 20_000);

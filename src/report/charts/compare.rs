@@ -37,8 +37,7 @@ impl LengthCut {
             .max()
             .unwrap_or(10)
             .max(10);
-        let step = Ticks::nice(0.0, p99 as f64, 40, true).values;
-        let mut bin = step.get(1).map_or(2, |s| *s as u32).max(2);
+        let mut bin = (Ticks::step(p99 as f64, 40, true) as u32).max(2);
         if bin % 2 == 1 {
             bin += 1;
         }

@@ -109,16 +109,7 @@ impl Ticks {
     /// About `max` round values (steps of 1, 2 or 5 times a power of ten) covering `lo..=hi`;
     /// with `whole`, steps of at least 1 (count axes).
     pub fn nice(lo: f64, hi: f64, max: usize, whole: bool) -> Ticks {
-        let raw = (hi - lo).max(1e-9) / max.max(1) as f64;
-        let mag = 10f64.powf(raw.log10().floor());
-        let mut step = [1.0, 2.0, 5.0, 10.0]
-            .iter()
-            .map(|m| m * mag)
-            .find(|s| *s >= raw * 0.999)
-            .unwrap_or(10.0 * mag);
-        if whole {
-            step = step.max(1.0).round();
-        }
+        let step = Ticks::step(hi - lo, max, whole);
         let decimals = if step >= 1.0 {
             0
         } else {
@@ -128,6 +119,23 @@ impl Ticks {
         let last = (hi / step + 1e-9).floor() as i64;
         let values = (first..=last).map(|k| k as f64 * step).collect();
         Ticks { values, decimals }
+    }
+
+    /// The round step (1, 2 or 5 × 10^k; at least 1 with `whole`) that cuts `span` into at
+    /// most about `max` parts.
+    pub fn step(span: f64, max: usize, whole: bool) -> f64 {
+        let raw = span.max(1e-9) / max.max(1) as f64;
+        let mag = 10f64.powf(raw.log10().floor());
+        let step = [1.0, 2.0, 5.0, 10.0]
+            .iter()
+            .map(|m| m * mag)
+            .find(|s| *s >= raw * 0.999)
+            .unwrap_or(10.0 * mag);
+        if whole {
+            step.max(1.0).round()
+        } else {
+            step
+        }
     }
 
     /// A tick label in the language's format.
