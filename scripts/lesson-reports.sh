@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Writes the reports of the four lesson scenarios under reports/lesson/, for teachers who download
+# Writes the reports of the five lesson scenarios under reports/lesson/, for teachers who download
 # them without installing anything: for each lesson, reports/lesson/NAME/ is the French report
 # (charts, report.html, CSV files for a French spreadsheet: --csv excel-fr, the default of a
 # French scenario) and reports/lesson/NAME/rfc4180/ holds the same CSV files with commas and
-# decimal points (pandas, Capytale, Basthon). tests/cli/lesson_reports.rs regenerates them and
+# decimal points (pandas, Capytale, Basthon); lesson 5 also has exact/, the solved game of
+# `senet-sim solve --variant tejon --pawns 2`. tests/cli/lesson_reports.rs regenerates them and
 # compares them byte for byte.
 #
 # Usage: bash scripts/lesson-reports.sh [BINARY]   (default: target/release/senet-sim, built)
@@ -21,5 +22,9 @@ for scenario in scenarios/lesson/*.toml; do
     # The run above replaced the whole folder: rfc4180/ is new in it.
     mkdir "$out/rfc4180"
     cp "$tmp/$name"/*.csv "$out/rfc4180/"
+    # Lesson 5 compares the simulation with the solved game: its exact values in exact/.
+    if grep -q 'optimal' "$scenario"; then
+        "$BIN" solve --variant tejon --pawns 2 --lang fr --out "$out/exact" --quiet
+    fi
     echo "lesson-reports: $out"
 done

@@ -359,4 +359,89 @@ chance[["strategy_a", "strategy_b", "duplicate_pairs", "share_by_strategies", "s
     ("md", """**Conclusion :** le senet est-il seulement un jeu de hasard ? Justifier avec les intervalles."""),
 ])
 
+notebook("5-partie-resolue.ipynb", [
+    ("md", """# Leçon 5 — Une partie résolue : la probabilité exacte à côté de la fréquence
+
+Un jeu de hasard peut quand même avoir une *meilleure* façon de jouer. Avec deux pions par camp
+(règle de Tejón, quatre pièces), le senet est assez petit pour que l'ordinateur calcule, pour
+**chaque** position, la probabilité exacte de gagner quand les deux camps jouent au mieux.
+
+Données : `senet-sim run scenarios/lesson/5-solved-game.toml` (20 000 parties au mieux, 20 000 au
+hasard) et `senet-sim solve --variant tejon --pawns 2 --lang fr` (la partie résolue)."""),
+    ("code", load("lecon-5-partie-resolue")),
+    ("md", """## 1. Une position résolue à la main
+
+Il reste un pion à chacun : le pion blanc est sur la case 29, le pion noir sur la case 30, et les
+blancs jouent. Un pion sur 29 ne sort qu'avec un 2, un pion sur 30 qu'avec un 1 ; aucun autre lancer
+ne peut être joué, et un lancer qu'on ne peut pas jouer passe la main.
+
+Avec quatre pièces : $P(2) = \\frac{6}{16}$ et $P(1) = \\frac{4}{16}$. Les blancs gagnent à leur
+$t$-ième tour si les deux camps ont échoué $t-1$ fois, puis si les blancs font 2 :
+$$P = \\sum_{t \\geq 1} \\left(\\tfrac{10}{16} \\cdot \\tfrac{12}{16}\\right)^{t-1} \\cdot \\tfrac{6}{16}.$$
+
+**À compléter :** calculer cette somme (une série géométrique) sous forme de fraction."""),
+    ("code", """from fractions import Fraction
+
+echec_blanc = Fraction(10, 16)
+echec_noir = Fraction(12, 16)
+reussite_blanc = Fraction(6, 16)
+p_exacte = reussite_blanc / (1 - echec_blanc * echec_noir)  # (réponse)
+print("probabilité que les blancs gagnent :", p_exacte, "≈", fr(float(p_exacte)))"""),
+    ("md", """`senet-sim solve` trouve la même valeur (à $10^{-9}$ près) dans sa table : c'est l'un de ses tests.
+
+## 2. La même position, simulée
+
+On joue cette fin de partie 10 000 fois avec quatre pièces (le hasard de Python, avec une graine pour
+retrouver les mêmes tirages)."""),
+    ("code", """import random
+
+def fin_de_partie(alea):
+    while True:
+        if sum(alea.randint(0, 1) for _ in range(4)) == 2:  # les blancs font 2 : ils sortent
+            return "blancs"
+        if sum(alea.randint(0, 1) for _ in range(4)) == 1:  # les noirs font 1 : ils sortent
+            return "noirs"
+
+alea = random.Random(2019)
+n = 10_000
+victoires = sum(fin_de_partie(alea) == "blancs" for _ in range(n))
+f = victoires / n
+print(f"fréquence observée {fr(f)} ; probabilité exacte 12/17 = {fr(12 / 17)}")
+bas, haut = 12 / 17 - 1 / math.sqrt(n), 12 / 17 + 1 / math.sqrt(n)
+print(f"intervalle de fluctuation [{fr(bas)} ; {fr(haut)}] :",
+      "la fréquence y est" if bas <= f <= haut else "la fréquence n'y est pas")"""),
+    ("md", """## 3. Toute la partie, du départ
+
+`solution.csv` (écrit par `senet-sim solve`) donne la probabilité exacte que le premier joueur
+gagne, les deux camps jouant au mieux (`first_mover_optimal`) ou au hasard (`first_mover_random`).
+`summary.csv` (écrit par `senet-sim run`) donne les fréquences observées (`first_mover_rate`)."""),
+    ("code", """candidats_exact = [dossier / "exact", Path("../solved/tejon-2"), Path("../../solved/tejon-2")]
+dossier_exact = next((d for d in candidats_exact if (d / "solution.csv").exists()), Path("."))
+with open(dossier_exact / "solution.csv", encoding="utf-8-sig") as fichier:
+    separateur = ";" if ";" in fichier.readline() else ","
+exact = pd.read_csv(dossier_exact / "solution.csv", sep=separateur,
+                    decimal="," if separateur == ";" else ".", encoding="utf-8-sig").iloc[0]
+resume = lire("summary.csv")
+resume["exacte"] = [exact["first_mover_optimal"], exact["first_mover_random"]]
+resume[["arm", "games", "first_mover_wins", "first_mover_rate", "exacte"]]"""),
+    ("md", """**À compléter :** pour chaque ligne, calculer l'intervalle $\\left[f - \\frac{1}{\\sqrt n}\\,;\\,f + \\frac{1}{\\sqrt n}\\right]$
+et dire s'il contient la probabilité exacte."""),
+    ("code", """for _, ligne in resume.iterrows():
+    f, n = ligne["first_mover_rate"], ligne["games"]
+    bas, haut = f - 1 / math.sqrt(n), f + 1 / math.sqrt(n)  # (réponse)
+    dedans = bas <= ligne["exacte"] <= haut
+    print(f"{ligne['arm']} : fréquence {fr(f)}, intervalle [{fr(bas)} ; {fr(haut)}], "
+          f"probabilité exacte {fr(ligne['exacte'])} :", "dedans" if dedans else "dehors")"""),
+    ("md", """## 4. Jouer au mieux, est-ce beaucoup mieux ?
+
+`losses.csv` fait jouer chaque stratégie contre la stratégie optimale et mesure, à chaque décision,
+la probabilité de gagner qu'elle abandonne (`mean_loss` : en moyenne par décision)."""),
+    ("code", """pertes = pd.read_csv(dossier_exact / "losses.csv", sep=separateur,
+                     decimal="," if separateur == ";" else ".", encoding="utf-8-sig")
+pertes["parties gagnées"] = pertes["wins"] / pertes["games"]
+pertes[["strategy", "decisions", "worse_share", "mean_loss", "parties gagnées"]]"""),
+    ("md", """**Conclusion :** le premier joueur a-t-il un avantage ? Bien jouer change-t-il beaucoup ses chances ?
+Pourquoi la fréquence observée n'est-elle jamais exactement la probabilité ?"""),
+])
+
 print("notebooks written to", HERE)

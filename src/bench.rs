@@ -43,11 +43,15 @@ pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()>
     if games == 0 || threads == Some(0) {
         return Err(InputError("--games and --threads must be at least 1".into()).into());
     }
-    let arm = Arm {
-        white: a.white.clone(),
-        black: a.black.clone(),
-        ..Arm::preset("bench", variant)
-    };
+    let mut arm = Arm::preset("bench", variant);
+    for (spec, chosen, flag) in [
+        (&mut arm.white, &a.white, "--white"),
+        (&mut arm.black, &a.black, "--black"),
+    ] {
+        *spec = chosen.clone();
+        senet_simulation::solver::prepare(spec, variant, &arm.rules, &arm.device)
+            .map_err(|e| InputError(format!("{flag}: {e}")))?;
+    }
     let players = [arm.white.clone(), arm.black.clone()];
     let scenario = Scenario {
         name: "bench".into(),

@@ -140,7 +140,7 @@ pub const MARKER: &str = ".senet-sim-report";
 
 /// `--out` may name a missing folder, an empty one, or an earlier report (it holds [`MARKER`]);
 /// anything else is refused, so that a run never deletes a file it did not write.
-fn check_out(out: &Path) -> Result<()> {
+pub(crate) fn check_out(out: &Path) -> Result<()> {
     if !out.exists() {
         return Ok(());
     }

@@ -11,6 +11,7 @@ mod report;
 mod resume;
 mod run;
 mod shards;
+mod solve;
 
 use clap::Parser as _;
 use std::process::ExitCode;

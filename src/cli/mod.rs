@@ -1,8 +1,8 @@
 //! The command line: its arguments (parsed once into typed values) and the dispatch of each
 //! command; `run` and `bench` have modules of their own, the small commands are below.
 
-mod args;
-mod describe;
+pub(crate) mod args;
+pub(crate) mod describe;
 mod moves;
 mod play;
 mod scenarios;
@@ -40,6 +40,10 @@ enum Command {
     Play(play::PlayArgs),
     /// Throw a device N times and compare frequencies with the exact probabilities.
     Throws(throws::ThrowsArgs),
+    /// Solve a small game exactly (1 to 3 pawns a side): the probability of winning of every
+    /// position under optimal play, the table saved for the strategy `optimal:FILE`, the first
+    /// mover's chances, and how far each strategy is from optimal play.
+    Solve(crate::solve::SolveArgs),
 }
 
 /// Runs the parsed command line.
@@ -81,6 +85,9 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Moves(a) => moves::moves(&a, &mut out)?,
         Command::Play(a) => play::play(&a, &mut out)?,
         Command::Throws(a) => throws::throws(&a, &mut out)?,
+        Command::Solve(a) => {
+            crate::solve::solve(a, &mut out)?;
+        }
     }
     out.flush()?;
     Ok(())

@@ -27,7 +27,8 @@ pub struct PlayArgs {
     /// --device and strategies too).
     #[arg(long, value_name = "0xHEX", conflicts_with = "seed", value_parser = hex_seed)]
     game_seed: Option<u64>,
-    /// White's strategy: random, front, back, heuristic[:KEY=W,...], expectimax:D, rollout:N.
+    /// White's strategy: random, front, back, heuristic[:KEY=W,...], expectimax:D, rollout:N,
+    /// optimal[:FILE] (a table of `senet-sim solve`; solved on the spot for 1 or 2 pawns).
     #[arg(long, default_value = "random")]
     white: StrategySpec,
     /// Black's strategy (the same names as --white).
@@ -125,10 +126,14 @@ impl<W: Write> Observer for Printer<'_, W> {
 pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
     let rules = a.variant.rules()?;
     let device = a.device.device(a.variant.variant)?;
-    let mut strategies = [
-        a.white.build(&rules, &device),
-        a.black.build(&rules, &device),
-    ];
+    let ready = |spec: &StrategySpec, flag: &str| -> Result<StrategySpec> {
+        let mut spec = spec.clone();
+        senet_simulation::solver::prepare(&mut spec, a.variant.variant, &rules, &device)
+            .map_err(|e| crate::error::InputError(format!("{flag}: {e}")))?;
+        Ok(spec)
+    };
+    let (white, black) = (ready(&a.white, "--white")?, ready(&a.black, "--black")?);
+    let mut strategies = [white.build(&rules, &device), black.build(&rules, &device)];
     let seed = a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0));
     let mut thrower = SeededThrower::new(&device, seed);
     let mut decisions = stream(seed, 2);

@@ -5,6 +5,7 @@ pub mod charts;
 pub mod columns;
 pub mod frames;
 pub mod html;
+pub mod solved;
 pub mod tournament;
 
 use crate::config::RunConfig;

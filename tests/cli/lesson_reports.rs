@@ -71,9 +71,55 @@ fn committed_lesson_reports_are_regenerated_byte_for_byte() {
                 );
             }
         }
+        if text.contains("optimal") {
+            exact_values_are_regenerated(root, &committed.join(name).join("exact"));
+        }
         lessons += 1;
     }
-    assert_eq!(lessons, 4);
+    assert_eq!(lessons, 5);
+}
+
+/// Lesson 5's exact/ folder: `solve --variant tejon --pawns 2 --lang fr` again, every CSV file
+/// byte-identical (report.md holds the time taken).
+fn exact_values_are_regenerated(root: &Path, kept: &Path) {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("exact");
+    let o = senet()
+        .current_dir(root)
+        .args([
+            "solve",
+            "--variant",
+            "tejon",
+            "--pawns",
+            "2",
+            "--lang",
+            "fr",
+            "--quiet",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv = |d: &Path| -> Vec<String> {
+        files(d)
+            .into_iter()
+            .filter(|f| f.ends_with(".csv"))
+            .collect()
+    };
+    assert_eq!(
+        csv(kept),
+        csv(&out),
+        "{}: run scripts/lesson-reports.sh",
+        kept.display()
+    );
+    for f in csv(kept) {
+        assert!(
+            std::fs::read(kept.join(&f)).unwrap() == std::fs::read(out.join(&f)).unwrap(),
+            "{}/{f} differs from a fresh solve: run scripts/lesson-reports.sh",
+            kept.display()
+        );
+    }
 }
 
 fn replace(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {

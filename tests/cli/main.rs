@@ -25,6 +25,7 @@ mod robustness;
 mod run;
 mod shards;
 mod slurm;
+mod solve;
 mod spreadsheets;
 mod throws;
 mod tournament;

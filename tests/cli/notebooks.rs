@@ -21,7 +21,7 @@ fn notebooks_run_on_the_lesson_scenarios() {
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 4);
+    assert_eq!(files.len(), 5);
     for (i, scenario) in files.iter().enumerate() {
         // Each notebook reads the folder named after its scenario's `name`.
         let text = std::fs::read_to_string(scenario).unwrap();
@@ -39,6 +39,24 @@ fn notebooks_run_on_the_lesson_scenarios() {
             scenario.display(),
             String::from_utf8_lossy(&o.stderr)
         );
+        // Lesson 5 reads the solved game beside the run, in exact/.
+        if text.contains("optimal") {
+            let o = senet()
+                .args([
+                    "solve",
+                    "--variant",
+                    "tejon",
+                    "--pawns",
+                    "2",
+                    "--quiet",
+                    "--out",
+                ])
+                .arg(tmp.path().join(name).join("exact"))
+                .args(csv)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        }
     }
     let o = std::process::Command::new(python)
         .arg(root.join("scripts/run_notebooks.py"))
@@ -52,6 +70,6 @@ fn notebooks_run_on_the_lesson_scenarios() {
         "{out}\n{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    // The pupils' four and the teacher's four.
-    assert_eq!(out.matches("ok ").count(), 8, "{out}");
+    // The pupils' five and the teacher's five.
+    assert_eq!(out.matches("ok ").count(), 10, "{out}");
 }

@@ -7,6 +7,7 @@ use crate::throws::{below, GameRng};
 use thiserror::Error;
 
 pub mod heuristic;
+pub mod optimal;
 pub mod search;
 pub mod spec;
 

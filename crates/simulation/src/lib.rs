@@ -6,8 +6,10 @@
 //! depend on the number of threads.
 
 pub mod cancel;
+pub mod judge;
 pub mod runner;
 pub mod scenario;
 pub mod shard;
+pub mod solver;
 pub mod stats;
 pub mod tournament;

@@ -2,6 +2,7 @@
 //!
 //! Every error names the file, the key and the line.
 
+use crate::solver::prepare;
 use crate::tournament::Tournament;
 use senet_engine::rules::{Rules, RulesError, Variant, VARIANTS};
 use senet_engine::strategy::spec::StrategySpec;
@@ -323,8 +324,13 @@ fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
     let (variant, rules, device) = game_setup(cx, &which, &a.variant, &a.rules, &a.device)?;
     let strategy = |s: &Option<Spanned<String>>, key: &str| match s {
         None => Ok(StrategySpec::Random),
-        Some(s) => StrategySpec::parse(s.get_ref())
-            .map_err(|e| cx.err(Some(s.span()), format!("{which}, key '{key}': {e}"))),
+        Some(s) => {
+            let at =
+                |e: &dyn fmt::Display| cx.err(Some(s.span()), format!("{which}, key '{key}': {e}"));
+            let mut spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
+            prepare(&mut spec, variant, &rules, &device).map_err(|e| at(&e))?;
+            Ok(spec)
+        }
     };
     let white = strategy(&a.white, "white")?;
     let black = strategy(&a.black, "black")?;
@@ -431,8 +437,11 @@ fn validate_tournament(
     let (variant, rules, device) = game_setup(cx, &which, &t.variant, &t.rules, &t.device)?;
     let mut strategies: Vec<StrategySpec> = Vec::new();
     for s in t.strategies.get_ref() {
-        let spec = StrategySpec::parse(s.get_ref())
-            .map_err(|e| cx.err(Some(s.span()), format!("{which}, key 'strategies': {e}")))?;
+        let at = |e: &dyn fmt::Display| {
+            cx.err(Some(s.span()), format!("{which}, key 'strategies': {e}"))
+        };
+        let mut spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
+        prepare(&mut spec, variant, &rules, &device).map_err(|e| at(&e))?;
         if strategies.contains(&spec) {
             return Err(cx.err(
                 Some(s.span()),

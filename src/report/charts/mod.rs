@@ -9,6 +9,7 @@ mod arms;
 mod board;
 mod compare;
 mod kit;
+pub mod solved;
 
 use arms::{draw_convergence, draw_throws};
 use board::draw_boards;

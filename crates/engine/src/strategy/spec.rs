@@ -2,11 +2,14 @@
 //! back in one canonical form, and built into a player for a rule set and a device.
 
 use super::heuristic::{Heuristic, Weights};
+use super::optimal::Optimal;
 use super::search::{Expectimax, Rollout, MAX_DEPTH, MAX_ROLLOUTS};
 use super::{BackStrategy, FrontStrategy, RandomStrategy, Strategy, StrategyError};
 use crate::rules::Rules;
+use crate::solve::Solution;
 use crate::throws::Device;
 use std::fmt;
+use std::sync::Arc;
 
 /// A strategy as named in a scenario or on the command line: `NAME` or `NAME:PARAM`.
 ///
@@ -26,6 +29,25 @@ pub enum StrategySpec {
     Expectimax(u8),
     /// `rollout:N`, N random playouts per candidate move (1 to 10,000).
     Rollout(u32),
+    /// `optimal` (a table solved when the scenario is read, for 1 or 2 pawns a side) or
+    /// `optimal:FILE` (a table saved by `senet-sim solve`).
+    Optimal(OptimalSpec),
+}
+
+/// Where an `optimal` player's table comes from, and the table once loaded.
+#[derive(Clone, Debug)]
+pub struct OptimalSpec {
+    /// The table file named (`optimal:FILE`), if any.
+    pub file: Option<String>,
+    /// The table, set by `senet_simulation::solver::prepare` before any game is played.
+    pub solution: Option<Arc<Solution>>,
+}
+
+/// Two `optimal` players are the same when they name the same file.
+impl PartialEq for OptimalSpec {
+    fn eq(&self, other: &OptimalSpec) -> bool {
+        self.file == other.file
+    }
 }
 
 impl StrategySpec {
@@ -38,6 +60,7 @@ impl StrategySpec {
             StrategySpec::Heuristic(_) => 4,
             StrategySpec::Expectimax(d) => 5 * 6u64.pow(u32::from(*d)),
             StrategySpec::Rollout(n) => 2_000 * u64::from(*n),
+            StrategySpec::Optimal(_) => 3,
         }
     }
 
@@ -58,6 +81,10 @@ impl StrategySpec {
             }
         };
         let spec = match name {
+            "optimal" => StrategySpec::Optimal(OptimalSpec {
+                file: param.filter(|p| !p.is_empty()).map(str::to_string),
+                solution: None,
+            }),
             "random" | "front" | "back" if param.is_some() => {
                 return Err(bad(&format!("'{name}' takes no parameter")))
             }
@@ -92,6 +119,11 @@ impl StrategySpec {
             StrategySpec::Heuristic(w) => Box::new(Heuristic::new(rules, device, *w)),
             StrategySpec::Expectimax(d) => Box::new(Expectimax::new(rules, device, *d)),
             StrategySpec::Rollout(n) => Box::new(Rollout::new(device, *n)),
+            StrategySpec::Optimal(o) => {
+                Box::new(Optimal::new(o.solution.clone().expect(
+                    "an `optimal` player's table is loaded when its scenario is read",
+                )))
+            }
         }
     }
 }
@@ -106,13 +138,14 @@ pub fn strategy_by_name(
 }
 
 /// Names of the strategies available, with their parameter.
-pub const STRATEGY_NAMES: [&str; 6] = [
+pub const STRATEGY_NAMES: [&str; 7] = [
     "random",
     "front",
     "back",
     "heuristic",
     "expectimax:D",
     "rollout:N",
+    "optimal[:FILE]",
 ];
 
 /// The canonical name: `random`, `expectimax:2`, `heuristic` with the default weights or
@@ -141,6 +174,10 @@ impl fmt::Display for StrategySpec {
             }
             StrategySpec::Expectimax(d) => write!(f, "expectimax:{d}"),
             StrategySpec::Rollout(n) => write!(f, "rollout:{n}"),
+            StrategySpec::Optimal(OptimalSpec { file: None, .. }) => f.write_str("optimal"),
+            StrategySpec::Optimal(OptimalSpec {
+                file: Some(file), ..
+            }) => write!(f, "optimal:{file}"),
         }
     }
 }
@@ -170,6 +207,8 @@ mod tests {
             ),
             ("expectimax: 2", "expectimax:2"),
             ("rollout:8", "rollout:8"),
+            ("optimal", "optimal"),
+            ("optimal: t/table.senet", "optimal:t/table.senet"),
         ] {
             let spec = StrategySpec::parse(text).unwrap();
             assert_eq!(spec.to_string(), canonical, "{text}");

@@ -1,0 +1,240 @@
+//! One step of the game for the solver: the value of a throw's choices, of a throw, and of a
+//! position, given the values of the positions that follow. The turn is the game's own:
+//! [`after_throw`] decides who throws next, points left over after bearing off are a second
+//! choice of the same player, a throw that cannot be played passes.
+
+use crate::board::{Position, Side};
+use crate::movegen::{legal_moves_into, residual_moves_into, Move, MoveList};
+use crate::rules::Rules;
+use crate::turn::after_throw;
+
+/// How the side to move picks among its choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// The choice of highest value: optimal play.
+    Best,
+    /// Each listed choice with the same probability: the `random` strategy.
+    Uniform,
+}
+
+impl Pick {
+    /// The best or the mean of `values` (never empty).
+    fn of(self, values: impl Iterator<Item = f64>) -> f64 {
+        match self {
+            Pick::Best => values.fold(f64::NEG_INFINITY, f64::max),
+            Pick::Uniform => {
+                let (sum, n) = values.fold((0.0, 0u32), |(s, n), v| (s + v, n + 1));
+                sum / f64::from(n)
+            }
+        }
+    }
+}
+
+/// Where a choice leads: the end of the game, or the next position to throw from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player who chose has won.
+    Won,
+    /// The other side has won (a pawn freed from 30 at the start of its turn).
+    Lost,
+    /// The game goes on from this position (its side to move may be the player who chose).
+    Next(Position),
+}
+
+impl Outcome {
+    /// Its value for `mover`, from `lookup`'s probability that the side to move wins.
+    #[inline]
+    pub fn value(&self, mover: Side, lookup: &impl Fn(&Position) -> f64) -> f64 {
+        match self {
+            Outcome::Won => 1.0,
+            Outcome::Lost => 0.0,
+            Outcome::Next(next) if next.to_move == mover => lookup(next),
+            Outcome::Next(next) => 1.0 - lookup(next),
+        }
+    }
+}
+
+/// Where `mover` stands once it has played `played` (`None`: the throw of `value` could not be
+/// played) and stands in `after`: [`after_throw`] decides who throws next.
+#[inline]
+pub fn outcome(
+    rules: &Rules,
+    after: Position,
+    mover: Side,
+    value: u8,
+    played: Option<&Move>,
+) -> Outcome {
+    if after.finished(mover) {
+        return Outcome::Won;
+    }
+    let mut next = after;
+    let turn = after_throw(rules, &mut next, value, played);
+    if turn.freed > 0 && next.finished(next.to_move) {
+        return if next.to_move == mover {
+            Outcome::Won
+        } else {
+            Outcome::Lost
+        };
+    }
+    Outcome::Next(next)
+}
+
+/// The probability that `mover` wins once it has played `played` (`None`: the throw of `value`
+/// could not be played) and stands in `after`. `lookup` gives the probability that the side to
+/// move wins in a position where nobody has finished.
+#[inline]
+pub fn settle(
+    rules: &Rules,
+    after: Position,
+    mover: Side,
+    value: u8,
+    played: Option<&Move>,
+    lookup: &impl Fn(&Position) -> f64,
+) -> f64 {
+    outcome(rules, after, mover, value, played).value(mover, lookup)
+}
+
+/// Every outcome of a throw of `value` in `pos`, in the order of the moves: `f(first, outcome)`
+/// with `first` true for the first outcome of each move (a move that leaves points has one
+/// outcome per use of the points). A throw that cannot be played has one outcome, the pass.
+/// `moves` is scratch space.
+#[inline]
+pub fn throw_outcomes(
+    rules: &Rules,
+    pos: &Position,
+    value: u8,
+    moves: &mut MoveList,
+    f: &mut impl FnMut(bool, Outcome),
+) {
+    let mover = pos.to_move;
+    legal_moves_into(rules, pos, value, moves);
+    if moves.is_empty() {
+        f(true, outcome(rules, *pos, mover, value, None));
+        return;
+    }
+    let mut follow = MoveList::new();
+    for mv in moves.iter() {
+        if mv.residual > 0 && !mv.after.finished(mover) {
+            residual_moves_into(rules, &mv.after, mv.residual, &mut follow);
+            if !follow.is_empty() {
+                for (i, r) in follow.iter().enumerate() {
+                    f(i == 0, outcome(rules, r.after, mover, value, Some(mv)));
+                }
+                continue;
+            }
+        }
+        f(true, outcome(rules, mv.after, mover, value, Some(mv)));
+    }
+}
+
+/// The value for the side to move of `pos` of playing `mv` with a throw of `value`, points left
+/// over included (picked by `pick`).
+#[inline]
+pub fn move_value(
+    rules: &Rules,
+    pos: &Position,
+    value: u8,
+    mv: &Move,
+    pick: Pick,
+    lookup: &impl Fn(&Position) -> f64,
+) -> f64 {
+    let mover = pos.to_move;
+    if mv.residual > 0 && !mv.after.finished(mover) {
+        let mut follow = MoveList::new();
+        residual_moves_into(rules, &mv.after, mv.residual, &mut follow);
+        if !follow.is_empty() {
+            return pick.of(follow
+                .iter()
+                .map(|r| settle(rules, r.after, mover, value, Some(mv), lookup)));
+        }
+    }
+    settle(rules, mv.after, mover, value, Some(mv), lookup)
+}
+
+/// Folds the outcomes of one throw, as [`throw_outcomes`] gives them, into its value for the
+/// side to move: the best outcome, or the mean over the moves of each move's mean outcome.
+#[derive(Clone, Copy, Debug)]
+pub struct Fold {
+    pick: Pick,
+    best: f64,
+    sum: f64,
+    moves: u32,
+    group_sum: f64,
+    group_n: u32,
+}
+
+impl Fold {
+    /// An empty fold.
+    #[inline]
+    pub fn new(pick: Pick) -> Fold {
+        Fold {
+            pick,
+            best: f64::NEG_INFINITY,
+            sum: 0.0,
+            moves: 0,
+            group_sum: 0.0,
+            group_n: 0,
+        }
+    }
+
+    /// Adds one outcome's value; `first` starts a new move.
+    #[inline]
+    pub fn add(&mut self, first: bool, v: f64) {
+        self.best = self.best.max(v);
+        if first && self.group_n > 0 {
+            self.sum += self.group_sum / f64::from(self.group_n);
+            self.group_sum = 0.0;
+            self.group_n = 0;
+        }
+        self.moves += u32::from(first);
+        self.group_sum += v;
+        self.group_n += 1;
+    }
+
+    /// The throw's value.
+    #[inline]
+    pub fn value(&self) -> f64 {
+        match self.pick {
+            Pick::Best => self.best,
+            Pick::Uniform => {
+                (self.sum + self.group_sum / f64::from(self.group_n)) / f64::from(self.moves)
+            }
+        }
+    }
+}
+
+/// The value for the side to move of a throw of `value` in `pos`: its moves picked by `pick`,
+/// or the pass when there is none. `moves` is scratch space.
+#[inline]
+pub fn throw_value(
+    rules: &Rules,
+    pos: &Position,
+    value: u8,
+    pick: Pick,
+    lookup: &impl Fn(&Position) -> f64,
+    moves: &mut MoveList,
+) -> f64 {
+    let mover = pos.to_move;
+    let mut fold = Fold::new(pick);
+    throw_outcomes(rules, pos, value, moves, &mut |first, o| {
+        fold.add(first, o.value(mover, lookup))
+    });
+    fold.value()
+}
+
+/// The probability that the side to move of `pos` wins, over the throw distribution `throws`
+/// (`(value, probability)` pairs), each throw's choices picked by `pick`.
+#[inline]
+pub fn position_value(
+    rules: &Rules,
+    throws: &[(u8, f64)],
+    pos: &Position,
+    pick: Pick,
+    lookup: &impl Fn(&Position) -> f64,
+) -> f64 {
+    let mut moves = MoveList::new();
+    throws
+        .iter()
+        .map(|&(v, p)| p * throw_value(rules, pos, v, pick, lookup, &mut moves))
+        .sum()
+}

@@ -1,0 +1,346 @@
+//! The state encoding of the solver: every position of a game with K pawns a side, seen from
+//! the side to move, numbered densely from 0.
+//!
+//! A position is cut into a *layer* (how many pawns each side has on the board and waiting,
+//! and which pawn, if any, must replay) and, inside the layer, the squares: the side to move's
+//! pawns as a combination of the 30 squares, then the opponent's as a combination of the
+//! squares left. Both are ranked in colexicographic order (the numeric order of their bit
+//! masks), so that a rank is a sum of binomial coefficients and an index a few additions.
+//! The rules treat both sides alike, so the side to move is always "me": a table holds the
+//! probability that the side to move wins, and half as many numbers as positions.
+
+use crate::board::{bit, Position, Side, LAST_SQUARE};
+use crate::rules::Rules;
+
+/// The most pawns a side may have in a solved game (K = 4 in `tejon` would be 1.3 billion
+/// positions).
+pub const MAX_SOLVED_PAWNS: u8 = 3;
+
+/// Binomial coefficients C(n, k) for n ≤ 30 and k ≤ 3.
+const fn binomials() -> [[u32; 4]; 31] {
+    let mut c = [[0u32; 4]; 31];
+    let mut n = 0;
+    while n <= 30 {
+        c[n][0] = 1;
+        let mut k = 1;
+        while k <= 3 {
+            c[n][k] = if n == 0 {
+                0
+            } else {
+                c[n - 1][k - 1] + c[n - 1][k]
+            };
+            k += 1;
+        }
+        n += 1;
+    }
+    c
+}
+
+const C: [[u32; 4]; 31] = binomials();
+
+/// Mask of the 30 squares as bits 0..30 (square s is bit s - 1).
+const SQUARES: u32 = (1 << LAST_SQUARE) - 1;
+
+/// The colex rank of a set of squares (bits 0..30): the sum over its i-th lowest member c of
+/// C(c, i + 1).
+#[inline]
+fn rank(mut bits: u32) -> u32 {
+    let mut r = 0;
+    let mut i = 1;
+    while bits != 0 {
+        r += C[bits.trailing_zeros() as usize][i];
+        bits &= bits - 1;
+        i += 1;
+    }
+    r
+}
+
+/// Drops from `bits` the positions set in `taken`, closing the gaps (a software `pext` of
+/// `bits` over the free squares).
+#[inline]
+fn compress(bits: u32, taken: u32) -> u32 {
+    let mut out = 0;
+    let mut rest = bits;
+    while rest != 0 {
+        let c = rest.trailing_zeros();
+        let below = (taken & ((1 << c) - 1)).count_ones();
+        out |= 1 << (c - below);
+        rest &= rest - 1;
+    }
+    out
+}
+
+/// Spreads the low bits of `bits` over the free positions of `free`, lowest first (`pdep`).
+#[inline]
+fn deposit(bits: u32, mut free: u32) -> u32 {
+    let mut out = 0;
+    let mut i = 0;
+    while free != 0 {
+        let low = free & free.wrapping_neg();
+        if bits & (1 << i) != 0 {
+            out |= low;
+        }
+        free &= free - 1;
+        i += 1;
+    }
+    out
+}
+
+/// The counts that fix a layer: pawns on the board and waiting for the side to move, the same
+/// for the opponent, and the replay slot (0: no pawn must replay; i: the i-th replay square).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayerKey {
+    /// The side to move's pawns on the board.
+    pub me: u8,
+    /// The side to move's pawns waiting to enter.
+    pub me_waiting: u8,
+    /// The opponent's pawns on the board.
+    pub opp: u8,
+    /// The opponent's pawns waiting to enter.
+    pub opp_waiting: u8,
+    /// 0, or 1 + the rank of the replay square whose pawn must move.
+    pub forced: u8,
+}
+
+#[derive(Clone, Debug)]
+struct Layer {
+    key: LayerKey,
+    offset: u64,
+    /// The number of ways to place the opponent's pawns once mine are placed.
+    opp_ways: u64,
+}
+
+/// The dense numbering of every position of a rule set with K pawns a side.
+#[derive(Clone, Debug)]
+pub struct StateIndex {
+    pawns: u8,
+    replay: Vec<u8>,
+    layers: Vec<Layer>,
+    /// Layer number by key (`u32::MAX`: not a layer), see [`StateIndex::slot`].
+    lookup: Vec<u32>,
+    /// The squares sets of k pawns (bits 0..30) in colex order, for k = 0..=K.
+    combos: Vec<Vec<u32>>,
+    len: u64,
+}
+
+/// Why a rule set cannot be solved.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum IndexError {
+    /// Too many pawns for the memory of a table.
+    #[error("{0} pawns a side is more than the solver handles (1 to {MAX_SOLVED_PAWNS})")]
+    TooManyPawns(u8),
+}
+
+impl StateIndex {
+    /// The numbering of the positions of `rules` (its `pawns` a side).
+    pub fn new(rules: &Rules) -> Result<StateIndex, IndexError> {
+        let k = rules.pawns;
+        if !(1..=MAX_SOLVED_PAWNS).contains(&k) {
+            return Err(IndexError::TooManyPawns(k));
+        }
+        let replay: Vec<u8> = crate::board::squares(rules.replay_squares.0).collect();
+        let max_wait = if rules.has_entry() { k } else { 0 };
+        let mut index = StateIndex {
+            pawns: k,
+            replay,
+            layers: Vec::new(),
+            lookup: Vec::new(),
+            combos: (0..=k as u32).map(colex).collect(),
+            len: 0,
+        };
+        let slots = (k as usize + 1).pow(4) * (index.replay.len() + 1);
+        index.lookup = vec![u32::MAX; slots];
+        for forced in 0..=index.replay.len() as u8 {
+            for me in 0..=k {
+                for me_waiting in 0..=max_wait.min(k - me) {
+                    for opp in 0..=k {
+                        for opp_waiting in 0..=max_wait.min(k - opp) {
+                            if me + me_waiting == 0 || opp + opp_waiting == 0 {
+                                continue;
+                            }
+                            let key = LayerKey {
+                                me,
+                                me_waiting,
+                                opp,
+                                opp_waiting,
+                                forced,
+                            };
+                            index.push(key);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(index)
+    }
+
+    fn push(&mut self, key: LayerKey) {
+        let opp_ways = u64::from(C[30 - key.me as usize][key.opp as usize]);
+        let size = u64::from(C[30][key.me as usize]) * opp_ways;
+        let slot = self.slot(&key);
+        self.lookup[slot] = self.layers.len() as u32;
+        self.layers.push(Layer {
+            key,
+            offset: self.len,
+            opp_ways,
+        });
+        self.len += size;
+    }
+
+    #[inline]
+    fn slot(&self, key: &LayerKey) -> usize {
+        let n = self.pawns as usize + 1;
+        (((key.forced as usize * n + key.me as usize) * n + key.me_waiting as usize) * n
+            + key.opp as usize)
+            * n
+            + key.opp_waiting as usize
+    }
+
+    /// Pawns a side.
+    pub fn pawns(&self) -> u8 {
+        self.pawns
+    }
+
+    /// The number of positions numbered (both sides to move: twice as many boards).
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether no position is numbered (never: K ≥ 1).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The layers' first indices and keys, in order.
+    pub fn layers(&self) -> impl Iterator<Item = (u64, LayerKey)> + '_ {
+        self.layers.iter().map(|l| (l.offset, l.key))
+    }
+
+    /// The index of `pos` (its side to move as "me"); `None` when the table does not cover it:
+    /// a side with no pawn left (the game is over), more pawns than K, or a forced pawn that
+    /// is not a replay (`kendall`'s and `tejon`'s opening pawn, which binds only with 5 pawns).
+    pub fn index(&self, pos: &Position) -> Option<u64> {
+        let me = pos.to_move;
+        let mine = pos.side(me) >> 1;
+        let theirs = pos.side(me.other()) >> 1;
+        let forced = match pos.forced {
+            Some(f) if pos.side(me) & bit(f) != 0 => {
+                1 + self.replay.iter().position(|&r| r == f)? as u8
+            }
+            _ => 0,
+        };
+        let key = LayerKey {
+            me: mine.count_ones() as u8,
+            me_waiting: pos.waiting[me.index()],
+            opp: theirs.count_ones() as u8,
+            opp_waiting: pos.waiting[me.other().index()],
+            forced,
+        };
+        let k = self.pawns;
+        if key.me + key.me_waiting > k || key.opp + key.opp_waiting > k {
+            return None;
+        }
+        let layer = &self.layers[*self.lookup.get(self.slot(&key))? as usize];
+        Some(
+            layer.offset
+                + u64::from(rank(mine)) * layer.opp_ways
+                + u64::from(rank(compress(theirs, mine))),
+        )
+    }
+
+    /// The position of index `i`, white to move (white is "me").
+    pub fn position(&self, i: u64) -> Position {
+        let l = self.layers.partition_point(|l| l.offset <= i) - 1;
+        let layer = &self.layers[l];
+        let r = i - layer.offset;
+        let key = layer.key;
+        let mine = self.combos[key.me as usize][(r / layer.opp_ways) as usize];
+        let theirs_packed = self.combos[key.opp as usize][(r % layer.opp_ways) as usize];
+        let theirs = deposit(theirs_packed, SQUARES & !mine);
+        Position {
+            pawns: [mine << 1, theirs << 1],
+            waiting: [key.me_waiting, key.opp_waiting],
+            to_move: Side::White,
+            forced: (key.forced > 0).then(|| self.replay[key.forced as usize - 1]),
+        }
+    }
+}
+
+/// Every set of `k` squares among 30 (bits 0..30), ascending: colex order.
+fn colex(k: u32) -> Vec<u32> {
+    let mut out = Vec::with_capacity(C[30][k as usize] as usize);
+    if k == 0 {
+        out.push(0);
+        return out;
+    }
+    // Gosper's hack: the next larger number with the same number of bits.
+    let mut x: u32 = (1 << k) - 1;
+    while x & !SQUARES == 0 {
+        out.push(x);
+        let c = x & x.wrapping_neg();
+        let r = x + c;
+        x = (((r ^ x) >> 2) / c) | r;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    #[test]
+    fn ranks_follow_colex_order() {
+        for k in 0..=3 {
+            for (i, &bits) in colex(k).iter().enumerate() {
+                assert_eq!(rank(bits), i as u32);
+            }
+            assert_eq!(colex(k).len() as u32, C[30][k as usize]);
+        }
+        let taken = 0b1011;
+        assert_eq!(compress(0b10100, taken), 0b101);
+        assert_eq!(deposit(0b101, SQUARES & !taken), 0b10100);
+    }
+
+    #[test]
+    fn every_index_decodes_to_a_position_that_encodes_back() {
+        for variant in Variant::ALL {
+            for k in 1..=2 {
+                let rules = Rules {
+                    pawns: k,
+                    ..Rules::of(variant)
+                };
+                let index = StateIndex::new(&rules).unwrap();
+                let step = (index.len() / 20_000).max(1);
+                for i in (0..index.len()).step_by(step as usize) {
+                    let pos = index.position(i);
+                    assert_eq!(index.index(&pos), Some(i), "{variant} {pos:?}");
+                    let mut black = pos;
+                    black.pawns.swap(0, 1);
+                    black.waiting.swap(0, 1);
+                    black.to_move = Side::Black;
+                    assert_eq!(index.index(&black), Some(i), "{variant}: sides swapped");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn three_pawns_of_tejon_are_fifteen_million_positions() {
+        let rules = Rules {
+            pawns: 3,
+            ..Rules::of(Variant::Tejon)
+        };
+        let index = StateIndex::new(&rules).unwrap();
+        // Sum over a, b in 1..=3 of C(30, a) C(30 - a, b).
+        let expected: u64 = (1..=3u64)
+            .flat_map(|a| (1..=3u64).map(move |b| (a, b)))
+            .map(|(a, b)| u64::from(C[30][a as usize]) * u64::from(C[30 - a as usize][b as usize]))
+            .sum();
+        assert_eq!(index.len(), expected);
+        assert_eq!(expected, 15_134_520);
+        let last = index.position(index.len() - 1);
+        assert_eq!(index.index(&last), Some(index.len() - 1));
+        assert!(StateIndex::new(&Rules::of(Variant::Tejon)).is_err());
+    }
+}

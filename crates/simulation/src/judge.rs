@@ -1,0 +1,178 @@
+//! How far each strategy is from optimal play: every decision it makes in seeded games against
+//! `optimal` is judged with the solved table, and the positions where the choice matters most
+//! are kept.
+
+use rayon::prelude::*;
+use senet_engine::board::Position;
+use senet_engine::game::{play_game, Silent};
+use senet_engine::movegen::{flags, Move};
+use senet_engine::rules::Rules;
+use senet_engine::solve::Solution;
+use senet_engine::strategy::optimal::Optimal;
+use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::Strategy;
+use senet_engine::throws::{game_seed, stream, Device, GameRng, SeededThrower};
+use std::sync::{Arc, Mutex};
+
+/// A move is "worse" when its value is below the best by more than this (the table keeps
+/// values as `f32`, exact to about 10⁻⁷).
+pub const WORSE: f64 = 1e-6;
+
+/// One decision with a choice: the position, the throw, the values of its moves and the move
+/// chosen.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// The position, its side to move choosing.
+    pub pos: Position,
+    /// The throw.
+    pub throw: u8,
+    /// The legal moves.
+    pub moves: Vec<Move>,
+    /// Their exact values for the side to move.
+    pub values: Vec<f64>,
+    /// The index of the move chosen.
+    pub chosen: usize,
+}
+
+impl Decision {
+    /// The best value.
+    pub fn best(&self) -> f64 {
+        self.values
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// The worst value.
+    pub fn worst(&self) -> f64 {
+        self.values.iter().copied().fold(f64::INFINITY, f64::min)
+    }
+
+    /// The winning probability lost by the move chosen.
+    pub fn loss(&self) -> f64 {
+        self.best() - self.values[self.chosen]
+    }
+}
+
+/// A strategy's decisions judged: counts, the summed loss, and games won against `optimal`.
+#[derive(Clone, Debug, Default)]
+pub struct Verdict {
+    /// Games played (half as white, half as black).
+    pub games: u64,
+    /// Games the strategy won.
+    pub wins: u64,
+    /// Decisions it made with at least two legal moves.
+    pub decisions: u64,
+    /// Of those, decisions where it chose a move worse than the best (by more than [`WORSE`]).
+    pub worse: u64,
+    /// The winning probability lost, summed over its decisions (summed in game order).
+    pub loss: f64,
+    /// The largest loss of one decision.
+    pub max_loss: f64,
+}
+
+impl Verdict {
+    /// The mean loss of winning probability per decision.
+    pub fn mean_loss(&self) -> f64 {
+        self.loss / self.decisions.max(1) as f64
+    }
+
+    /// The share of decisions where a worse move was chosen.
+    pub fn worse_share(&self) -> f64 {
+        self.worse as f64 / self.decisions.max(1) as f64
+    }
+}
+
+/// Wraps a player and writes down each of its decisions with a choice (points left over after
+/// bearing off are played by the player but not judged: a move's value assumes them well used).
+struct Recorder {
+    inner: Box<dyn Strategy>,
+    solution: Arc<Solution>,
+    decisions: Arc<Mutex<Vec<Decision>>>,
+}
+
+impl Strategy for Recorder {
+    fn choose(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        throw: u8,
+        moves: &[Move],
+        rng: &mut GameRng,
+    ) -> usize {
+        let chosen = self.inner.choose(rules, pos, throw, moves, rng);
+        let residual = moves.last().is_some_and(|m| m.has(flags::KEEP));
+        if moves.len() > 1 && !residual {
+            let mut log = self.decisions.lock().unwrap_or_else(|e| e.into_inner());
+            log.push(Decision {
+                pos: *pos,
+                throw,
+                moves: moves.to_vec(),
+                values: self.solution.move_values(pos, throw, moves),
+                chosen,
+            });
+        }
+        chosen
+    }
+}
+
+/// Plays `games` seeded games of `spec` against `optimal` (the strategy is white in the even
+/// games, black in the odd ones) and judges its decisions; returns the verdict and every
+/// decision, in game order. Game `g` uses the seed `game_seed(seed, lane, g)`.
+pub fn judge(
+    solution: &Arc<Solution>,
+    device: &Device,
+    spec: &StrategySpec,
+    games: u64,
+    seed: u64,
+    lane: u64,
+) -> (Verdict, Vec<Decision>) {
+    let rules = &solution.rules;
+    let per_game: Vec<(bool, Vec<Decision>)> = (0..games)
+        .into_par_iter()
+        .map(|g| {
+            let s = game_seed(seed, lane, g);
+            let me = (g % 2) as usize;
+            let log = Arc::new(Mutex::new(Vec::new()));
+            let recorder = Recorder {
+                inner: spec.build(rules, device),
+                solution: solution.clone(),
+                decisions: log.clone(),
+            };
+            let mut players: [Box<dyn Strategy>; 2] = [
+                Box::new(Optimal::new(solution.clone())),
+                Box::new(Optimal::new(solution.clone())),
+            ];
+            players[me] = Box::new(recorder);
+            let mut thrower = SeededThrower::new(device, s);
+            let summary = play_game(
+                rules,
+                &mut players,
+                &mut thrower,
+                &mut stream(s, 2),
+                &mut Silent,
+            );
+            let won = summary.winner.is_some_and(|w| w.index() == me);
+            drop(players);
+            let decisions = std::mem::take(&mut *log.lock().unwrap_or_else(|e| e.into_inner()));
+            (won, decisions)
+        })
+        .collect();
+    let mut verdict = Verdict {
+        games,
+        ..Verdict::default()
+    };
+    let mut all = Vec::new();
+    for (won, decisions) in per_game {
+        verdict.wins += u64::from(won);
+        for d in decisions {
+            let loss = d.loss();
+            verdict.decisions += 1;
+            verdict.worse += u64::from(loss > WORSE);
+            verdict.loss += loss;
+            verdict.max_loss = verdict.max_loss.max(loss);
+            all.push(d);
+        }
+    }
+    (verdict, all)
+}

@@ -1,0 +1,574 @@
+//! Value iteration over every position of a small game, in parallel, and the solved table's
+//! file.
+//!
+//! A sweep goes through the positions by decreasing progress (see [`iterate`]), so that most
+//! values follow from values already updated in the same sweep, and its result, like the number
+//! of sweeps, is the same whatever the number of threads.
+
+use crate::cancel;
+use rayon::prelude::*;
+use senet_engine::board::Position;
+use senet_engine::board::Side;
+use senet_engine::game::start_position;
+use senet_engine::movegen::MoveList;
+use senet_engine::rules::Rules;
+use senet_engine::rules::Starter;
+use senet_engine::rules::Variant;
+use senet_engine::solve::backup::{
+    position_value, throw_outcomes, throw_value, Fold, Outcome, Pick,
+};
+use senet_engine::solve::index::{IndexError, StateIndex, MAX_SOLVED_PAWNS};
+use senet_engine::solve::{progress, race, same_game, Solution, Sweep};
+use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::throws::{throw_table, Device};
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Positions per block of a sweep.
+pub const BLOCK: usize = 4096;
+/// Sweeps stop once no value changes by more than this.
+pub const TOLERANCE: f64 = 1e-10;
+/// The most sweeps before giving up.
+pub const MAX_SWEEPS: u32 = 100_000;
+
+/// What can go wrong in solving or with a table file.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// The rule set is too big to solve.
+    #[error(transparent)]
+    Index(#[from] IndexError),
+    /// The values did not settle.
+    #[error("the values did not settle within {MAX_SWEEPS} sweeps (last change {0:e})")]
+    NoConvergence(f64),
+    /// Stopped by Ctrl-C.
+    #[error("interrupted")]
+    Interrupted,
+    /// `optimal` without a table file, for a game too big to solve when a scenario is read.
+    #[error("'optimal' with {pawns} pawns a side needs a saved table: run `senet-sim solve --variant {variant} --pawns {pawns} --out DIR`, then write 'optimal:DIR/table.senet'")]
+    NeedsTable {
+        /// The variant's id.
+        variant: String,
+        /// Pawns a side.
+        pawns: u8,
+    },
+    /// `optimal` in a game too big to solve.
+    #[error("'optimal' plays games of at most {MAX_SOLVED_PAWNS} pawns a side (this one has {0}): set pawns = 1, 2 or 3")]
+    TooBig(u8),
+    /// A table solved for another game.
+    #[error("{file}: this table was solved for another game ({why})")]
+    OtherGame {
+        /// The table file.
+        file: String,
+        /// What differs.
+        why: String,
+    },
+    /// A table file could not be read or written.
+    #[error("{path}: {why}")]
+    File {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        why: String,
+    },
+}
+
+/// How a solve went.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Effort {
+    /// Positions solved (side to move as "me").
+    pub positions: u64,
+    /// Sweeps made, the last one changing no value by more than the tolerance.
+    pub sweeps: u32,
+    /// The largest change in the last sweep.
+    pub last_change: f64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Bytes of the outcome graph and the two value arrays (the memory that grows with the
+    /// positions).
+    pub bytes: u64,
+}
+
+/// An outcome's value for the player who chose is `1 - x` (the other side moves next, or won).
+const FLIP: u32 = 1 << 31;
+/// The first outcome of a move.
+const FIRST: u32 = 1 << 30;
+/// Read `x` as it was at the start of the sweep (a position of the same or a lower progress).
+const OLD: u32 = 1 << 29;
+/// The game is over: `x = 1`.
+const END: u32 = 1 << 28;
+/// The first outcome of a throw.
+const THROW: u32 = 1 << 27;
+/// The bits of a position's index.
+const INDEX: u32 = THROW - 1;
+
+/// Every position's outcomes, computed once and kept as plain numbers, so that a sweep is
+/// arithmetic over arrays. The positions are in the order of a sweep: by [`progress`], highest
+/// first.
+struct Graph {
+    /// Position indices in sweep order.
+    order: Vec<u32>,
+    /// `bounds[g]..bounds[g + 1]`: the g-th group of equal progress, as ranks in `order`.
+    bounds: Vec<usize>,
+    /// `starts[r]..starts[r + 1]`: the outcomes of the position of rank r in `entries`
+    /// (none: a race, whose exact value is set once).
+    starts: Vec<u64>,
+    /// The outcomes: an index (or `END`) and the flags above.
+    entries: Vec<u32>,
+    /// The races' values: (position index, value).
+    races: Vec<(u32, f64)>,
+}
+
+/// The graph of one block of positions, built in parallel and joined in order.
+#[derive(Default)]
+struct Part {
+    entries: Vec<u32>,
+    lens: Vec<u32>,
+    races: Vec<(u32, f64)>,
+}
+
+/// One position's outcomes.
+fn outcomes(sweep: &Sweep, i: u32, out: &mut Vec<u32>) -> Option<f64> {
+    let index = sweep.index;
+    let pos = index.position(u64::from(i));
+    let k = sweep.rules.pawns;
+    let exit_only = sweep.rules.exit_only_squares.0;
+    if sweep.race && pos.occupied() & !exit_only == 0 {
+        if let Some(v) = race::race_value(sweep.rules, sweep.throws, &pos) {
+            return Some(v);
+        }
+    }
+    let level = progress(k, &pos);
+    let mut moves = MoveList::new();
+    for &(v, _) in sweep.throws {
+        let mut throw = THROW;
+        throw_outcomes(sweep.rules, &pos, v, &mut moves, &mut |first, o| {
+            let code = match o {
+                Outcome::Won => END,
+                Outcome::Lost => END | FLIP,
+                Outcome::Next(next) => {
+                    let j = index.index(&next).expect("the numbering covers the game");
+                    let flip = if next.to_move == pos.to_move { 0 } else { FLIP };
+                    let old = if progress(k, &next) <= level { OLD } else { 0 };
+                    j as u32 | flip | old
+                }
+            };
+            out.push(code | throw | if first { FIRST } else { 0 });
+            throw = 0;
+        });
+    }
+    None
+}
+
+impl Graph {
+    fn new(sweep: &Sweep) -> Graph {
+        let index = sweep.index;
+        let k = sweep.rules.pawns;
+        let level: Vec<u32> = (0..index.len())
+            .into_par_iter()
+            .map(|i| progress(k, &index.position(i)))
+            .collect();
+        let top = level.iter().copied().max().unwrap_or(0) as usize;
+        let mut count = vec![0usize; top + 2];
+        for &l in &level {
+            count[top - l as usize + 1] += 1;
+        }
+        for i in 1..count.len() {
+            count[i] += count[i - 1];
+        }
+        let bounds = count.clone();
+        let mut order = vec![0u32; level.len()];
+        for (i, &l) in level.iter().enumerate() {
+            let slot = &mut count[top - l as usize];
+            order[*slot] = i as u32;
+            *slot += 1;
+        }
+        drop(level);
+        let parts: Vec<Part> = order
+            .par_chunks(BLOCK)
+            .map(|chunk| {
+                let mut part = Part::default();
+                for &i in chunk {
+                    let before = part.entries.len();
+                    if let Some(v) = outcomes(sweep, i, &mut part.entries) {
+                        part.races.push((i, v));
+                    }
+                    part.lens.push((part.entries.len() - before) as u32);
+                }
+                part
+            })
+            .collect();
+        let total: usize = parts.iter().map(|p| p.entries.len()).sum();
+        let mut entries = Vec::with_capacity(total);
+        let mut starts = Vec::with_capacity(order.len() + 1);
+        let mut races = Vec::new();
+        let mut at = 0u64;
+        starts.push(0);
+        for part in parts {
+            entries.extend_from_slice(&part.entries);
+            for l in part.lens {
+                at += u64::from(l);
+                starts.push(at);
+            }
+            races.extend(part.races);
+        }
+        Graph {
+            order,
+            bounds,
+            starts,
+            entries,
+            races,
+        }
+    }
+
+    /// The bytes held.
+    fn bytes(&self) -> u64 {
+        (4 * self.order.len() + 8 * self.starts.len() + 4 * self.entries.len()) as u64
+    }
+}
+
+/// The value for the side to move of a position from its outcomes.
+#[inline]
+fn evaluate(entries: &[u32], throws: &[(u8, f64)], pick: Pick, read: &impl Fn(u32) -> f64) -> f64 {
+    let mut total = 0.0;
+    let mut t = 0;
+    let mut fold = Fold::new(pick);
+    for (n, &e) in entries.iter().enumerate() {
+        if e & THROW != 0 && n > 0 {
+            total += throws[t].1 * fold.value();
+            t += 1;
+            fold = Fold::new(pick);
+        }
+        let x = if e & END != 0 { 1.0 } else { read(e) };
+        fold.add(e & FIRST != 0, if e & FLIP != 0 { 1.0 - x } else { x });
+    }
+    total + throws[t].1 * fold.value()
+}
+
+/// The values of every position of `rules` under `pick` for both sides, by value iteration from
+/// 1/2 everywhere; `report` hears each sweep's number and largest change.
+///
+/// A sweep takes the groups of equal [`progress`] from the highest down. A position reads the
+/// values of higher groups as updated in this sweep, and those of its own and lower groups as
+/// they were at the start of the sweep; the positions of a group are updated in parallel
+/// blocks. Every read is thus fixed before the group starts: the values do not depend on the
+/// number of threads.
+pub fn iterate(
+    rules: &Rules,
+    throws: &[(u8, f64)],
+    pick: Pick,
+    race: bool,
+    report: &(dyn Fn(u32, f64) + Sync),
+) -> Result<(StateIndex, Vec<f64>, Effort), SolveError> {
+    let started = Instant::now();
+    let index = StateIndex::new(rules)?;
+    if index.len() > u64::from(INDEX) {
+        return Err(IndexError::TooManyPawns(rules.pawns).into());
+    }
+    let sweep = Sweep {
+        rules,
+        throws,
+        index: &index,
+        pick,
+        race,
+    };
+    let graph = Graph::new(&sweep);
+    let cur: Vec<AtomicU64> = (0..index.len())
+        .map(|_| AtomicU64::new(0.5f64.to_bits()))
+        .collect();
+    let load = |j: usize| f64::from_bits(cur[j].load(Ordering::Relaxed));
+    for &(i, v) in &graph.races {
+        cur[i as usize].store(v.to_bits(), Ordering::Relaxed);
+    }
+    let mut old: Vec<f64> = (0..cur.len()).map(load).collect();
+    let bytes = graph.bytes() + 16 * index.len();
+    for n in 1..=MAX_SWEEPS {
+        if cancel::cancelled() {
+            return Err(SolveError::Interrupted);
+        }
+        let mut change: f64 = 0.0;
+        for g in 0..graph.bounds.len() - 1 {
+            let old = &old;
+            let read = |e: u32| {
+                let j = (e & INDEX) as usize;
+                if e & OLD != 0 {
+                    old[j]
+                } else {
+                    load(j)
+                }
+            };
+            let c = (graph.bounds[g]..graph.bounds[g + 1])
+                .into_par_iter()
+                .with_min_len(BLOCK)
+                .map(|r| {
+                    let (a, b) = (graph.starts[r] as usize, graph.starts[r + 1] as usize);
+                    if a == b {
+                        return 0.0;
+                    }
+                    let i = graph.order[r] as usize;
+                    let v = evaluate(&graph.entries[a..b], throws, pick, &read);
+                    cur[i].store(v.to_bits(), Ordering::Relaxed);
+                    (v - old[i]).abs()
+                })
+                .reduce(|| 0.0, f64::max);
+            change = change.max(c);
+        }
+        report(n, change);
+        old.par_iter_mut()
+            .enumerate()
+            .for_each(|(j, v)| *v = load(j));
+        if change <= TOLERANCE {
+            let effort = Effort {
+                positions: index.len(),
+                sweeps: n,
+                last_change: change,
+                seconds: started.elapsed().as_secs_f64(),
+                bytes,
+            };
+            return Ok((index, old, effort));
+        }
+    }
+    Err(SolveError::NoConvergence(f64::NAN))
+}
+
+/// The optimal values of `rules` (its `pawns` a side) with `device`: the table (values kept as
+/// `f32`) and the values as computed (`f64`).
+pub fn solve(
+    rules: &Rules,
+    device: &Device,
+    progress: &(dyn Fn(u32, f64) + Sync),
+) -> Result<(Solution, Values, Effort), SolveError> {
+    let throws = throw_table(rules, device);
+    let (index, values, effort) = iterate(rules, &throws, Pick::Best, true, progress)?;
+    let solution = Solution {
+        rules: rules.clone(),
+        throws,
+        index: index.clone(),
+        values: values.iter().map(|&v| v as f32).collect(),
+    };
+    Ok((solution, Values { index, values }, effort))
+}
+
+/// Values of every position in `f64`, by index: those of both sides playing `random`.
+pub struct Values {
+    index: StateIndex,
+    values: Vec<f64>,
+}
+
+impl Values {
+    /// The probability that the side to move of `pos` wins.
+    pub fn value(&self, pos: &Position) -> f64 {
+        if pos.finished(pos.to_move) {
+            return 1.0;
+        }
+        if pos.finished(pos.to_move.other()) {
+            return 0.0;
+        }
+        self.values[self.index.index(pos).expect("a position of the game") as usize]
+    }
+}
+
+/// The probability that the side to move wins when both sides play `random` (each legal move
+/// with the same probability), exactly, for every position.
+pub fn random_values(
+    rules: &Rules,
+    device: &Device,
+    report: &(dyn Fn(u32, f64) + Sync),
+) -> Result<(Values, Effort), SolveError> {
+    let throws = throw_table(rules, device);
+    let (index, values, effort) = iterate(rules, &throws, Pick::Uniform, false, report)?;
+    Ok((Values { index, values }, effort))
+}
+
+/// The first mover's chance of winning from the start, both sides picking by `pick` and
+/// `lookup` giving the values of positions: the starter's first throw is the opening throw's
+/// value when the rules fix one, and with a starter drawn at random the two starts are averaged.
+pub fn start_value(
+    rules: &Rules,
+    throws: &[(u8, f64)],
+    pick: Pick,
+    lookup: &dyn Fn(&Position) -> f64,
+) -> f64 {
+    let from = |side: Side| {
+        let mut pos = start_position(rules);
+        pos.to_move = side;
+        let lookup = |p: &Position| lookup(p);
+        match rules.first_throw {
+            Some(v) => throw_value(rules, &pos, v, pick, &lookup, &mut MoveList::new()),
+            None => position_value(rules, throws, &pos, pick, &lookup),
+        }
+    };
+    match rules.starter {
+        Starter::White => from(Side::White),
+        Starter::Black => from(Side::Black),
+        Starter::Random => (from(Side::White) + from(Side::Black)) / 2.0,
+    }
+}
+
+/// The most pawns a side for which `optimal` solves its table when a scenario is read (2 pawns:
+/// about 190,000 positions, a few seconds).
+pub const SOLVE_ON_READ: u8 = 2;
+
+/// Tables solved in this process, reused by every `optimal` player of the same game.
+static SOLVED: Mutex<Vec<Arc<Solution>>> = Mutex::new(Vec::new());
+
+/// Gives an `optimal` player its table (other strategies are left as they are): the file it
+/// names, checked to be a table of this game, or a table solved now for up to
+/// [`SOLVE_ON_READ`] pawns a side (once per game and device in a process).
+pub fn prepare(
+    spec: &mut StrategySpec,
+    variant: Variant,
+    rules: &Rules,
+    device: &Device,
+) -> Result<(), SolveError> {
+    let StrategySpec::Optimal(o) = spec else {
+        return Ok(());
+    };
+    let throws = throw_table(rules, device);
+    let solution = match &o.file {
+        Some(file) => {
+            let solution = load(Path::new(file))?;
+            if !solution.solves(rules, &throws) {
+                let why = if solution.rules.pawns != rules.pawns {
+                    format!("{} pawns a side, not {}", solution.rules.pawns, rules.pawns)
+                } else if !same_game(&solution.rules, rules) {
+                    "other rules".to_string()
+                } else {
+                    "another throwing device".to_string()
+                };
+                return Err(SolveError::OtherGame {
+                    file: file.clone(),
+                    why,
+                });
+            }
+            Arc::new(solution)
+        }
+        None if rules.pawns > MAX_SOLVED_PAWNS => {
+            return Err(SolveError::TooBig(rules.pawns));
+        }
+        None if rules.pawns > SOLVE_ON_READ => {
+            return Err(SolveError::NeedsTable {
+                variant: variant.id().to_string(),
+                pawns: rules.pawns,
+            })
+        }
+        None => {
+            let mut solved = SOLVED.lock().unwrap_or_else(|e| e.into_inner());
+            match solved.iter().find(|s| s.solves(rules, &throws)) {
+                Some(s) => s.clone(),
+                None => {
+                    let (s, _, _) = solve(rules, device, &|_, _| {})?;
+                    solved.push(Arc::new(s));
+                    solved.last().expect("just pushed").clone()
+                }
+            }
+        }
+    };
+    o.solution = Some(solution);
+    Ok(())
+}
+
+/// The first bytes of a table file.
+const MAGIC: &[u8; 8] = b"SENETSOL";
+/// The file format's version.
+const FORMAT: u32 = 1;
+
+/// Writes a table: `SENETSOL`, the format, the length of a TOML header (the rule set and the
+/// throw distribution), the header, then one little-endian `f32` per position. Written to a
+/// temporary file renamed into place.
+pub fn save(solution: &Solution, path: &Path) -> Result<(), SolveError> {
+    let err = |e: std::io::Error| SolveError::File {
+        path: path.display().to_string(),
+        why: e.to_string(),
+    };
+    let header = Header {
+        rules: solution.rules.clone(),
+        throws: solution.throws.clone(),
+        positions: solution.values.len() as u64,
+    };
+    let text = toml::to_string(&header).map_err(|e| SolveError::File {
+        path: path.display().to_string(),
+        why: e.to_string(),
+    })?;
+    let tmp = path.with_extension("tmp");
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(err)?);
+    out.write_all(MAGIC).map_err(err)?;
+    out.write_all(&FORMAT.to_le_bytes()).map_err(err)?;
+    out.write_all(&(text.len() as u32).to_le_bytes())
+        .map_err(err)?;
+    out.write_all(text.as_bytes()).map_err(err)?;
+    for v in &solution.values {
+        out.write_all(&v.to_le_bytes()).map_err(err)?;
+    }
+    out.into_inner()
+        .map_err(|e| err(e.into_error()))?
+        .sync_all()
+        .map_err(err)?;
+    std::fs::rename(&tmp, path).map_err(err)
+}
+
+/// What a table file says about itself.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Header {
+    rules: Rules,
+    throws: Vec<(u8, f64)>,
+    positions: u64,
+}
+
+/// Reads a table written by [`save`].
+pub fn load(path: &Path) -> Result<Solution, SolveError> {
+    let bad = |why: String| SolveError::File {
+        path: path.display().to_string(),
+        why,
+    };
+    let mut file =
+        std::io::BufReader::new(std::fs::File::open(path).map_err(|e| bad(e.to_string()))?);
+    let mut head = [0u8; 16];
+    file.read_exact(&mut head)
+        .map_err(|_| bad("not a solved table (too short)".into()))?;
+    if &head[..8] != MAGIC {
+        return Err(bad("not a solved table written by `senet-sim solve`".into()));
+    }
+    let format = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
+    if format != FORMAT {
+        return Err(bad(format!(
+            "table format {format}, this program reads {FORMAT}"
+        )));
+    }
+    let len = u32::from_le_bytes(head[12..16].try_into().expect("4 bytes")) as usize;
+    let mut text = vec![0u8; len];
+    file.read_exact(&mut text)
+        .map_err(|_| bad("truncated header".into()))?;
+    let text = String::from_utf8(text).map_err(|_| bad("header is not UTF-8".into()))?;
+    let header: Header = toml::from_str(&text).map_err(|e| bad(format!("header: {e}")))?;
+    let index = StateIndex::new(&header.rules)?;
+    if index.len() != header.positions {
+        return Err(bad(format!(
+            "{} positions in the file, {} in this program's numbering",
+            header.positions,
+            index.len()
+        )));
+    }
+    let mut bytes = Vec::with_capacity(4 * index.len() as usize);
+    file.read_to_end(&mut bytes)
+        .map_err(|e| bad(e.to_string()))?;
+    if bytes.len() as u64 != 4 * index.len() {
+        return Err(bad(format!(
+            "{} bytes of values, {} expected (truncated?)",
+            bytes.len(),
+            4 * index.len()
+        )));
+    }
+    let values = bytes
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes")))
+        .collect();
+    Ok(Solution {
+        rules: header.rules,
+        throws: header.throws,
+        index,
+        values,
+    })
+}

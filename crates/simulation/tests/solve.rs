@@ -1,0 +1,214 @@
+//! The solver checked three ways: a position worked by hand, the race ending computed on its
+//! own, and seeded games of `optimal` against `optimal` (and `random` against `random`) whose
+//! frequencies must agree with the exact values.
+
+use senet_engine::board::{bits_of, Position, Side};
+use senet_engine::game::{play_game, Silent};
+use senet_engine::rules::{Rules, Variant};
+use senet_engine::solve::backup::Pick;
+use senet_engine::solve::race::race_value;
+use senet_engine::strategy::optimal::Optimal;
+use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::{RandomStrategy, Strategy};
+use senet_engine::throws::{game_seed, stream, throw_table, Device, SeededThrower};
+use senet_simulation::solver::{
+    iterate, load, prepare, random_values, save, solve, start_value, Values,
+};
+use std::sync::{Arc, OnceLock};
+
+fn small(variant: Variant, pawns: u8) -> Rules {
+    Rules {
+        pawns,
+        ..Rules::of(variant)
+    }
+}
+
+fn pos(white: &[u8], black: &[u8], to_move: Side) -> Position {
+    Position::new(bits_of(white).unwrap(), bits_of(black).unwrap(), to_move)
+}
+
+/// tejon with two pawns a side and coins, solved once for every test of this file.
+fn tejon2() -> &'static (Arc<senet_engine::solve::Solution>, Values) {
+    static SOLVED: OnceLock<(Arc<senet_engine::solve::Solution>, Values)> = OnceLock::new();
+    SOLVED.get_or_init(|| {
+        let (s, v, _) = solve(&small(Variant::Tejon, 2), &Device::Coins, &|_, _| {}).unwrap();
+        (Arc::new(s), v)
+    })
+}
+
+#[test]
+fn one_pawn_on_29_against_one_on_30_wins_12_in_17() {
+    // docs/solving.md works it by hand. In tejon white's pawn on 29 leaves only with a 2 (6/16
+    // with coins), black's on 30 only with a 1 (4/16); no other throw can be played, so each
+    // side gets one throw a turn. White wins in its turn t with probability
+    // (10/16 · 12/16)^(t-1) · 6/16, in all (3/8) / (1 - 15/32) = 12/17.
+    let (_, values, _) = solve(&small(Variant::Tejon, 1), &Device::Coins, &|_, _| {}).unwrap();
+    let v = values.value(&pos(&[29], &[30], Side::White));
+    assert!((v - 12.0 / 17.0).abs() < 1e-9, "{v}");
+    // Black to move in the same position: it needs its 1 first, 4/16 a turn:
+    // (1/4) / (1 - 3/4 · 5/8) = 8/17.
+    let v = values.value(&pos(&[29], &[30], Side::Black));
+    assert!((v - 8.0 / 17.0).abs() < 1e-9, "{v}");
+}
+
+#[test]
+fn the_race_ending_agrees_with_value_iteration() {
+    // Solved without the race formula, every race position must get the formula's value.
+    let rules = small(Variant::Tejon, 2);
+    let throws = throw_table(&rules, &Device::Coins);
+    let (index, values, _) = iterate(&rules, &throws, Pick::Best, false, &|_, _| {}).unwrap();
+    let mut checked = 0;
+    for i in 0..index.len() {
+        let p = index.position(i);
+        if let Some(exact) = race_value(&rules, &throws, &p) {
+            let solved = values[i as usize];
+            assert!(
+                (exact - solved).abs() < 1e-8,
+                "{p:?}: race {exact}, solved {solved}"
+            );
+            checked += 1;
+        }
+    }
+    // Each side with 1 or 2 pawns, all on 28, 29 and 30 (the side to move as "me"): 3 · 2 with
+    // one pawn each, 3 with two for the side to move, 3 with two for the other.
+    assert_eq!(checked, 12);
+}
+
+#[test]
+fn values_do_not_depend_on_the_number_of_threads() {
+    let rules = small(Variant::Passage, 1);
+    let throws = throw_table(&rules, &Device::Sticks { p_marked: 0.5 });
+    let run = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| iterate(&rules, &throws, Pick::Best, true, &|_, _| {}).unwrap())
+    };
+    let (one, two) = (run(1), run(2));
+    assert_eq!(one.2.sweeps, two.2.sweeps);
+    let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    assert_eq!(bits(&one.1), bits(&two.1));
+}
+
+#[test]
+fn every_variant_solves_with_one_and_two_pawns() {
+    for variant in Variant::ALL {
+        for pawns in 1..=2 {
+            let rules = small(variant, pawns);
+            let device = Device::default_for(variant);
+            let (solution, values, effort) = solve(&rules, &device, &|_, _| {}).unwrap();
+            assert!(effort.last_change <= 1e-10, "{variant} {pawns}");
+            assert!(solution.values.iter().all(|v| (0.0..=1.0).contains(v)));
+            let start = start_value(&rules, &solution.throws, Pick::Best, &|p| values.value(p));
+            assert!((0.0..=1.0).contains(&start), "{variant} {pawns}: {start}");
+        }
+    }
+}
+
+/// Plays `games` seeded games of `players` from the start; returns the first mover's wins.
+fn first_mover_wins(
+    rules: &Rules,
+    players: impl Fn() -> [Box<dyn Strategy>; 2],
+    games: u64,
+) -> u64 {
+    (0..games)
+        .filter(|&g| {
+            let seed = game_seed(7, 0, g);
+            let mut thrower = SeededThrower::new(&Device::Coins, seed);
+            let s = play_game(
+                rules,
+                &mut players(),
+                &mut thrower,
+                &mut stream(seed, 2),
+                &mut Silent,
+            );
+            s.winner.is_some() && s.winner == s.first
+        })
+        .count() as u64
+}
+
+#[test]
+fn optimal_against_optimal_wins_as_often_as_the_table_says() {
+    // The first mover (black, with its opening 1) of tejon with 2 pawns: the table's value at
+    // the start against the frequency of 20,000 seeded games. The tolerance is 4 standard
+    // errors of a frequency, 4 · sqrt(p(1 - p) / n): about 0.014.
+    let (solution, values) = tejon2();
+    let rules = &solution.rules;
+    let exact = start_value(rules, &solution.throws, Pick::Best, &|p| values.value(p));
+    let n = 20_000;
+    let optimal = || -> [Box<dyn Strategy>; 2] {
+        [
+            Box::new(Optimal::new(solution.clone())),
+            Box::new(Optimal::new(solution.clone())),
+        ]
+    };
+    let freq = first_mover_wins(rules, optimal, n) as f64 / n as f64;
+    let se = (exact * (1.0 - exact) / n as f64).sqrt();
+    assert!(
+        (freq - exact).abs() < 4.0 * se,
+        "simulated {freq}, exact {exact}, se {se}"
+    );
+}
+
+#[test]
+fn random_against_random_wins_as_often_as_the_exact_value() {
+    // The same check for random play, whose exact value comes from a second value iteration.
+    let rules = small(Variant::Tejon, 2);
+    let (random, _) = random_values(&rules, &Device::Coins, &|_, _| {}).unwrap();
+    let throws = throw_table(&rules, &Device::Coins);
+    let exact = start_value(&rules, &throws, Pick::Uniform, &|p| random.value(p));
+    let n = 20_000;
+    let players =
+        || -> [Box<dyn Strategy>; 2] { [Box::new(RandomStrategy), Box::new(RandomStrategy)] };
+    let freq = first_mover_wins(&rules, players, n) as f64 / n as f64;
+    let se = (exact * (1.0 - exact) / n as f64).sqrt();
+    assert!(
+        (freq - exact).abs() < 4.0 * se,
+        "simulated {freq}, exact {exact}, se {se}"
+    );
+}
+
+#[test]
+fn a_saved_table_reloads_and_is_refused_for_another_game() {
+    let (solution, _) = tejon2();
+    let dir = std::env::temp_dir().join(format!("senet-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("table.senet");
+    save(solution, &file).unwrap();
+    let back = load(&file).unwrap();
+    assert_eq!(back.values, solution.values);
+    assert_eq!(back.rules, solution.rules);
+    let name = file.display().to_string();
+    let mut spec = StrategySpec::parse(&format!("optimal:{name}")).unwrap();
+    prepare(&mut spec, Variant::Tejon, &solution.rules, &Device::Coins).unwrap();
+    let mut other = StrategySpec::parse(&format!("optimal:{name}")).unwrap();
+    let e = prepare(
+        &mut other,
+        Variant::Tejon,
+        &small(Variant::Tejon, 1),
+        &Device::Coins,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("2 pawns a side, not 1"), "{e}");
+    let e = prepare(&mut other, Variant::Tejon, &solution.rules, &Device::Die)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("another throwing device"), "{e}");
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
+    let e = load(&file).unwrap_err().to_string();
+    assert!(e.contains("truncated"), "{e}");
+    let mut big = StrategySpec::parse("optimal").unwrap();
+    let e = prepare(
+        &mut big,
+        Variant::Tejon,
+        &small(Variant::Tejon, 3),
+        &Device::Coins,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("needs a saved table"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,192 @@
+//! report.md of `senet-sim solve`: the first mover's exact chances, the table's figures, the
+//! strategies' losses against optimal play and the positions where the choice matters most.
+
+use crate::lang::Lang;
+use crate::solve::Solved;
+use senet_simulation::solver::TOLERANCE;
+use std::fmt::Write;
+
+/// The English or the French text.
+fn t<'a>(l: Lang, en: &'a str, fr: &'a str) -> &'a str {
+    match l {
+        Lang::En => en,
+        Lang::Fr => fr,
+    }
+}
+
+/// The whole report.
+pub fn markdown(s: &Solved, l: Lang, command: &str) -> String {
+    let mut md = String::new();
+    let k = s.rules.pawns;
+    let _ = writeln!(
+        md,
+        "# {} {} {k} {}\n",
+        s.variant,
+        t(l, "solved with", "résolu avec"),
+        t(l, "pawns a side", "pions par camp")
+    );
+    let _ = writeln!(md, "`{command}`\n");
+    let _ = writeln!(
+        md,
+        "## {}\n",
+        t(
+            l,
+            "The first mover's chances",
+            "Les chances du premier joueur"
+        )
+    );
+    let _ = writeln!(
+        md,
+        "- {}: **{}** ({})",
+        t(
+            l,
+            "both sides play optimally",
+            "les deux camps jouent au mieux"
+        ),
+        l.pct_with(s.start.0, 3),
+        l.num(s.start.0, 6)
+    );
+    let _ = writeln!(
+        md,
+        "- {}: **{}** ({})\n",
+        t(
+            l,
+            "both sides play at random",
+            "les deux camps jouent au hasard"
+        ),
+        l.pct_with(s.start.1, 3),
+        l.num(s.start.1, 6)
+    );
+    let _ = writeln!(
+        md,
+        "{}\n",
+        t(
+            l,
+            "These are exact probabilities, not frequencies: every position was solved.",
+            "Ce sont des probabilités exactes, pas des fréquences : chaque position a été résolue."
+        )
+    );
+    table(&mut md, s, l);
+    losses(&mut md, s, l);
+    critical(&mut md, s, l);
+    l.typography(&md)
+}
+
+fn table(md: &mut String, s: &Solved, l: Lang) {
+    let e = &s.effort;
+    let _ = writeln!(md, "## {}\n", t(l, "The table", "La table"));
+    let _ = writeln!(
+        md,
+        "{} {} {}, {} {}, {} {:.1e} ({} {:.0e}), {} s, {} MB. {} {} {}, {} s.\n",
+        l.int(e.positions),
+        t(
+            l,
+            "positions (the side to move as \"me\")",
+            "positions (le camp qui joue vu comme « moi »)"
+        ),
+        t(l, "solved", "résolues"),
+        e.sweeps,
+        t(l, "sweeps", "balayages"),
+        t(
+            l,
+            "largest change in the last",
+            "plus grand changement au dernier"
+        ),
+        e.last_change,
+        t(l, "tolerance", "tolérance"),
+        TOLERANCE,
+        l.num(e.seconds, 1),
+        l.num(e.bytes as f64 / 1e6, 0),
+        t(l, "Random play:", "Jeu au hasard :"),
+        s.random_effort.sweeps,
+        t(l, "sweeps", "balayages"),
+        l.num(s.random_effort.seconds, 1),
+    );
+    let _ = writeln!(
+        md,
+        "{} `optimal:DIR/table.senet`.\n",
+        t(
+            l,
+            "`table.senet` holds the value of every position; a scenario plays it with",
+            "`table.senet` contient la valeur de chaque position ; un scénario la joue avec"
+        ),
+    );
+}
+
+fn losses(md: &mut String, s: &Solved, l: Lang) {
+    let _ = writeln!(
+        md,
+        "## {}\n",
+        t(
+            l,
+            "How far each strategy is from optimal play",
+            "L'écart de chaque stratégie au jeu optimal"
+        )
+    );
+    let _ = writeln!(
+        md,
+        "{}\n",
+        t(
+            l,
+            "Each strategy played against `optimal`, half the games as white. Each of its decisions with at least two moves is judged by the table: the loss is the chance of winning given up against the best move.",
+            "Chaque stratégie a joué contre `optimal`, la moitié des parties avec les blancs. Chacune de ses décisions entre au moins deux coups est jugée par la table : la perte est la chance de gagner abandonnée par rapport au meilleur coup."
+        )
+    );
+    let _ = writeln!(
+        md,
+        "| {} | {} | {} | {} | {} | {} | {} |\n|---|---:|---:|---:|---:|---:|---:|",
+        t(l, "strategy", "stratégie"),
+        t(l, "games", "parties"),
+        t(l, "won against optimal", "gagnées contre optimal"),
+        t(l, "decisions", "décisions"),
+        t(l, "worse moves", "coups moins bons"),
+        t(l, "mean loss per decision", "perte moyenne par décision"),
+        t(l, "largest loss", "plus grande perte"),
+    );
+    for (spec, v) in &s.verdicts {
+        let _ = writeln!(
+            md,
+            "| {spec} | {} | {} | {} | {} | {} | {} |",
+            l.int(v.games),
+            l.pct_with(v.wins as f64 / v.games.max(1) as f64, 1),
+            l.int(v.decisions),
+            l.pct_with(v.worse_share(), 1),
+            l.pct_with(v.mean_loss(), 2),
+            l.pct_with(v.max_loss, 1),
+        );
+    }
+    md.push('\n');
+}
+
+fn critical(md: &mut String, s: &Solved, l: Lang) {
+    if s.critical.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "## {}\n\n![](critical.png)\n",
+        t(
+            l,
+            "Where the choice matters most",
+            "Là où le choix compte le plus"
+        ),
+    );
+    for (i, d) in s.critical.iter().enumerate() {
+        let best = senet_engine::strategy::optimal::first_best(&d.values);
+        let _ = writeln!(
+            md,
+            "{}. {} {}, {} {}: {} {} ({}), {} {}.\n\n```\n{}```\n",
+            i + 1,
+            d.pos.to_move.name(),
+            t(l, "to move", "joue"),
+            t(l, "throw", "lancer"),
+            d.throw,
+            t(l, "best", "meilleur"),
+            crate::cli::describe::describe(&d.moves[best]),
+            l.pct_with(d.best(), 1),
+            t(l, "worst move", "pire coup"),
+            l.pct_with(d.worst(), 1),
+            d.pos.draw()
+        );
+    }
+}

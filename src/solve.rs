@@ -1,0 +1,373 @@
+//! `senet-sim solve`: a small game solved exactly, its table saved, and how far each strategy
+//! is from optimal play.
+
+use crate::cli::args::{DeviceArgs, VariantArgs};
+use crate::error::{bad, InputError, Interrupted};
+use crate::lang::Lang;
+use crate::report::frames::{write_csv, CsvStyle};
+use crate::report::Staging;
+use anyhow::{Context, Result};
+use clap::Args;
+use polars::prelude::{Column, DataFrame};
+use senet_engine::board::Side;
+use senet_engine::rules::{Rules, Variant};
+use senet_engine::solve::backup::Pick;
+use senet_engine::solve::index::MAX_SOLVED_PAWNS;
+use senet_engine::solve::Solution;
+use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::throws::Device;
+use senet_simulation::judge::{judge, Decision, Verdict};
+use senet_simulation::solver::{self, start_value, Effort, SolveError, TOLERANCE};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The strategies judged by default.
+const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
+
+/// Arguments of `senet-sim solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// Pawns a side (1 to 3; 3 pawns of tejon take about 10 minutes and 1.5 GB on 2 cores).
+    #[arg(long)]
+    pawns: u8,
+    #[command(flatten)]
+    device: DeviceArgs,
+    /// Folder of the results (default: solved/VARIANT-PAWNS).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Strategies whose decisions are judged against the table, comma-separated.
+    #[arg(long, default_value = JUDGED, value_delimiter = ',')]
+    strategies: Vec<StrategySpec>,
+    /// Games each judged strategy plays against `optimal` (half as white, half as black).
+    #[arg(long, default_value_t = 1000, value_parser = crate::error::number)]
+    games: u64,
+    /// Seed of those games.
+    #[arg(long, default_value_t = 2019, value_parser = crate::error::number)]
+    seed: u64,
+    /// How many of the positions where the choice matters most are drawn.
+    #[arg(long, default_value_t = 6)]
+    boards: usize,
+    /// CSV dialect (default: rfc4180 in English, excel-fr in French).
+    #[arg(long, value_enum)]
+    csv: Option<CsvStyle>,
+    /// Language of report.md and the boards: en or fr.
+    #[arg(long, value_enum, default_value_t = Lang::En)]
+    lang: Lang,
+    /// Worker threads (default: every core). The results do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print nothing but errors.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// What the command found: the figures of report.md and solution.csv.
+pub struct Solved {
+    /// The variant.
+    pub variant: Variant,
+    /// Its rules with `pawns` a side.
+    pub rules: Rules,
+    /// The device.
+    pub device: Device,
+    /// The table.
+    pub solution: Arc<Solution>,
+    /// How solving went.
+    pub effort: Effort,
+    /// The first mover's chance under optimal play, and under random play.
+    pub start: (f64, f64),
+    /// How the random-play values went.
+    pub random_effort: Effort,
+    /// The verdict of each judged strategy.
+    pub verdicts: Vec<(StrategySpec, Verdict)>,
+    /// The positions where the choice matters most, with their throw and move values.
+    pub critical: Vec<Decision>,
+}
+
+/// Runs `senet-sim solve`; returns the folder written.
+pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
+    if !(1..=MAX_SOLVED_PAWNS).contains(&args.pawns) {
+        return bad(format!(
+            "--pawns {}: the solver handles 1 to {MAX_SOLVED_PAWNS} pawns a side",
+            args.pawns
+        ));
+    }
+    let variant = args.variant.variant;
+    let mut rules = Rules {
+        pawns: args.pawns,
+        ..args.variant.rules()?
+    };
+    rules
+        .validate()
+        .map_err(|e| InputError(format!("--pawns: {e}")))?;
+    rules.max_turns = senet_engine::rules::DEFAULT_MAX_TURNS;
+    let device = args.device.device(variant)?;
+    let dir = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("solved/{variant}-{}", args.pawns)));
+    crate::config::check_out(&dir)?;
+    if let Some(n) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .ok();
+    }
+    // Ctrl-C and SIGTERM ask the sweeps to stop; nothing is then written.
+    let _ = ctrlc::set_handler(|| {
+        senet_simulation::cancel::CANCEL.store(true, std::sync::atomic::Ordering::Relaxed)
+    });
+    let quiet = args.quiet;
+    let say = |text: &str| {
+        if !quiet {
+            eprintln!("{text}");
+        }
+    };
+    let solved = compute(&args, variant, rules, device, &say)?;
+    let staging = Staging::create(&dir)?;
+    write(&staging.dir, &solved, &args)?;
+    staging.commit()?;
+    if !args.quiet {
+        writeln!(out, "{}", dir.join("report.md").display())?;
+    }
+    Ok(dir)
+}
+
+/// Solves, evaluates random play and judges the strategies.
+fn compute(
+    args: &SolveArgs,
+    variant: Variant,
+    rules: Rules,
+    device: Device,
+    say: &(dyn Fn(&str) + Sync),
+) -> Result<Solved> {
+    let interrupted = |e: SolveError| -> anyhow::Error {
+        match e {
+            SolveError::Interrupted => Interrupted("the solve was stopped".into()).into(),
+            other => other.into(),
+        }
+    };
+    let started = Instant::now();
+    let report = |n: u32, change: f64| {
+        if n.is_multiple_of(10) || change <= TOLERANCE {
+            say(&format!(
+                "  sweep {n}: largest change {change:.1e} ({:.0} s)",
+                started.elapsed().as_secs_f64()
+            ));
+        }
+    };
+    say(&format!(
+        "solving {variant} with {} pawns a side: optimal play",
+        rules.pawns
+    ));
+    let (solution, exact, effort) = solver::solve(&rules, &device, &report).map_err(interrupted)?;
+    let solution = Arc::new(solution);
+    say(&format!(
+        "  {} positions, {} sweeps, {:.1} s",
+        effort.positions, effort.sweeps, effort.seconds
+    ));
+    say("random play for both sides");
+    let (random, random_effort) =
+        solver::random_values(&rules, &device, &report).map_err(interrupted)?;
+    let optimal = start_value(&rules, &solution.throws, Pick::Best, &|p| exact.value(p));
+    let random_start = start_value(&rules, &solution.throws, Pick::Uniform, &|p| {
+        random.value(p)
+    });
+    let mut verdicts = Vec::new();
+    let mut decisions = Vec::new();
+    for (lane, spec) in args.strategies.iter().enumerate() {
+        say(&format!(
+            "judging {spec}: {} games against optimal",
+            args.games
+        ));
+        let mut spec = spec.clone();
+        senet_simulation::solver::prepare(&mut spec, variant, &rules, &device)
+            .map_err(|e| InputError(format!("--strategies {spec}: {e}")))?;
+        let (verdict, seen) = judge(
+            &solution,
+            &device,
+            &spec,
+            args.games,
+            args.seed,
+            lane as u64,
+        );
+        verdicts.push((spec, verdict));
+        decisions.extend(seen);
+    }
+    Ok(Solved {
+        variant,
+        rules,
+        device,
+        critical: critical(decisions, args.boards),
+        solution,
+        effort,
+        start: (optimal, random_start),
+        random_effort,
+        verdicts,
+    })
+}
+
+/// The `n` decisions with the largest gap between the best and the worst move, one per
+/// position and throw, largest first (ties: first seen).
+fn critical(mut decisions: Vec<Decision>, n: usize) -> Vec<Decision> {
+    decisions.sort_by(|a, b| (b.best() - b.worst()).total_cmp(&(a.best() - a.worst())));
+    let mut out: Vec<Decision> = Vec::new();
+    for d in decisions {
+        if out.len() == n {
+            break;
+        }
+        let same = |o: &Decision| {
+            o.throw == d.throw
+                && o.pos.to_move == d.pos.to_move
+                && o.pos.pawns == d.pos.pawns
+                && o.pos.waiting == d.pos.waiting
+        };
+        if !out.iter().any(same) {
+            out.push(d);
+        }
+    }
+    out
+}
+
+/// Writes table.senet, solution.csv, losses.csv, critical.csv, the boards and report.md.
+fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
+    let style = args.csv.unwrap_or(CsvStyle::default_for(args.lang));
+    solver::save(&s.solution, &dir.join("table.senet"))?;
+    write_csv(&mut solution_frame(s)?, &dir.join("solution.csv"), style)?;
+    write_csv(&mut losses_frame(s)?, &dir.join("losses.csv"), style)?;
+    write_csv(&mut critical_frame(s)?, &dir.join("critical.csv"), style)?;
+    crate::report::charts::solved::draw(dir, s, args.lang)?;
+    let md = crate::report::solved::markdown(s, args.lang, &command_line(args));
+    std::fs::write(dir.join("report.md"), md).context("writing report.md")
+}
+
+/// The command that writes these results again.
+fn command_line(args: &SolveArgs) -> String {
+    let mut c = format!(
+        "senet-sim solve --variant {} --pawns {}",
+        args.variant.variant, args.pawns
+    );
+    if args.games != 1000 {
+        c += &format!(" --games {}", args.games);
+    }
+    if args.seed != 2019 {
+        c += &format!(" --seed {}", args.seed);
+    }
+    c
+}
+
+fn solution_frame(s: &Solved) -> Result<DataFrame> {
+    let cols = vec![
+        Column::new("variant".into(), vec![s.variant.to_string()]),
+        Column::new("pawns".into(), vec![u32::from(s.rules.pawns)]),
+        Column::new("device".into(), vec![s.device.kind().to_string()]),
+        Column::new("positions".into(), vec![s.effort.positions]),
+        Column::new("sweeps".into(), vec![s.effort.sweeps]),
+        Column::new("last_change".into(), vec![s.effort.last_change]),
+        Column::new("first_mover_optimal".into(), vec![s.start.0]),
+        Column::new("first_mover_random".into(), vec![s.start.1]),
+    ];
+    Ok(DataFrame::new_infer_height(cols)?)
+}
+
+fn losses_frame(s: &Solved) -> Result<DataFrame> {
+    let v = &s.verdicts;
+    let cols = vec![
+        Column::new(
+            "strategy".into(),
+            v.iter().map(|(k, _)| k.to_string()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "games".into(),
+            v.iter().map(|(_, x)| x.games).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "wins".into(),
+            v.iter().map(|(_, x)| x.wins).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "decisions".into(),
+            v.iter().map(|(_, x)| x.decisions).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "worse".into(),
+            v.iter().map(|(_, x)| x.worse).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "worse_share".into(),
+            v.iter().map(|(_, x)| x.worse_share()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "mean_loss".into(),
+            v.iter().map(|(_, x)| x.mean_loss()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "max_loss".into(),
+            v.iter().map(|(_, x)| x.max_loss).collect::<Vec<_>>(),
+        ),
+    ];
+    Ok(DataFrame::new_infer_height(cols)?)
+}
+
+fn critical_frame(s: &Solved) -> Result<DataFrame> {
+    let c = &s.critical;
+    let squares = |d: &Decision, side: Side| {
+        d.pos
+            .square_list(side)
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let best = |d: &Decision| senet_engine::strategy::optimal::first_best(&d.values);
+    let worst = |d: &Decision| {
+        let negated: Vec<f64> = d.values.iter().map(|v| -v).collect();
+        senet_engine::strategy::optimal::first_best(&negated)
+    };
+    let mv = |d: &Decision, i: usize| crate::cli::describe::describe(&d.moves[i]);
+    let cols = vec![
+        Column::new("rank".into(), (1..=c.len() as u32).collect::<Vec<_>>()),
+        Column::new(
+            "to_move".into(),
+            c.iter()
+                .map(|d| d.pos.to_move.name().to_string())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "white".into(),
+            c.iter()
+                .map(|d| squares(d, Side::White))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "black".into(),
+            c.iter()
+                .map(|d| squares(d, Side::Black))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "throw".into(),
+            c.iter().map(|d| u32::from(d.throw)).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "best_move".into(),
+            c.iter().map(|d| mv(d, best(d))).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "best_value".into(),
+            c.iter().map(Decision::best).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "worst_move".into(),
+            c.iter().map(|d| mv(d, worst(d))).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "worst_value".into(),
+            c.iter().map(Decision::worst).collect::<Vec<_>>(),
+        ),
+    ];
+    Ok(DataFrame::new_infer_height(cols)?)
+}
