@@ -201,7 +201,7 @@ fn compute(
         variant,
         rules,
         device,
-        critical: critical(decisions, args.boards),
+        critical: critical(&solution, decisions, args.boards),
         solution,
         effort,
         start: (optimal, random_start),
@@ -211,21 +211,17 @@ fn compute(
 }
 
 /// The `n` decisions with the largest gap between the best and the worst move, one per
-/// position and throw, largest first (ties: first seen).
-fn critical(mut decisions: Vec<Decision>, n: usize) -> Vec<Decision> {
+/// position and throw (a position and its mirror, colours swapped, are one), largest first
+/// (ties: first seen).
+fn critical(solution: &Solution, mut decisions: Vec<Decision>, n: usize) -> Vec<Decision> {
     decisions.sort_by(|a, b| (b.best() - b.worst()).total_cmp(&(a.best() - a.worst())));
+    let mut seen = std::collections::BTreeSet::new();
     let mut out: Vec<Decision> = Vec::new();
     for d in decisions {
         if out.len() == n {
             break;
         }
-        let same = |o: &Decision| {
-            o.throw == d.throw
-                && o.pos.to_move == d.pos.to_move
-                && o.pos.pawns == d.pos.pawns
-                && o.pos.waiting == d.pos.waiting
-        };
-        if !out.iter().any(same) {
+        if seen.insert((solution.index.index(&d.pos), d.throw)) {
             out.push(d);
         }
     }

@@ -5,7 +5,7 @@ use anyhow::Result;
 use std::io::Write;
 
 /// The shipped scenario files: path in the repository, text.
-pub const SHIPPED: [(&str, &str); 9] = [
+pub const SHIPPED: [(&str, &str); 10] = [
     (
         "scenarios/coins-vs-sticks.toml",
         include_str!("../../scenarios/coins-vs-sticks.toml"),
@@ -41,6 +41,10 @@ pub const SHIPPED: [(&str, &str); 9] = [
     (
         "scenarios/lesson/4-luck-or-skill.toml",
         include_str!("../../scenarios/lesson/4-luck-or-skill.toml"),
+    ),
+    (
+        "scenarios/lesson/5-solved-game.toml",
+        include_str!("../../scenarios/lesson/5-solved-game.toml"),
     ),
 ];
 

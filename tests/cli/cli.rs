@@ -54,7 +54,7 @@ fn scenarios_lists_every_shipped_scenario_with_its_title() {
             }
         }
     }
-    assert_eq!(files.len(), 9, "{files:?}");
+    assert_eq!(files.len(), 10, "{files:?}");
     for f in files {
         let text_of = std::fs::read_to_string(root.join(&f)).unwrap();
         let title: toml::Table = toml::from_str(&text_of).unwrap();

@@ -96,6 +96,7 @@ fn lesson_scenarios_run() {
         ("2-who-starts.toml", "20"),
         ("3-game-length.toml", "20"),
         ("4-luck-or-skill.toml", "20"),
+        ("5-solved-game.toml", "20"),
     ] {
         let out = tmp.path().join(file);
         let o = run(&lesson(file), &out, &["--games", games, "--csv", "rfc4180"]);

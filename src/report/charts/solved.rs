@@ -44,32 +44,61 @@ fn boards<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: &Solved, l: Lang
     let width = (W as i32 - 100) / 2;
     for (i, d) in s.critical.iter().enumerate() {
         let (row, col) = (i as i32 / 2, i as i32 % 2);
-        let x0 = 30 + col * (width + 40) + (width - 10 * CELL) / 2;
+        let left = 30 + col * (width + 40);
+        let x0 = left + (width - 10 * CELL) / 2;
         let y0 = TOP + row * BLOCK_H;
-        let caption = fit(root, &caption(i, d, l), &label_font(), (10 * CELL) as u32);
-        root.draw_text(&caption, &label_font(), (x0, y0 + 4))
+        let caption = fit(root, &caption(i, d, l), &label_font(), width as u32);
+        root.draw_text(&caption, &label_font(), (left, y0 + 4))
             .map_err(err)?;
         let best = first_best(&d.values);
         let negated: Vec<f64> = d.values.iter().map(|v| -v).collect();
         let worst = first_best(&negated);
         let values = format!(
-            "{} {}   {} {}",
+            "{} {} ({})   {} {} ({})",
             match l {
                 Lang::En => "best:",
                 Lang::Fr => "meilleur :",
             },
+            short(&d.moves[best]),
             l.pct_with(d.values[best], 1),
             match l {
                 Lang::En => "worst:",
                 Lang::Fr => "pire :",
             },
+            short(&d.moves[worst]),
             l.pct_with(d.values[worst], 1)
         );
-        root.draw_text(&values, &label_font(), (x0, y0 + 26))
+        let values = fit(root, &values, &label_font(), width as u32);
+        root.draw_text(&values, &label_font(), (left, y0 + 26))
             .map_err(err)?;
         board(root, d, (x0, y0 + NAME_H), (best, worst))?;
     }
     Ok(())
+}
+
+/// A move in a few characters: "26→15 (water)", "30→off".
+fn short(m: &senet_engine::movegen::Move) -> String {
+    use senet_engine::movegen::flags;
+    let to = if m.to >= OFF {
+        "off".to_string()
+    } else {
+        m.to.to_string()
+    };
+    let from = if m.from == 0 {
+        "in".to_string()
+    } else {
+        m.from.to_string()
+    };
+    let what = [
+        (flags::WATER, " ≈"),
+        (flags::CAPTURE, " ×"),
+        (flags::STAY, " ="),
+    ]
+    .iter()
+    .filter(|(f, _)| m.has(*f))
+    .map(|(_, s)| *s)
+    .collect::<String>();
+    format!("{from}→{to}{what}")
 }
 
 /// "1. White to move, throw 3".

@@ -224,10 +224,13 @@ impl StateIndex {
         let mine = pos.side(me) >> 1;
         let theirs = pos.side(me.other()) >> 1;
         let forced = match pos.forced {
-            Some(f) if pos.side(me) & bit(f) != 0 => {
-                1 + self.replay.iter().position(|&r| r == f)? as u8
-            }
-            _ => 0,
+            None => 0,
+            Some(f) => match self.replay.iter().position(|&r| r == f) {
+                Some(r) => 1 + r as u8,
+                // A forced square without a pawn of the side to move forces nothing.
+                None if pos.side(me) & bit(f) == 0 => 0,
+                None => return None,
+            },
         };
         let key = LayerKey {
             me: mine.count_ones() as u8,
@@ -298,8 +301,9 @@ mod tests {
             assert_eq!(colex(k).len() as u32, C[30][k as usize]);
         }
         let taken = 0b1011;
-        assert_eq!(compress(0b10100, taken), 0b101);
-        assert_eq!(deposit(0b101, SQUARES & !taken), 0b10100);
+        // Free positions 2, 4, 5...: 2 and 4 are the first two of them.
+        assert_eq!(compress(0b10100, taken), 0b11);
+        assert_eq!(deposit(0b11, SQUARES & !taken), 0b10100);
     }
 
     #[test]
