@@ -5,6 +5,7 @@ use crate::cli::args::{DeviceArgs, VariantArgs};
 use crate::error::{bad, InputError, Interrupted};
 use crate::lang::Lang;
 use crate::report::frames::{write_csv, CsvStyle};
+use crate::report::solved::Solved;
 use crate::report::Staging;
 use anyhow::{Context, Result};
 use clap::Args;
@@ -16,8 +17,8 @@ use senet_engine::solve::index::MAX_SOLVED_PAWNS;
 use senet_engine::solve::Solution;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::Device;
-use senet_simulation::judge::{judge, Decision, Verdict};
-use senet_simulation::solver::{self, start_value, Effort, SolveError, TOLERANCE};
+use senet_simulation::judge::{judge, Decision};
+use senet_simulation::solver::{self, start_value, SolveError, TOLERANCE};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -31,7 +32,7 @@ const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
 pub struct SolveArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    /// Pawns a side (1 to 3; 3 pawns of tejon take about 10 minutes and 1.5 GB on 2 cores).
+    /// Pawns a side (1 to 3; 3 pawns of tejon take about 30 minutes and 1.7 GB on 2 cores).
     #[arg(long)]
     pawns: u8,
     #[command(flatten)]
@@ -63,28 +64,6 @@ pub struct SolveArgs {
     /// Print nothing but errors.
     #[arg(long)]
     quiet: bool,
-}
-
-/// What the command found: the figures of report.md and solution.csv.
-pub struct Solved {
-    /// The variant.
-    pub variant: Variant,
-    /// Its rules with `pawns` a side.
-    pub rules: Rules,
-    /// The device.
-    pub device: Device,
-    /// The table.
-    pub solution: Arc<Solution>,
-    /// How solving went.
-    pub effort: Effort,
-    /// The first mover's chance under optimal play, and under random play.
-    pub start: (f64, f64),
-    /// How the random-play values went.
-    pub random_effort: Effort,
-    /// The verdict of each judged strategy.
-    pub verdicts: Vec<(StrategySpec, Verdict)>,
-    /// The positions where the choice matters most, with their throw and move values.
-    pub critical: Vec<Decision>,
 }
 
 /// Runs `senet-sim solve`; returns the folder written.

@@ -28,7 +28,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "0xHEX", conflicts_with = "seed", value_parser = hex_seed)]
     game_seed: Option<u64>,
     /// White's strategy: random, front, back, heuristic[:KEY=W,...], expectimax:D, rollout:N,
-    /// optimal[:FILE] (a table of `senet-sim solve`; solved on the spot for 1 or 2 pawns).
+    /// optimal (solved on the spot for 1 or 2 pawns) or optimal:FILE (a table of `senet-sim solve`).
     #[arg(long, default_value = "random")]
     white: StrategySpec,
     /// Black's strategy (the same names as --white).

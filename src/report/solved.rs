@@ -2,9 +2,37 @@
 //! strategies' losses against optimal play and the positions where the choice matters most.
 
 use crate::lang::Lang;
-use crate::solve::Solved;
+use senet_engine::rules::{Rules, Variant};
+use senet_engine::solve::Solution;
+use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::throws::Device;
+use senet_simulation::judge::{Decision, Verdict};
+use senet_simulation::solver::Effort;
 use senet_simulation::solver::TOLERANCE;
 use std::fmt::Write;
+use std::sync::Arc;
+
+/// What the command found: the figures of report.md and solution.csv.
+pub struct Solved {
+    /// The variant.
+    pub variant: Variant,
+    /// Its rules with `pawns` a side.
+    pub rules: Rules,
+    /// The device.
+    pub device: Device,
+    /// The table.
+    pub solution: Arc<Solution>,
+    /// How solving went.
+    pub effort: Effort,
+    /// The first mover's chance under optimal play, and under random play.
+    pub start: (f64, f64),
+    /// How the random-play values went.
+    pub random_effort: Effort,
+    /// The verdict of each judged strategy.
+    pub verdicts: Vec<(StrategySpec, Verdict)>,
+    /// The positions where the choice matters most, with their throw and move values.
+    pub critical: Vec<Decision>,
+}
 
 /// The English or the French text.
 fn t<'a>(l: Lang, en: &'a str, fr: &'a str) -> &'a str {
@@ -72,12 +100,17 @@ pub fn markdown(s: &Solved, l: Lang, command: &str) -> String {
     l.typography(&md)
 }
 
+/// A small number in scientific notation, with the language's decimal mark: "8,6e-11".
+fn sci(l: Lang, x: f64) -> String {
+    format!("{x:.1e}").replace('.', &l.decimal_mark().to_string())
+}
+
 fn table(md: &mut String, s: &Solved, l: Lang) {
     let e = &s.effort;
     let _ = writeln!(md, "## {}\n", t(l, "The table", "La table"));
     let _ = writeln!(
         md,
-        "{} {} {}, {} {}, {} {:.1e} ({} {:.0e}), {} s, {} MB. {} {} {}, {} s.\n",
+        "{} {} {}, {} {}, {} {} ({} {}), {} s, {} MB. {} {} {}, {} s.\n",
         l.int(e.positions),
         t(
             l,
@@ -92,9 +125,9 @@ fn table(md: &mut String, s: &Solved, l: Lang) {
             "largest change in the last",
             "plus grand changement au dernier"
         ),
-        e.last_change,
+        sci(l, e.last_change),
         t(l, "tolerance", "tolérance"),
-        TOLERANCE,
+        sci(l, TOLERANCE),
         l.num(e.seconds, 1),
         l.num(e.bytes as f64 / 1e6, 0),
         t(l, "Random play:", "Jeu au hasard :"),

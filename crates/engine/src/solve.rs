@@ -5,13 +5,13 @@
 //! distribution, a move a choice of the side to move, and an extra throw keeps the side. The
 //! values satisfy `V(s) = Σ_v p(v) · max over the choices of v` of `V(s')` (same side again)
 //! or `1 − V(s')` (the other side moves next). Backward moves, captures and the water make the
-//! positions a graph with cycles, so the values are found by value iteration ([`Sweep::block`],
+//! positions a graph with cycles, so the values are found by value iteration ([`Sweep::value`],
 //! driven in parallel by `senet-simulation`), to a stated tolerance. `docs/solving.md` has the
 //! method and the figures.
 //!
 //! The engine holds the pure parts: the numbering of positions ([`index`]), one step of the game
-//! ([`backup`]), the race ending ([`race`]), a solved table ([`Solution`]) and the sweep of one
-//! block of positions. Files and threads are the simulation's.
+//! ([`backup`]), the race ending ([`race`]), a solved table ([`Solution`]) and the new value of
+//! one position in a sweep ([`Sweep`]). Files and threads are the simulation's.
 
 pub mod backup;
 pub mod index;

@@ -5,7 +5,7 @@ use super::board::cell_of;
 use super::kit::{err, fit, fonts, label_font, title_font, FONT, H, W};
 use super::png_and_svg;
 use crate::lang::Lang;
-use crate::solve::Solved;
+use crate::report::solved::Solved;
 use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;

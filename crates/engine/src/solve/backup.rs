@@ -17,19 +17,6 @@ pub enum Pick {
     Uniform,
 }
 
-impl Pick {
-    /// The best or the mean of `values` (never empty).
-    fn of(self, values: impl Iterator<Item = f64>) -> f64 {
-        match self {
-            Pick::Best => values.fold(f64::NEG_INFINITY, f64::max),
-            Pick::Uniform => {
-                let (sum, n) = values.fold((0.0, 0u32), |(s, n), v| (s + v, n + 1));
-                sum / f64::from(n)
-            }
-        }
-    }
-}
-
 /// Where a choice leads: the end of the game, or the next position to throw from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -106,25 +93,38 @@ pub fn throw_outcomes(
     moves: &mut MoveList,
     f: &mut impl FnMut(bool, Outcome),
 ) {
-    let mover = pos.to_move;
     legal_moves_into(rules, pos, value, moves);
     if moves.is_empty() {
-        f(true, outcome(rules, *pos, mover, value, None));
+        f(true, outcome(rules, *pos, pos.to_move, value, None));
         return;
     }
     let mut follow = MoveList::new();
     for mv in moves.iter() {
-        if mv.residual > 0 && !mv.after.finished(mover) {
-            residual_moves_into(rules, &mv.after, mv.residual, &mut follow);
-            if !follow.is_empty() {
-                for (i, r) in follow.iter().enumerate() {
-                    f(i == 0, outcome(rules, r.after, mover, value, Some(mv)));
-                }
-                continue;
-            }
-        }
-        f(true, outcome(rules, mv.after, mover, value, Some(mv)));
+        move_outcomes(rules, pos.to_move, value, mv, &mut follow, f);
     }
+}
+
+/// The outcomes of one move `mv` of `mover` with a throw of `value`: one, or one per use of the
+/// points it leaves over after bearing off; `f(first, outcome)` as in [`throw_outcomes`].
+#[inline]
+fn move_outcomes(
+    rules: &Rules,
+    mover: Side,
+    value: u8,
+    mv: &Move,
+    follow: &mut MoveList,
+    f: &mut impl FnMut(bool, Outcome),
+) {
+    if mv.residual > 0 && !mv.after.finished(mover) {
+        residual_moves_into(rules, &mv.after, mv.residual, follow);
+        if !follow.is_empty() {
+            for (i, r) in follow.iter().enumerate() {
+                f(i == 0, outcome(rules, r.after, mover, value, Some(mv)));
+            }
+            return;
+        }
+    }
+    f(true, outcome(rules, mv.after, mover, value, Some(mv)));
 }
 
 /// The value for the side to move of `pos` of playing `mv` with a throw of `value`, points left
@@ -139,16 +139,16 @@ pub fn move_value(
     lookup: &impl Fn(&Position) -> f64,
 ) -> f64 {
     let mover = pos.to_move;
-    if mv.residual > 0 && !mv.after.finished(mover) {
-        let mut follow = MoveList::new();
-        residual_moves_into(rules, &mv.after, mv.residual, &mut follow);
-        if !follow.is_empty() {
-            return pick.of(follow
-                .iter()
-                .map(|r| settle(rules, r.after, mover, value, Some(mv), lookup)));
-        }
-    }
-    settle(rules, mv.after, mover, value, Some(mv), lookup)
+    let mut fold = Fold::new(pick);
+    move_outcomes(
+        rules,
+        mover,
+        value,
+        mv,
+        &mut MoveList::new(),
+        &mut |first, o| fold.add(first, o.value(mover, lookup)),
+    );
+    fold.value()
 }
 
 /// Folds the outcomes of one throw, as [`throw_outcomes`] gives them, into its value for the
