@@ -18,7 +18,7 @@ use senet_engine::solve::Solution;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::Device;
 use senet_simulation::judge::{judge, Decision};
-use senet_simulation::solver::{self, start_value, SolveError, TOLERANCE};
+use senet_simulation::solver::{self, start_value, SolveError, Solver, TOLERANCE};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -142,15 +142,21 @@ fn compute(
         "solving {variant} with {} pawns a side: optimal play",
         rules.pawns
     ));
-    let (solution, exact, effort) = solver::solve(&rules, &device, &report).map_err(interrupted)?;
+    // One outcome graph serves both value iterations; its building counts in optimal play's time.
+    let solver = Solver::new(&rules, &device).map_err(interrupted)?;
+    let (solution, exact, mut effort) = solver.optimal(&report).map_err(interrupted)?;
+    effort.seconds += solver.built();
     let solution = Arc::new(solution);
     say(&format!(
-        "  {} positions, {} sweeps, {:.1} s",
-        effort.positions, effort.sweeps, effort.seconds
+        "  {} positions, {} sweeps, {:.1} s ({:.1} s to build the outcome graph)",
+        effort.positions,
+        effort.sweeps,
+        effort.seconds,
+        solver.built()
     ));
     say("random play for both sides");
-    let (random, random_effort) =
-        solver::random_values(&rules, &device, &report).map_err(interrupted)?;
+    let (random, random_effort) = solver.random(&report).map_err(interrupted)?;
+    drop(solver);
     let optimal = start_value(&rules, &solution.throws, Pick::Best, &|p| exact.value(p));
     let random_start = start_value(&rules, &solution.throws, Pick::Uniform, &|p| {
         random.value(p)
@@ -297,11 +303,6 @@ fn critical_frame(s: &Solved) -> Result<DataFrame> {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let best = |d: &Decision| senet_engine::strategy::optimal::first_best(&d.values);
-    let worst = |d: &Decision| {
-        let negated: Vec<f64> = d.values.iter().map(|v| -v).collect();
-        senet_engine::strategy::optimal::first_best(&negated)
-    };
     let mv = |d: &Decision, i: usize| crate::cli::describe::describe(&d.moves[i]);
     let cols = vec![
         Column::new("rank".into(), (1..=c.len() as u32).collect::<Vec<_>>()),
@@ -329,7 +330,7 @@ fn critical_frame(s: &Solved) -> Result<DataFrame> {
         ),
         Column::new(
             "best_move".into(),
-            c.iter().map(|d| mv(d, best(d))).collect::<Vec<_>>(),
+            c.iter().map(|d| mv(d, d.best_move())).collect::<Vec<_>>(),
         ),
         Column::new(
             "best_value".into(),
@@ -337,7 +338,7 @@ fn critical_frame(s: &Solved) -> Result<DataFrame> {
         ),
         Column::new(
             "worst_move".into(),
-            c.iter().map(|d| mv(d, worst(d))).collect::<Vec<_>>(),
+            c.iter().map(|d| mv(d, d.worst_move())).collect::<Vec<_>>(),
         ),
         Column::new(
             "worst_value".into(),

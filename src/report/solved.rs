@@ -205,7 +205,6 @@ fn critical(md: &mut String, s: &Solved, l: Lang) {
         ),
     );
     for (i, d) in s.critical.iter().enumerate() {
-        let best = senet_engine::strategy::optimal::first_best(&d.values);
         let _ = writeln!(
             md,
             "{}. {} {}, {} {}: {} {} ({}), {} {}.\n\n```\n{}```\n",
@@ -215,7 +214,7 @@ fn critical(md: &mut String, s: &Solved, l: Lang) {
             t(l, "throw", "lancer"),
             d.throw,
             t(l, "best", "meilleur"),
-            crate::cli::describe::describe(&d.moves[best]),
+            crate::cli::describe::describe(&d.moves[d.best_move()]),
             l.pct_with(d.best(), 1),
             t(l, "worst move", "pire coup"),
             l.pct_with(d.worst(), 1),

@@ -5,13 +5,13 @@
 //! distribution, a move a choice of the side to move, and an extra throw keeps the side. The
 //! values satisfy `V(s) = Σ_v p(v) · max over the choices of v` of `V(s')` (same side again)
 //! or `1 − V(s')` (the other side moves next). Backward moves, captures and the water make the
-//! positions a graph with cycles, so the values are found by value iteration ([`Sweep::value`],
-//! driven in parallel by `senet-simulation`), to a stated tolerance. `docs/solving.md` has the
+//! positions a graph with cycles, so the values are found by value iteration (driven in parallel by
+//! `senet-simulation` over the positions of a [`Sweep`]), to a stated tolerance. `docs/solving.md` has the
 //! method and the figures.
 //!
 //! The engine holds the pure parts: the numbering of positions ([`index`]), one step of the game
-//! ([`backup`]), the race ending ([`race`]), a solved table ([`Solution`]) and the new value of
-//! one position in a sweep ([`Sweep`]). Files and threads are the simulation's.
+//! ([`backup`]), the race ending ([`race`]), a solved table ([`Solution`]) and the race values
+//! of a sweep ([`Sweep`]). Files and threads are the simulation's.
 
 pub mod backup;
 pub mod index;
@@ -20,7 +20,7 @@ pub mod race;
 use crate::board::{Position, Side};
 use crate::movegen::Move;
 use crate::rules::Rules;
-use backup::{move_value, position_value, settle, Pick};
+use backup::{move_value, settle, Pick};
 use index::StateIndex;
 
 /// A solved table: the probability that the side to move wins, for every position of `rules`.
@@ -109,7 +109,9 @@ pub fn same_game(a: &Rules, b: &Rules) -> bool {
     strip(a) == strip(b)
 }
 
-/// What one sweep computes.
+/// The game value iteration goes over: its rules, throws and numbering, and whether race
+/// positions take their exact value (they have at most one move a throw, so that value holds
+/// for optimal and for random play alike).
 #[derive(Clone, Copy, Debug)]
 pub struct Sweep<'a> {
     /// The rule set.
@@ -118,25 +120,19 @@ pub struct Sweep<'a> {
     pub throws: &'a [(u8, f64)],
     /// The numbering.
     pub index: &'a StateIndex,
-    /// Optimal play (`Best`) or the `random` strategy for both sides (`Uniform`).
-    pub pick: Pick,
     /// Whether race positions take their exact value from [`race::race_value`].
     pub race: bool,
 }
 
 impl Sweep<'_> {
-    /// The new value of `pos` (side to move "me") from the values `lookup` gives the positions
-    /// that follow: the race's exact value where it applies (with `race`), else one step of the
-    /// game.
+    /// The exact value of `pos` when it is a race and races are used; `None` when its value must
+    /// be iterated.
     #[inline]
-    pub fn value(&self, pos: &Position, lookup: &impl Fn(&Position) -> f64) -> f64 {
+    pub fn race_value(&self, pos: &Position) -> Option<f64> {
         let exit_only = self.rules.exit_only_squares.0;
-        if self.race && pos.occupied() & !exit_only == 0 {
-            if let Some(v) = race::race_value(self.rules, self.throws, pos) {
-                return v;
-            }
-        }
-        position_value(self.rules, self.throws, pos, self.pick, lookup)
+        (self.race && pos.occupied() & !exit_only == 0)
+            .then(|| race::race_value(self.rules, self.throws, pos))
+            .flatten()
     }
 }
 

@@ -36,6 +36,18 @@ pub trait Strategy: Send {
     }
 }
 
+/// The index of the first largest of `values` (0 when there is none): the choice of every
+/// strategy that scores its moves.
+pub fn first_best(values: impl IntoIterator<Item = f64>) -> usize {
+    let mut best = (0, f64::NEG_INFINITY);
+    for (i, v) in values.into_iter().enumerate() {
+        if v > best.1 {
+            best = (i, v);
+        }
+    }
+    best.0
+}
+
 /// Uniform among the legal moves.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomStrategy;

@@ -10,7 +10,7 @@ use senet_engine::rules::Rules;
 use senet_engine::solve::Solution;
 use senet_engine::strategy::optimal::Optimal;
 use senet_engine::strategy::spec::StrategySpec;
-use senet_engine::strategy::Strategy;
+use senet_engine::strategy::{first_best, Strategy};
 use senet_engine::throws::{game_seed, stream, Device, GameRng, SeededThrower};
 use std::sync::{Arc, Mutex};
 
@@ -46,6 +46,16 @@ impl Decision {
     /// The worst value.
     pub fn worst(&self) -> f64 {
         self.values.iter().copied().fold(f64::INFINITY, f64::min)
+    }
+
+    /// The index of the best move (the first, on a tie).
+    pub fn best_move(&self) -> usize {
+        first_best(self.values.iter().copied())
+    }
+
+    /// The index of the worst move (the first, on a tie).
+    pub fn worst_move(&self) -> usize {
+        first_best(self.values.iter().map(|v| -v))
     }
 
     /// The winning probability lost by the move chosen.

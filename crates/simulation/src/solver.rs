@@ -1,7 +1,7 @@
 //! Value iteration over every position of a small game, in parallel, and the solved table's
 //! file.
 //!
-//! A sweep goes through the positions by decreasing progress (see [`iterate`]), so that most
+//! A sweep goes through the positions by decreasing progress (see [`Solver::iterate`]), so that most
 //! values follow from values already updated in the same sweep, and its result, like the number
 //! of sweeps, is the same whatever the number of threads.
 
@@ -18,7 +18,7 @@ use senet_engine::solve::backup::{
     position_value, throw_outcomes, throw_value, Fold, Outcome, Pick,
 };
 use senet_engine::solve::index::{IndexError, StateIndex, MAX_SOLVED_PAWNS};
-use senet_engine::solve::{progress, race, same_game, Solution, Sweep};
+use senet_engine::solve::{progress, same_game, Solution, Sweep};
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::{throw_table, Device};
 use std::io::{Read, Write};
@@ -134,11 +134,8 @@ fn outcomes(sweep: &Sweep, i: u32, out: &mut Vec<u32>) -> Option<f64> {
     let index = sweep.index;
     let pos = index.position(u64::from(i));
     let k = sweep.rules.pawns;
-    let exit_only = sweep.rules.exit_only_squares.0;
-    if sweep.race && pos.occupied() & !exit_only == 0 {
-        if let Some(v) = race::race_value(sweep.rules, sweep.throws, &pos) {
-            return Some(v);
-        }
+    if let Some(v) = sweep.race_value(&pos) {
+        return Some(v);
     }
     let level = progress(k, &pos);
     let mut moves = MoveList::new();
@@ -247,111 +244,179 @@ fn evaluate(entries: &[u32], throws: &[(u8, f64)], pick: Pick, read: &impl Fn(u3
     total + throws[t].1 * fold.value()
 }
 
-/// The values of every position of `rules` under `pick` for both sides, by value iteration from
-/// 1/2 everywhere; `report` hears each sweep's number and largest change.
-///
-/// A sweep takes the groups of equal [`progress`] from the highest down. A position reads the
-/// values of higher groups as updated in this sweep, and those of its own and lower groups as
-/// they were at the start of the sweep; the positions of a group are updated in parallel
-/// blocks. Every read is thus fixed before the group starts: the values do not depend on the
-/// number of threads.
-pub fn iterate(
-    rules: &Rules,
-    throws: &[(u8, f64)],
-    pick: Pick,
-    race: bool,
-    report: &(dyn Fn(u32, f64) + Sync),
-) -> Result<(StateIndex, Vec<f64>, Effort), SolveError> {
-    let started = Instant::now();
-    let index = StateIndex::new(rules)?;
-    if index.len() > u64::from(INDEX) {
-        return Err(IndexError::TooManyPawns(rules.pawns).into());
+/// A game ready for value iteration: its numbering and its outcome graph, built once and swept
+/// for optimal play, for random play, or both.
+pub struct Solver {
+    rules: Rules,
+    throws: Vec<(u8, f64)>,
+    index: StateIndex,
+    graph: Graph,
+    /// Seconds spent building the graph.
+    built: f64,
+}
+
+impl Solver {
+    /// The solver of `rules` (its `pawns` a side) with `device`, race positions valued exactly.
+    pub fn new(rules: &Rules, device: &Device) -> Result<Solver, SolveError> {
+        Solver::with_race(rules, throw_table(rules, device), true)
     }
-    let sweep = Sweep {
-        rules,
-        throws,
-        index: &index,
-        pick,
-        race,
-    };
-    let graph = Graph::new(&sweep);
-    let cur: Vec<AtomicU64> = (0..index.len())
-        .map(|_| AtomicU64::new(0.5f64.to_bits()))
-        .collect();
-    let load = |j: usize| f64::from_bits(cur[j].load(Ordering::Relaxed));
-    for &(i, v) in &graph.races {
-        cur[i as usize].store(v.to_bits(), Ordering::Relaxed);
-    }
-    let mut old: Vec<f64> = (0..cur.len()).map(load).collect();
-    let bytes = graph.bytes() + 16 * index.len();
-    for n in 1..=MAX_SWEEPS {
-        if cancel::cancelled() {
-            return Err(SolveError::Interrupted);
+
+    /// The solver of `rules` with the throw distribution `throws`; `race`: whether race positions
+    /// take their exact value (a test solves without it, to check the race ending).
+    pub fn with_race(
+        rules: &Rules,
+        throws: Vec<(u8, f64)>,
+        race: bool,
+    ) -> Result<Solver, SolveError> {
+        let started = Instant::now();
+        let index = StateIndex::new(rules)?;
+        if index.len() > u64::from(INDEX) {
+            return Err(IndexError::TooManyPawns(rules.pawns).into());
         }
-        let mut change: f64 = 0.0;
-        for g in 0..graph.bounds.len() - 1 {
-            let old = &old;
-            let read = |e: u32| {
-                let j = (e & INDEX) as usize;
-                if e & OLD != 0 {
-                    old[j]
-                } else {
-                    load(j)
-                }
-            };
-            let c = (graph.bounds[g]..graph.bounds[g + 1])
-                .into_par_iter()
-                .with_min_len(BLOCK)
-                .map(|r| {
-                    let (a, b) = (graph.starts[r] as usize, graph.starts[r + 1] as usize);
-                    if a == b {
-                        return 0.0;
+        let sweep = Sweep {
+            rules,
+            throws: &throws,
+            index: &index,
+            race,
+        };
+        let graph = Graph::new(&sweep);
+        Ok(Solver {
+            rules: rules.clone(),
+            built: started.elapsed().as_secs_f64(),
+            throws,
+            index,
+            graph,
+        })
+    }
+
+    /// The numbering of the positions.
+    pub fn index(&self) -> &StateIndex {
+        &self.index
+    }
+
+    /// The values of every position with both sides picking by `pick`, by value iteration from
+    /// 1/2 everywhere; `report` hears each sweep's number and largest change. The effort's
+    /// seconds count the sweeps, not the graph's building ([`Solver::built`]).
+    ///
+    /// A sweep takes the groups of equal [`progress`] from the highest down. A position reads
+    /// the values of higher groups as updated in this sweep, and those of its own and lower
+    /// groups as they were at the start of the sweep; the positions of a group are updated in
+    /// parallel blocks. Every read is thus fixed before the group starts: the values do not
+    /// depend on the number of threads.
+    pub fn iterate(
+        &self,
+        pick: Pick,
+        report: &(dyn Fn(u32, f64) + Sync),
+    ) -> Result<(Vec<f64>, Effort), SolveError> {
+        let started = Instant::now();
+        let (graph, throws, n) = (&self.graph, &self.throws[..], self.index.len());
+        let cur: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(0.5f64.to_bits())).collect();
+        let load = |j: usize| f64::from_bits(cur[j].load(Ordering::Relaxed));
+        for &(i, v) in &graph.races {
+            cur[i as usize].store(v.to_bits(), Ordering::Relaxed);
+        }
+        let mut old: Vec<f64> = (0..cur.len()).map(load).collect();
+        for sweeps in 1..=MAX_SWEEPS {
+            if cancel::cancelled() {
+                return Err(SolveError::Interrupted);
+            }
+            let mut change: f64 = 0.0;
+            for g in 0..graph.bounds.len() - 1 {
+                let old = &old;
+                let read = |e: u32| {
+                    let j = (e & INDEX) as usize;
+                    if e & OLD != 0 {
+                        old[j]
+                    } else {
+                        load(j)
                     }
-                    let i = graph.order[r] as usize;
-                    let v = evaluate(&graph.entries[a..b], throws, pick, &read);
-                    cur[i].store(v.to_bits(), Ordering::Relaxed);
-                    (v - old[i]).abs()
-                })
-                .reduce(|| 0.0, f64::max);
-            change = change.max(c);
+                };
+                let c = (graph.bounds[g]..graph.bounds[g + 1])
+                    .into_par_iter()
+                    .with_min_len(BLOCK)
+                    .map(|r| {
+                        let (a, b) = (graph.starts[r] as usize, graph.starts[r + 1] as usize);
+                        if a == b {
+                            return 0.0;
+                        }
+                        let i = graph.order[r] as usize;
+                        let v = evaluate(&graph.entries[a..b], throws, pick, &read);
+                        cur[i].store(v.to_bits(), Ordering::Relaxed);
+                        (v - old[i]).abs()
+                    })
+                    .reduce(|| 0.0, f64::max);
+                change = change.max(c);
+            }
+            report(sweeps, change);
+            old.par_iter_mut()
+                .enumerate()
+                .for_each(|(j, v)| *v = load(j));
+            if change <= TOLERANCE {
+                let effort = Effort {
+                    positions: n,
+                    sweeps,
+                    last_change: change,
+                    seconds: started.elapsed().as_secs_f64(),
+                    bytes: graph.bytes() + 16 * n,
+                };
+                return Ok((old, effort));
+            }
         }
-        report(n, change);
-        old.par_iter_mut()
-            .enumerate()
-            .for_each(|(j, v)| *v = load(j));
-        if change <= TOLERANCE {
-            let effort = Effort {
-                positions: index.len(),
-                sweeps: n,
-                last_change: change,
-                seconds: started.elapsed().as_secs_f64(),
-                bytes,
-            };
-            return Ok((index, old, effort));
+        Err(SolveError::NoConvergence(f64::NAN))
+    }
+
+    /// Seconds spent building the outcome graph.
+    pub fn built(&self) -> f64 {
+        self.built
+    }
+
+    /// The optimal values: the table (values kept as `f32`) and the values as computed (`f64`).
+    pub fn optimal(
+        &self,
+        report: &(dyn Fn(u32, f64) + Sync),
+    ) -> Result<(Solution, Values, Effort), SolveError> {
+        let (values, effort) = self.iterate(Pick::Best, report)?;
+        let solution = Solution {
+            rules: self.rules.clone(),
+            throws: self.throws.clone(),
+            index: self.index.clone(),
+            values: values.iter().map(|&v| v as f32).collect(),
+        };
+        Ok((solution, self.values(values), effort))
+    }
+
+    /// The probability that the side to move wins when both sides play `random` (each legal
+    /// move with the same probability), exactly, for every position.
+    pub fn random(
+        &self,
+        report: &(dyn Fn(u32, f64) + Sync),
+    ) -> Result<(Values, Effort), SolveError> {
+        let (values, effort) = self.iterate(Pick::Uniform, report)?;
+        Ok((self.values(values), effort))
+    }
+
+    fn values(&self, values: Vec<f64>) -> Values {
+        Values {
+            index: self.index.clone(),
+            values,
         }
     }
-    Err(SolveError::NoConvergence(f64::NAN))
 }
 
 /// The optimal values of `rules` (its `pawns` a side) with `device`: the table (values kept as
-/// `f32`) and the values as computed (`f64`).
+/// `f32`) and the values as computed (`f64`). The effort's seconds include building the graph.
 pub fn solve(
     rules: &Rules,
     device: &Device,
     progress: &(dyn Fn(u32, f64) + Sync),
 ) -> Result<(Solution, Values, Effort), SolveError> {
-    let throws = throw_table(rules, device);
-    let (index, values, effort) = iterate(rules, &throws, Pick::Best, true, progress)?;
-    let solution = Solution {
-        rules: rules.clone(),
-        throws,
-        index: index.clone(),
-        values: values.iter().map(|&v| v as f32).collect(),
-    };
-    Ok((solution, Values { index, values }, effort))
+    let solver = Solver::new(rules, device)?;
+    let (solution, values, mut effort) = solver.optimal(progress)?;
+    effort.seconds += solver.built();
+    Ok((solution, values, effort))
 }
 
-/// Values of every position in `f64`, by index: those of both sides playing `random`.
+/// Values of every position in `f64`, by index (optimal or random play).
 pub struct Values {
     index: StateIndex,
     values: Vec<f64>,
@@ -368,18 +433,6 @@ impl Values {
         }
         self.values[self.index.index(pos).expect("a position of the game") as usize]
     }
-}
-
-/// The probability that the side to move wins when both sides play `random` (each legal move
-/// with the same probability), exactly, for every position.
-pub fn random_values(
-    rules: &Rules,
-    device: &Device,
-    report: &(dyn Fn(u32, f64) + Sync),
-) -> Result<(Values, Effort), SolveError> {
-    let throws = throw_table(rules, device);
-    let (index, values, effort) = iterate(rules, &throws, Pick::Uniform, false, report)?;
-    Ok((Values { index, values }, effort))
 }
 
 /// The first mover's chance of winning from the start, both sides picking by `pick` and

@@ -11,9 +11,7 @@ use senet_engine::strategy::optimal::Optimal;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::strategy::{RandomStrategy, Strategy};
 use senet_engine::throws::{game_seed, stream, throw_table, Device, SeededThrower};
-use senet_simulation::solver::{
-    iterate, load, prepare, random_values, save, solve, start_value, Values,
-};
+use senet_simulation::solver::{load, prepare, save, solve, start_value, Solver, Values};
 use std::sync::{Arc, OnceLock};
 
 fn small(variant: Variant, pawns: u8) -> Rules {
@@ -56,7 +54,9 @@ fn the_race_ending_agrees_with_value_iteration() {
     // Solved without the race formula, every race position must get the formula's value.
     let rules = small(Variant::Tejon, 2);
     let throws = throw_table(&rules, &Device::Coins);
-    let (index, values, _) = iterate(&rules, &throws, Pick::Best, false, &|_, _| {}).unwrap();
+    let solver = Solver::with_race(&rules, throws.clone(), false).unwrap();
+    let (values, _) = solver.iterate(Pick::Best, &|_, _| {}).unwrap();
+    let index = solver.index();
     let mut checked = 0;
     for i in 0..index.len() {
         let p = index.position(i);
@@ -83,12 +83,15 @@ fn values_do_not_depend_on_the_number_of_threads() {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| iterate(&rules, &throws, Pick::Best, true, &|_, _| {}).unwrap())
+            .install(|| {
+                let solver = Solver::with_race(&rules, throws.clone(), true).unwrap();
+                solver.iterate(Pick::Best, &|_, _| {}).unwrap()
+            })
     };
     let (one, two) = (run(1), run(2));
-    assert_eq!(one.2.sweeps, two.2.sweeps);
+    assert_eq!(one.1.sweeps, two.1.sweeps);
     let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-    assert_eq!(bits(&one.1), bits(&two.1));
+    assert_eq!(bits(&one.0), bits(&two.0));
 }
 
 #[test]
@@ -155,7 +158,10 @@ fn optimal_against_optimal_wins_as_often_as_the_table_says() {
 fn random_against_random_wins_as_often_as_the_exact_value() {
     // The same check for random play, whose exact value comes from a second value iteration.
     let rules = small(Variant::Tejon, 2);
-    let (random, _) = random_values(&rules, &Device::Coins, &|_, _| {}).unwrap();
+    let (random, _) = Solver::new(&rules, &Device::Coins)
+        .unwrap()
+        .random(&|_, _| {})
+        .unwrap();
     let throws = throw_table(&rules, &Device::Coins);
     let exact = start_value(&rules, &throws, Pick::Uniform, &|p| random.value(p));
     let n = 20_000;

@@ -11,7 +11,6 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use senet_engine::board::{Side, OFF};
-use senet_engine::strategy::optimal::first_best;
 use senet_simulation::judge::Decision;
 use std::path::Path;
 
@@ -50,9 +49,7 @@ fn boards<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: &Solved, l: Lang
         let caption = fit(root, &caption(i, d, l), &label_font(), width as u32);
         root.draw_text(&caption, &label_font(), (left, y0 + 4))
             .map_err(err)?;
-        let best = first_best(&d.values);
-        let negated: Vec<f64> = d.values.iter().map(|v| -v).collect();
-        let worst = first_best(&negated);
+        let (best, worst) = (d.best_move(), d.worst_move());
         let values = format!(
             "{} {} ({})   {} {} ({})",
             match l {

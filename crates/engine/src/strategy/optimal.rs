@@ -4,7 +4,7 @@ use crate::board::Position;
 use crate::movegen::{flags, Move};
 use crate::rules::Rules;
 use crate::solve::Solution;
-use crate::strategy::Strategy;
+use crate::strategy::{first_best, Strategy};
 use crate::throws::GameRng;
 use std::sync::Arc;
 
@@ -28,17 +28,6 @@ impl Optimal {
     }
 }
 
-/// The index of the first largest value.
-pub fn first_best(values: &[f64]) -> usize {
-    let mut best = 0;
-    for (i, &v) in values.iter().enumerate() {
-        if v > values[best] {
-            best = i;
-        }
-    }
-    best
-}
-
 impl Strategy for Optimal {
     fn choose(
         &mut self,
@@ -54,9 +43,9 @@ impl Strategy for Optimal {
                 .pending
                 .take()
                 .expect("points left over follow a move that left them");
-            return first_best(&self.solution.residual_values(&main, value, moves));
+            return first_best(self.solution.residual_values(&main, value, moves));
         }
-        let best = first_best(&self.solution.move_values(pos, throw, moves));
+        let best = first_best(self.solution.move_values(pos, throw, moves));
         let chosen = moves[best];
         self.pending = (chosen.residual > 0).then_some((throw, chosen));
         best

@@ -10,7 +10,7 @@
 use crate::board::{squares, Position, Side};
 use crate::movegen::{legal_moves, residual_moves_into, uniform_move, Move, MoveList};
 use crate::rules::Rules;
-use crate::strategy::Strategy;
+use crate::strategy::{first_best, Strategy};
 use crate::throws::{below, mix64, throw_table, Device, GameRng, SeededThrower, Thrower};
 use crate::turn::after_throw;
 use rand::Rng;
@@ -137,17 +137,6 @@ fn best(values: impl Iterator<Item = f64>, maximise: bool) -> f64 {
     }
 }
 
-/// The index of the first largest value.
-fn argmax(values: impl Iterator<Item = f64>) -> usize {
-    let mut best = (0, f64::NEG_INFINITY);
-    for (i, v) in values.enumerate() {
-        if v > best.1 {
-            best = (i, v);
-        }
-    }
-    best.0
-}
-
 impl Strategy for Expectimax {
     fn choose(
         &mut self,
@@ -161,7 +150,7 @@ impl Strategy for Expectimax {
             return 0;
         }
         let me = pos.to_move;
-        argmax(
+        first_best(
             moves
                 .iter()
                 .map(|m| self.move_value(rules, me, throw, m, self.depth, me)),
@@ -204,7 +193,7 @@ impl Strategy for Rollout {
         }
         let base = rng.next_u64();
         let me = pos.to_move;
-        argmax(moves.iter().map(|m| {
+        first_best(moves.iter().map(|m| {
             (0..self.n)
                 .map(|k| {
                     let seed = mix64(base.wrapping_add(u64::from(k)));
