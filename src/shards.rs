@@ -6,7 +6,8 @@ use crate::config::{ReportArgs, RunArgs, RunConfig};
 use crate::error::{bad, InputError};
 use crate::report::frames::col;
 use anyhow::{Context, Result};
-use polars::prelude::*;
+use polars::prelude::DataFrame;
+use polars_io::prelude::{ParquetReader, ParquetWriter, SerReader};
 use senet_simulation::scenario::Scenario;
 use senet_simulation::shard::{ScenarioCounters, Shard};
 use serde::{Deserialize, Serialize};
@@ -189,9 +190,10 @@ fn check_complete(dirs: &[PathBuf], manifests: &[Manifest]) -> Result<()> {
     Ok(())
 }
 
-/// Sums the counters of every shard (polars: concatenated, grouped by counter, summed).
+/// Sums the counters of every shard (polars: stacked, grouped by counter, summed; eagerly,
+/// since a merge needs nothing of polars' lazy engine).
 pub fn summed_counters(dirs: &[PathBuf], scenario: &Scenario) -> Result<ScenarioCounters> {
-    let mut frames = Vec::with_capacity(dirs.len());
+    let mut all: Option<DataFrame> = None;
     for d in dirs {
         let path = d.join(COUNTERS);
         let file = std::fs::File::open(&path)
@@ -199,21 +201,24 @@ pub fn summed_counters(dirs: &[PathBuf], scenario: &Scenario) -> Result<Scenario
         let df = ParquetReader::new(file)
             .finish()
             .map_err(|e| InputError(format!("{}: {e}", path.display())))?;
-        frames.push(df.lazy());
+        match all.as_mut() {
+            None => all = Some(df),
+            Some(a) => {
+                a.vstack_mut_owned(df)
+                    .map_err(|e| InputError(format!("{}: {e}", path.display())))?;
+            }
+        }
     }
-    let keys = [
-        col_expr("part"),
-        col_expr("index"),
-        col_expr("counter"),
-        col_expr("slot"),
-    ];
-    let sums = concat(frames, UnionArgs::default())?
-        .group_by(keys)
-        .agg([col_expr("value").sum()])
-        .collect()?;
+    let all = all.context("no shard to merge")?;
+    // polars-core's eager aggregation, marked deprecated in favour of the lazy engine, which
+    // would add a third of polars to every build for this one sum.
+    #[allow(deprecated)]
+    let sums = (all.group_by(["part", "index", "counter", "slot"])?)
+        .select(["value"])
+        .sum()?;
     let (part, index) = (sums.column("part")?.str()?, sums.column("index")?.u32()?);
     let (counter, slot) = (sums.column("counter")?.str()?, sums.column("slot")?.u32()?);
-    let value = sums.column("value")?.u64()?;
+    let value = sums.column("value_sum")?.u64()?;
     let rows = (0..sums.height()).map(|i| {
         (
             part.get(i).unwrap_or(""),
@@ -224,11 +229,6 @@ pub fn summed_counters(dirs: &[PathBuf], scenario: &Scenario) -> Result<Scenario
         )
     });
     ScenarioCounters::from_rows(scenario, rows).map_err(|e| InputError(e).into())
-}
-
-/// A column in a polars expression.
-fn col_expr(name: &str) -> Expr {
-    polars::prelude::col(name)
 }
 
 /// `senet-sim merge`: checks the shards, sums their counters and writes the run's report;

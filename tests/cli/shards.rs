@@ -124,10 +124,11 @@ fn merge_refuses_what_is_not_one_whole_run() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
-/// `--parquet` writes every table again as Parquet, with the CSV file's columns and values.
+/// `--parquet` writes every table again as Parquet beside its CSV file (that the Parquet file
+/// holds the CSV file's columns and values is `report::frames`' unit test, so that this test
+/// binary does not link polars).
 #[test]
-fn parquet_tables_hold_the_csv_values() {
-    use polars::prelude::*;
+fn parquet_tables_beside_every_csv_file() {
     let tmp = tempfile::tempdir().unwrap();
     let sc = write(tmp.path(), "s.toml", SCENARIO);
     let out = tmp.path().join("pq");
@@ -136,29 +137,10 @@ fn parquet_tables_hold_the_csv_values() {
         .success());
     let files = csv_files(&out);
     for f in &files {
-        let pq = out.join(f.replace(".csv", ".parquet"));
-        let df = ParquetReader::new(std::fs::File::open(&pq).unwrap())
-            .finish()
-            .unwrap();
-        let (header, rows) = csv(&out.join(f));
-        let names: Vec<String> = df
-            .get_column_names()
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        assert_eq!(names, header, "{f}");
-        assert_eq!(df.height(), rows.len(), "{f}");
-        // Integer columns hold the very numbers of the CSV file.
-        for (j, name) in header.iter().enumerate() {
-            let c = df.column(name).unwrap();
-            if c.dtype().is_integer() {
-                let want: Vec<String> = rows.iter().map(|r| r[j].clone()).collect();
-                let got: Vec<String> = (0..df.height())
-                    .map(|i| c.get(i).unwrap().to_string())
-                    .collect();
-                assert_eq!(got, want, "{f}: {name}");
-            }
-        }
+        let bytes = std::fs::read(out.join(f.replace(".csv", ".parquet"))).unwrap();
+        assert!(bytes.len() > 8, "{f}");
+        assert_eq!(&bytes[..4], b"PAR1", "{f}: a Parquet file begins with PAR1");
+        assert_eq!(&bytes[bytes.len() - 4..], b"PAR1", "{f}: and ends with it");
     }
     assert!(files.len() >= 12);
 }
