@@ -1,37 +1,53 @@
 //! Moves and positions in words (`7 -> 11 (capture)`, `W 1,3,5 | B 2,4`) and in JSON, for
 //! `moves` and `play`.
 
-use senet_engine::board::{squares, Position, Side, ENTRY, OFF};
-use senet_engine::movegen::{flags, Move};
+use senet_engine::board::{squares, Position, Side};
+use senet_engine::movegen::{Effects, Kind, Move};
 use serde_json::json;
 
-/// The names of a move's flags.
+/// The names of what a move is and did, in a fixed order (the `flags` of `--json`).
 fn flag_names(mv: &Move) -> Vec<&'static str> {
+    let kind = |k: fn(&Kind) -> bool| k(&mv.kind);
     [
-        (flags::BACKWARD, "backward"),
-        (flags::CAPTURE, "capture"),
-        (flags::WATER, "water"),
-        (flags::EXIT, "exit"),
-        (flags::ENTRY, "entry"),
-        (flags::REPLAY, "replay"),
-        (flags::STAY, "stay"),
-        (flags::RETHROW, "re-throw"),
-        (flags::KEEP, "keep the points"),
-        (flags::BOUNCE, "taken refuge: moved back"),
+        (mv.has(Effects::BACKWARD), "backward"),
+        (mv.has(Effects::CAPTURE), "capture"),
+        (mv.has(Effects::WATER), "water"),
+        (kind(|k| matches!(k, Kind::BearOff { .. })), "exit"),
+        (kind(|k| matches!(k, Kind::Enter { .. })), "entry"),
+        (mv.has(Effects::REPLAY), "replay"),
+        (kind(|k| matches!(k, Kind::Stay { .. })), "stay"),
+        (kind(|k| matches!(k, Kind::Rethrow { .. })), "re-throw"),
+        (kind(|k| matches!(k, Kind::KeepPoints)), "keep the points"),
+        (mv.has(Effects::BOUNCE), "taken refuge: moved back"),
     ]
     .into_iter()
-    .filter(|(f, _)| mv.has(*f))
+    .filter(|(on, _)| *on)
     .map(|(_, n)| n)
     .collect()
 }
 
-/// A move as a JSON object: from, to, flags, residual points, the squares after it.
+/// The name of a move's kind in `--json`.
+fn kind_name(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Step { .. } => "step",
+        Kind::Enter { .. } => "enter",
+        Kind::BearOff { .. } => "bear-off",
+        Kind::Stay { .. } => "stay",
+        Kind::Rethrow { .. } => "re-throw",
+        Kind::KeepPoints => "keep-points",
+    }
+}
+
+/// A move as a JSON object: its kind, from and to along the path (0 before the board, 31
+/// borne off), flags, points left, the squares after it.
 pub fn move_json(mv: &Move) -> serde_json::Value {
+    let (from, to) = mv.span();
     json!({
-        "from": mv.from,
-        "to": mv.to,
+        "kind": kind_name(&mv.kind),
+        "from": from,
+        "to": to,
         "flags": flag_names(mv),
-        "residual": mv.residual,
+        "residual": mv.left,
         "white": squares(mv.after.side(Side::White)).collect::<Vec<_>>(),
         "black": squares(mv.after.side(Side::Black)).collect::<Vec<_>>(),
     })
@@ -39,21 +55,18 @@ pub fn move_json(mv: &Move) -> serde_json::Value {
 
 /// A move in words: `7 -> 11`, `enter -> 3 (entry)`, `28 -> off (exit)`.
 pub fn describe(mv: &Move) -> String {
-    if mv.has(flags::RETHROW) {
-        return "throw the 1 again (re-throw)".to_string();
-    }
-    if mv.has(flags::KEEP) {
-        return "keep the points (play nothing)".to_string();
-    }
-    let from = if mv.from == ENTRY {
-        "enter".to_string()
-    } else {
-        mv.from.to_string()
+    let (from, to) = match mv.kind {
+        Kind::Rethrow { .. } => return "throw the 1 again (re-throw)".to_string(),
+        Kind::KeepPoints => return "keep the points (play nothing)".to_string(),
+        Kind::Enter { to } => ("enter".to_string(), to),
+        Kind::Step { from, to } => (from.to_string(), to),
+        Kind::BearOff { from } => (from.to_string(), Some(senet_engine::board::OFF)),
+        Kind::Stay { at } => (at.to_string(), Some(at)),
     };
-    let to = match mv.to {
-        OFF => "off".to_string(),
-        ENTRY => "waiting (restart)".to_string(),
-        t => t.to_string(),
+    let to = match to {
+        Some(senet_engine::board::OFF) => "off".to_string(),
+        None => "waiting (restart)".to_string(),
+        Some(t) => t.to_string(),
     };
     let extra = flag_names(mv);
     if extra.is_empty() {

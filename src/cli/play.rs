@@ -4,9 +4,9 @@ use super::args::{DeviceArgs, VariantArgs};
 use super::describe::{board_line, describe, move_json};
 use anyhow::Result;
 use clap::Args;
-use senet_engine::board::{squares, Position, Side, OFF};
+use senet_engine::board::{squares, Position, Side};
 use senet_engine::game::{play_game, series_points, GameSummary, Observer};
-use senet_engine::movegen::{flags, Move};
+use senet_engine::movegen::{Kind, Move};
 use senet_engine::rules::Variant;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::{game_seed, parse_seed_hex, seed_hex, stream, SeededThrower};
@@ -105,13 +105,7 @@ impl<W: Write> Observer for Printer<'_, W> {
     }
     fn on_free_exit(&mut self, side: Side, after: &Position) {
         self.last_side = None;
-        let mv = Move {
-            from: 30,
-            to: OFF,
-            flags: flags::EXIT,
-            residual: 0,
-            after: *after,
-        };
+        let mv = Move::new(Kind::BearOff { from: 30 }, *after);
         self.line(
             "bears off from 30 without throwing",
             side,

@@ -83,7 +83,8 @@ fn picks(rules: &Rules, positions: &[(Position, u8)], shortcut: bool) -> (usize,
         };
         if let Some(m) = m {
             n += 1;
-            sum += m.from as u64 * 32 + m.to as u64;
+            let (from, to) = m.span();
+            sum += from as u64 * 32 + to as u64;
         }
     }
     (n, sum)

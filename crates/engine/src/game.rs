@@ -5,10 +5,10 @@
 
 use crate::board::{bit, Position, Side, FIRST_ROW, LAST_ROW, SECOND_ROW};
 use crate::movegen::{
-    flags, legal_moves_into, residual_moves_into, start_of_turn, uniform_move, Move, MoveList,
+    legal_moves_into, residual_moves_into, start_of_turn, uniform_move, Effects, Move, MoveList,
 };
 use crate::rules::{Rules, StartLayout, Starter};
-use crate::strategy::Strategy;
+use crate::strategy::{Asked, Strategy};
 use crate::throws::{below, GameRng, Thrower};
 use crate::turn::{after_throw, Opening};
 
@@ -76,10 +76,10 @@ pub struct Silent;
 impl Observer for Silent {}
 
 fn count(summary: &mut GameSummary, mv: &Move) {
-    summary.moves += !mv.has(flags::NO_MOVE) as u32;
-    summary.captures += mv.has(flags::CAPTURE) as u32;
-    summary.backward += mv.has(flags::BACKWARD) as u32;
-    summary.water += mv.has(flags::WATER) as u32;
+    summary.moves += mv.moves_a_pawn() as u32;
+    summary.captures += mv.has(Effects::CAPTURE) as u32;
+    summary.backward += mv.has(Effects::BACKWARD) as u32;
+    summary.water += mv.has(Effects::WATER) as u32;
 }
 
 /// Plays one game. `strategies` is indexed by [`Side::index`]; throws come from `thrower` and
@@ -133,11 +133,14 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
             pos = mv.after;
             count(&mut s, &mv);
             observer.on_throw(side, value, Some(&mv), &pos);
-            if mv.residual > 0 {
+            if mv.left > 0 {
                 residual(
                     rules,
                     &mut pos,
-                    mv.residual,
+                    Asked::LeftOver {
+                        throw: value,
+                        played: mv,
+                    },
                     strategies,
                     decisions,
                     &mut moves,
@@ -171,14 +174,14 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
     s
 }
 
-/// Points left over after bearing off: the side to move plays them with another pawn, or keeps
-/// them ([`residual_moves_into`]).
+/// Points left over after bearing off (`asked`): the side to move plays them with another pawn,
+/// or keeps them ([`residual_moves_into`]).
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn residual<O: Observer + ?Sized>(
     rules: &Rules,
     pos: &mut Position,
-    points: u8,
+    asked: Asked,
     strategies: &mut [Box<dyn Strategy>; 2],
     decisions: &mut GameRng,
     moves: &mut MoveList,
@@ -186,9 +189,10 @@ fn residual<O: Observer + ?Sized>(
     observer: &mut O,
 ) {
     let side = pos.to_move;
+    let points = asked.points();
     residual_moves_into(rules, pos, points, moves);
     let chosen = (!moves.is_empty())
-        .then(|| moves[strategies[side.index()].choose(rules, pos, points, moves, decisions)]);
+        .then(|| moves[strategies[side.index()].choose(rules, pos, &asked, moves, decisions)]);
     if let Some(rv) = chosen {
         *pos = rv.after;
         count(s, &rv);
@@ -227,8 +231,9 @@ fn pick(
         return uniform_move(rules, pos, value, decisions, moves);
     }
     legal_moves_into(rules, pos, value, moves);
-    (!moves.is_empty())
-        .then(|| moves[strategies[side.index()].choose(rules, pos, value, moves, decisions)])
+    (!moves.is_empty()).then(|| {
+        moves[strategies[side.index()].choose(rules, pos, &Asked::Throw(value), moves, decisions)]
+    })
 }
 
 /// The start of the first turn: a pawn resting on 30 may leave without a throw

@@ -11,15 +11,15 @@
 //!
 //! ```
 //! use senet_engine::board::{bits_of, Position, Side};
-//! use senet_engine::movegen::legal_moves;
+//! use senet_engine::movegen::{legal_moves, Kind};
 //! use senet_engine::rules::Rules;
 //!
 //! let rules = Rules::preset("tejon").unwrap();
 //! let white = bits_of(&[5, 7, 14, 15, 16]).unwrap();
 //! let black = bits_of(&[8, 9, 17, 18, 19]).unwrap();
 //! let moves = legal_moves(&rules, &Position::new(white, black, Side::White), 4);
-//! let pairs: Vec<(u8, u8)> = moves.iter().map(|m| (m.from, m.to)).collect();
-//! assert_eq!(pairs, vec![(7, 11)]);
+//! let kinds: Vec<Kind> = moves.iter().map(|m| m.kind).collect();
+//! assert_eq!(kinds, vec![Kind::Step { from: 7, to: Some(11) }]);
 //! ```
 //!
 //! One seeded game, the same on every machine:

@@ -5,7 +5,7 @@
 mod general;
 mod moves;
 
-pub use moves::{flags, Move, MoveList, MAX_MOVES};
+pub use moves::{Effects, Kind, Move, MoveList, MAX_MOVES};
 
 use crate::board::{
     bit, paired, squares, walls, Position, Side, ENTRY, FIRST_ROW, HAPPINESS, LAST_ROW,
@@ -139,10 +139,12 @@ fn plain_step(pos: &Position, s: u8, v: u8) -> Move {
     let hit = (opp >> t) & 1;
     let (new_own, new_opp) = (own ^ step, opp ^ (step & hit.wrapping_neg()));
     Move {
-        from: s,
-        to: t,
-        flags: flags::CAPTURE * hit as u16,
-        residual: 0,
+        kind: Kind::Step {
+            from: s,
+            to: Some(t),
+        },
+        effects: Effects(Effects::CAPTURE.0 * hit as u8),
+        left: 0,
         after: Position {
             pawns: if me == Side::White {
                 [new_own, new_opp]
@@ -181,13 +183,7 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Move
         pawn_moves_into(rules, pos, value, out);
     }
     if rethrow_right(rules, pos, value) {
-        out.push(Move {
-            from: HAPPINESS,
-            to: HAPPINESS,
-            flags: flags::RETHROW,
-            residual: 0,
-            after: *pos,
-        });
+        out.push(Move::new(Kind::Rethrow { at: HAPPINESS }, *pos));
     }
 }
 
@@ -227,25 +223,23 @@ fn pawn_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList)
             }
         }
     }
-    if let Some(f) = pos.forced.filter(|&f| out.iter().any(|m| m.from == f)) {
-        out.retain(|m| m.from == f);
+    if let Some(f) = pos
+        .forced
+        .filter(|&f| out.iter().any(|m| m.from() == Some(f)))
+    {
+        out.retain(|m| m.from() == Some(f));
     }
-    if rules.optional_squares.0 != 0
+    let optional = rules.optional_squares;
+    if optional.0 != 0
         && !out.is_empty()
         && out
             .iter()
-            .all(|m| m.from != ENTRY && rules.optional_squares.has(m.from))
+            .all(|m| m.from().is_some_and(|f| optional.has(f)))
     {
         let mut after = *pos;
         after.forced = None;
-        let from = out[0].from;
-        out.push(Move {
-            from,
-            to: from,
-            flags: flags::STAY,
-            residual: 0,
-            after,
-        });
+        let at = out[0].from().unwrap_or_default();
+        out.push(Move::new(Kind::Stay { at }, after));
     }
 }
 
@@ -262,13 +256,7 @@ fn rethrow_right(rules: &Rules, pos: &Position, value: u8) -> bool {
 pub fn residual_moves_into(rules: &Rules, pos: &Position, points: u8, out: &mut MoveList) {
     legal_moves_into(rules, pos, points, out);
     if !out.is_empty() {
-        out.push(Move {
-            from: OFF,
-            to: OFF,
-            flags: flags::KEEP,
-            residual: 0,
-            after: *pos,
-        });
+        out.push(Move::new(Kind::KeepPoints, *pos));
     }
 }
 
@@ -324,7 +312,7 @@ pub fn uniform_move(
             || (plain | exit) & !optional != 0
             || scratch[..listed]
                 .iter()
-                .any(|m| !rules.optional_squares.has(m.from));
+                .any(|m| m.from().is_none_or(|f| !rules.optional_squares.has(f)));
         if n > 0 && no_stay {
             let k = below(rng, n);
             return Some(if k < steps {
@@ -389,10 +377,12 @@ fn plain_back_step(pos: &Position, s: u8, v: u8) -> Move {
     after.forced = None;
     after.pawns[pos.to_move.index()] ^= bit(s) | bit(s - v);
     Move {
-        from: s,
-        to: s - v,
-        flags: flags::BACKWARD,
-        residual: 0,
+        kind: Kind::Step {
+            from: s,
+            to: Some(s - v),
+        },
+        effects: Effects::BACKWARD,
+        left: 0,
         after,
     }
 }
@@ -403,13 +393,7 @@ fn plain_exit(pos: &Position, s: u8) -> Move {
     let mut after = *pos;
     after.forced = None;
     after.pawns[pos.to_move.index()] &= !bit(s);
-    Move {
-        from: s,
-        to: OFF,
-        flags: flags::EXIT,
-        residual: 0,
-        after,
-    }
+    Move::new(Kind::BearOff { from: s }, after)
 }
 
 /// A bound on the side to move's pawns on the board: the rule set's count (the same all game
@@ -477,40 +461,37 @@ mod tests {
                 }
             }
         }
-        if let Some(f) = pos.forced.filter(|&f| out.iter().any(|m| m.from == f)) {
-            out.retain(|m| m.from == f);
+        if let Some(f) = pos
+            .forced
+            .filter(|&f| out.iter().any(|m| m.from() == Some(f)))
+        {
+            out.retain(|m| m.from() == Some(f));
         }
         let mut list = out.to_vec();
         let optional = rules.optional_squares;
-        if !list.is_empty() && list.iter().all(|m| m.from != ENTRY && optional.has(m.from)) {
+        if !list.is_empty()
+            && list
+                .iter()
+                .all(|m| m.from().is_some_and(|f| optional.has(f)))
+        {
             let mut after = *pos;
             after.forced = None;
-            list.push(Move {
-                from: list[0].from,
-                to: list[0].from,
-                flags: flags::STAY,
-                residual: 0,
-                after,
-            });
+            let at = list[0].from().unwrap();
+            list.push(Move::new(Kind::Stay { at }, after));
         }
         if rules.happiness_rethrow && value == 1 && pos.side(me) & bit(HAPPINESS) != 0 {
-            list.push(Move {
-                from: HAPPINESS,
-                to: HAPPINESS,
-                flags: flags::RETHROW,
-                residual: 0,
-                after: *pos,
-            });
+            list.push(Move::new(Kind::Rethrow { at: HAPPINESS }, *pos));
         }
         list
     }
 
-    fn key(m: &Move) -> (u8, u8, u16, u8, [u32; 2], [u8; 2], Option<u8>) {
+    fn key(m: &Move) -> (u8, u8, u8, u8, [u32; 2], [u8; 2], Option<u8>) {
+        let (from, to) = m.span();
         (
-            m.from,
-            m.to,
-            m.flags,
-            m.residual,
+            from,
+            to,
+            m.effects.0,
+            m.left,
             m.after.pawns,
             m.after.waiting,
             m.after.forced,

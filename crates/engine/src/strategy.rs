@@ -1,7 +1,7 @@
 //! Strategies: how a player picks one of the legal moves.
 
 use crate::board::Position;
-use crate::movegen::Move;
+use crate::movegen::{Kind, Move};
 use crate::rules::Rules;
 use crate::throws::{below, GameRng};
 use thiserror::Error;
@@ -16,14 +16,42 @@ pub mod spec;
 #[error("{0}")]
 pub struct StrategyError(pub String);
 
+/// The decision a strategy is asked to make: how to play a throw, or how to use the points
+/// that a move left over. Passed explicitly, so that no strategy keeps state between calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// How to play a throw of this value.
+    Throw(u8),
+    /// How to use the points that `played`, a move of a throw of `throw`, left over (its
+    /// `left`): one of the moves of that many points, or keeping them.
+    LeftOver {
+        /// The value thrown.
+        throw: u8,
+        /// The move that left the points.
+        played: Move,
+    },
+}
+
+impl Asked {
+    /// The number of points to play: the throw, or the points left over.
+    #[inline]
+    pub fn points(&self) -> u8 {
+        match *self {
+            Asked::Throw(v) => v,
+            Asked::LeftOver { played, .. } => played.left,
+        }
+    }
+}
+
 /// A way of choosing a move. Deterministic given the decision stream it is handed.
 pub trait Strategy: Send {
-    /// Index into `moves` (never empty) of the chosen move.
+    /// Index into `moves` (never empty), the choices for the decision `asked` in `pos`, of the
+    /// chosen one.
     fn choose(
         &mut self,
         rules: &Rules,
         pos: &Position,
-        throw: u8,
+        asked: &Asked,
         moves: &[Move],
         rng: &mut GameRng,
     ) -> usize;
@@ -58,7 +86,7 @@ impl Strategy for RandomStrategy {
         &mut self,
         _: &Rules,
         _: &Position,
-        _: u8,
+        _: &Asked,
         moves: &[Move],
         rng: &mut GameRng,
     ) -> usize {
@@ -71,15 +99,25 @@ impl Strategy for RandomStrategy {
     }
 }
 
-/// The rank of a move's pawn along the path: a waiting pawn (from 0) is the rearmost.
-/// Ties (two moves of one pawn: passage's water "go back" or "stay") go to the first generated.
+/// The rank of a choice's pawn along the path ([`Move::span`]'s start): a waiting pawn (0) is
+/// the rearmost; a choice that moves no pawn ranks at its square, and keeping points left over
+/// as the most advanced (31), so `front` keeps them.
+fn rank(m: &Move) -> u8 {
+    match m.kind {
+        Kind::KeepPoints => crate::board::OFF,
+        _ => m.span().0,
+    }
+}
+
+/// The choice of the most advanced (or rearmost) pawn. Ties (two moves of one pawn: passage's
+/// water "go back" or "stay") go to the first generated.
 fn by_pawn(moves: &[Move], most_advanced: bool) -> usize {
     let mut best = 0;
     for (i, m) in moves.iter().enumerate() {
         let better = if most_advanced {
-            m.from > moves[best].from
+            rank(m) > rank(&moves[best])
         } else {
-            m.from < moves[best].from
+            rank(m) < rank(&moves[best])
         };
         if better {
             best = i;
@@ -93,7 +131,14 @@ fn by_pawn(moves: &[Move], most_advanced: bool) -> usize {
 pub struct FrontStrategy;
 
 impl Strategy for FrontStrategy {
-    fn choose(&mut self, _: &Rules, _: &Position, _: u8, moves: &[Move], _: &mut GameRng) -> usize {
+    fn choose(
+        &mut self,
+        _: &Rules,
+        _: &Position,
+        _: &Asked,
+        moves: &[Move],
+        _: &mut GameRng,
+    ) -> usize {
         by_pawn(moves, true)
     }
 }
@@ -103,7 +148,14 @@ impl Strategy for FrontStrategy {
 pub struct BackStrategy;
 
 impl Strategy for BackStrategy {
-    fn choose(&mut self, _: &Rules, _: &Position, _: u8, moves: &[Move], _: &mut GameRng) -> usize {
+    fn choose(
+        &mut self,
+        _: &Rules,
+        _: &Position,
+        _: &Asked,
+        moves: &[Move],
+        _: &mut GameRng,
+    ) -> usize {
         by_pawn(moves, false)
     }
 }
@@ -126,13 +178,14 @@ mod tests {
         );
         let moves = legal_moves(&rules, &pos, 6);
         let mut rng = stream(1, 2);
+        let six = Asked::Throw(6);
         assert_eq!(
-            moves[FrontStrategy.choose(&rules, &pos, 6, &moves, &mut rng)].from,
-            7
+            moves[FrontStrategy.choose(&rules, &pos, &six, &moves, &mut rng)].from(),
+            Some(7)
         );
         assert_eq!(
-            moves[BackStrategy.choose(&rules, &pos, 6, &moves, &mut rng)].from,
-            5
+            moves[BackStrategy.choose(&rules, &pos, &six, &moves, &mut rng)].from(),
+            Some(5)
         );
     }
 }

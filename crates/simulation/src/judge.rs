@@ -5,12 +5,12 @@
 use rayon::prelude::*;
 use senet_engine::board::Position;
 use senet_engine::game::{play_game, Silent};
-use senet_engine::movegen::{flags, Move};
+use senet_engine::movegen::Move;
 use senet_engine::rules::Rules;
 use senet_engine::solve::Solution;
 use senet_engine::strategy::optimal::Optimal;
 use senet_engine::strategy::spec::StrategySpec;
-use senet_engine::strategy::{first_best, Strategy};
+use senet_engine::strategy::{first_best, Asked, Strategy};
 use senet_engine::throws::{game_seed, stream, Device, GameRng, SeededThrower};
 use std::sync::{Arc, Mutex};
 
@@ -106,13 +106,12 @@ impl Strategy for Recorder {
         &mut self,
         rules: &Rules,
         pos: &Position,
-        throw: u8,
+        asked: &Asked,
         moves: &[Move],
         rng: &mut GameRng,
     ) -> usize {
-        let chosen = self.inner.choose(rules, pos, throw, moves, rng);
-        let residual = moves.last().is_some_and(|m| m.has(flags::KEEP));
-        if moves.len() > 1 && !residual {
+        let chosen = self.inner.choose(rules, pos, asked, moves, rng);
+        if let (Asked::Throw(throw), true) = (*asked, moves.len() > 1) {
             let mut log = self.decisions.lock().unwrap_or_else(|e| e.into_inner());
             log.push(Decision {
                 pos: *pos,

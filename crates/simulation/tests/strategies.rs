@@ -11,6 +11,7 @@ use senet_engine::movegen::{legal_moves, Move};
 use senet_engine::rules::{Rules, Variant, VARIANTS};
 use senet_engine::strategy::search::Expectimax;
 use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::Asked;
 use senet_engine::throws::{below, stream, Device, SeededThrower, Thrower};
 use senet_engine::turn::after_throw;
 use senet_simulation::runner::play_counters;
@@ -32,7 +33,7 @@ fn expectimax_values(white: &[u8], black: &[u8], throw: u8) -> Vec<((u8, u8), f6
         .iter()
         .map(|m| {
             (
-                (m.from, m.to),
+                m.span(),
                 e.move_value(&r, Side::White, throw, m, 1, Side::White),
             )
         })
@@ -44,8 +45,8 @@ fn chosen(spec: &str, white: &[u8], black: &[u8], throw: u8) -> (u8, u8) {
     let p = pos(white, black, Side::White);
     let moves = legal_moves(&r, &p, throw);
     let mut player = StrategySpec::parse(spec).unwrap().build(&r, &Device::Coins);
-    let m = moves[player.choose(&r, &p, throw, &moves, &mut stream(1, 2))];
-    (m.from, m.to)
+    let m = moves[player.choose(&r, &p, &Asked::Throw(throw), &moves, &mut stream(1, 2))];
+    m.span()
 }
 
 fn assert_close(got: f64, want: f64) {
@@ -227,16 +228,16 @@ proptest! {
         prop_assume!(!moves.is_empty());
         for spec in SPECS {
             let player = || StrategySpec::parse(spec).unwrap().build(&r, &Device::default_for(id.parse().unwrap()));
-            let pick = |rng_seed| player().choose(&r, &p, throw, &moves, &mut stream(rng_seed, 2));
+            let pick = |rng_seed| player().choose(&r, &p, &Asked::Throw(throw), &moves, &mut stream(rng_seed, 2));
             let i = pick(seed);
             prop_assert!(i < moves.len(), "{} picked {} of {}", spec, i, moves.len());
             let m: &Move = &moves[i];
             // What each simple strategy is defined to pick, computed here independently.
-            let froms = moves.iter().map(|m| m.from);
+            let froms = moves.iter().map(|m| m.span().0);
             match spec {
                 "random" => prop_assert_eq!(i, below(&mut stream(seed, 2), moves.len())),
-                "front" => prop_assert_eq!(Some(m.from), froms.max()),
-                "back" => prop_assert_eq!(Some(m.from), froms.min()),
+                "front" => prop_assert_eq!(Some(m.span().0), froms.max()),
+                "back" => prop_assert_eq!(Some(m.span().0), froms.min()),
                 _ => {}
             }
             prop_assert_eq!(i, pick(seed), "{} is not deterministic", spec);

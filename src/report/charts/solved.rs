@@ -75,24 +75,25 @@ fn boards<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: &Solved, l: Lang
 
 /// A move in a few characters: "26→15 (water)", "30→off".
 fn short(m: &senet_engine::movegen::Move) -> String {
-    use senet_engine::movegen::flags;
-    let to = if m.to >= OFF {
+    use senet_engine::movegen::{Effects, Kind};
+    let (from, to) = m.span();
+    let to = if to >= OFF {
         "off".to_string()
     } else {
-        m.to.to_string()
+        to.to_string()
     };
-    let from = if m.from == 0 {
+    let from = if from == 0 {
         "in".to_string()
     } else {
-        m.from.to_string()
+        from.to_string()
     };
     let what = [
-        (flags::WATER, " ≈"),
-        (flags::CAPTURE, " ×"),
-        (flags::STAY, " ="),
+        (m.has(Effects::WATER), " ≈"),
+        (m.has(Effects::CAPTURE), " ×"),
+        (matches!(m.kind, Kind::Stay { .. }), " ="),
     ]
     .iter()
-    .filter(|(f, _)| m.has(*f))
+    .filter(|(on, _)| *on)
     .map(|(_, s)| *s)
     .collect::<String>();
     format!("{from}→{to}{what}")
@@ -167,7 +168,8 @@ fn arrow<DB: DrawingBackend>(
     colour: RGBColor,
     dash: i32,
 ) -> Result<()> {
-    let (a, b) = (centre(at, mv.from), centre(at, mv.to));
+    let (from, to) = mv.span();
+    let (a, b) = (centre(at, from), centre(at, to));
     let style = colour.stroke_width(4);
     if a == b {
         return root.draw(&Circle::new(a, CELL / 2 - 3, style)).map_err(err);

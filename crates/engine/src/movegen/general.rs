@@ -1,7 +1,7 @@
 //! The general path of move generation: one pawn at a time, every rule option considered.
 //! [`super::legal_moves_into`] sends here the pawns its bit masks cannot settle.
 
-use super::moves::{flags, Move, MoveList};
+use super::moves::{Effects, Kind, Move, MoveList};
 use crate::board::{between, bit, Position, Side, ENTRY, LAST_SQUARE, OFF, REBIRTH};
 use crate::rules::{Capture, ExitRule, Rules, WaterTo};
 
@@ -87,6 +87,22 @@ impl<'a> Gen<'a> {
         p
     }
 
+    /// The move of the pawn from `from` (a waiting pawn when it is 0) that rests on `to`
+    /// (`None`: back among the waiting pawns).
+    fn pawn_move(from: u8, to: Option<u8>, effects: Effects, after: Position) -> Move {
+        let kind = if from == ENTRY {
+            Kind::Enter { to }
+        } else {
+            Kind::Step { from, to }
+        };
+        Move {
+            kind,
+            effects,
+            left: 0,
+            after,
+        }
+    }
+
     /// Lands the lifted pawn on `to`, hitting an opponent there; `from` is where it came from.
     /// Returns `None` when the hit pawn has nowhere to go.
     fn land(
@@ -94,12 +110,12 @@ impl<'a> Gen<'a> {
         mut p: Position,
         from: u8,
         to: u8,
-        mut fl: u16,
+        mut fl: Effects,
         out: &mut MoveList,
     ) -> Option<()> {
         let (mi, oi) = (self.me.index(), self.me.other().index());
         if p.pawns[oi] & bit(to) != 0 {
-            fl |= flags::CAPTURE;
+            fl |= Effects::CAPTURE;
             p.pawns[oi] &= !bit(to);
             let dest = match self.rules.capture {
                 Capture::Swap if from != ENTRY => from,
@@ -111,55 +127,31 @@ impl<'a> Gen<'a> {
             p.pawns[oi] |= bit(dest);
         }
         if Some(to) == self.rules.water_square {
-            fl |= flags::WATER;
-            if self.rules.water_stay && fl & flags::BACKWARD == 0 {
+            fl |= Effects::WATER;
+            if self.rules.water_stay && !fl.has(Effects::BACKWARD) {
                 let mut stay = p;
                 stay.pawns[mi] |= bit(to);
-                out.push(Move {
-                    from,
-                    to,
-                    flags: fl,
-                    residual: 0,
-                    after: stay,
-                });
+                out.push(Self::pawn_move(from, Some(to), fl, stay));
             }
             match water_destination(self.rules, p.occupied()) {
                 None => {
                     p.waiting[mi] += 1;
-                    out.push(Move {
-                        from,
-                        to: ENTRY,
-                        flags: fl,
-                        residual: 0,
-                        after: p,
-                    });
+                    out.push(Self::pawn_move(from, None, fl, p));
                 }
                 Some(0) => {}
                 Some(dest) => {
                     p.pawns[mi] |= bit(dest);
-                    out.push(Move {
-                        from,
-                        to: dest,
-                        flags: fl,
-                        residual: 0,
-                        after: p,
-                    });
+                    out.push(Self::pawn_move(from, Some(dest), fl, p));
                 }
             }
             return Some(());
         }
-        if self.rules.replay_squares.has(to) && fl & flags::BACKWARD == 0 {
-            fl |= flags::REPLAY;
+        if self.rules.replay_squares.has(to) && !fl.has(Effects::BACKWARD) {
+            fl |= Effects::REPLAY;
             p.forced = Some(to);
         }
         p.pawns[mi] |= bit(to);
-        out.push(Move {
-            from,
-            to,
-            flags: fl,
-            residual: 0,
-            after: p,
-        });
+        out.push(Self::pawn_move(from, Some(to), fl, p));
         Some(())
     }
 
@@ -169,21 +161,14 @@ impl<'a> Gen<'a> {
         if self.rules.free_exit_from_30 && self.rules.exit_only_squares.has(from) {
             if p.occupied() & bit(LAST_SQUARE) == 0 {
                 p.pawns[self.me.index()] |= bit(LAST_SQUARE);
-                out.push(Move {
-                    from,
-                    to: LAST_SQUARE,
-                    flags: 0,
-                    residual: 0,
-                    after: p,
-                });
+                out.push(Self::pawn_move(from, Some(LAST_SQUARE), Effects::NONE, p));
             }
             return;
         }
         out.push(Move {
-            from,
-            to: OFF,
-            flags: flags::EXIT,
-            residual,
+            kind: Kind::BearOff { from },
+            effects: Effects::NONE,
+            left: residual,
             after: p,
         });
     }
@@ -253,8 +238,7 @@ impl<'a> Gen<'a> {
         {
             return;
         }
-        let fl = if s == ENTRY { flags::ENTRY } else { 0 };
-        let _ = self.land(self.lifted(s), s, to, fl, out);
+        let _ = self.land(self.lifted(s), s, to, Effects::NONE, out);
     }
 
     /// The backward move of the pawn on `s` with throw `v`, if legal.
@@ -275,7 +259,7 @@ impl<'a> Gen<'a> {
         {
             return;
         }
-        let _ = self.land(self.lifted(s), s, t, flags::BACKWARD, out);
+        let _ = self.land(self.lifted(s), s, t, Effects::BACKWARD, out);
     }
 
     /// The move of the pawn on `s` whose throw `v` ends on a taken refuge (`occupied_refuges`,
@@ -289,7 +273,7 @@ impl<'a> Gen<'a> {
         let rules = self.rules;
         let refuges = rules.occupied_refuges.0;
         let occ = self.pos.occupied();
-        let fl = flags::BOUNCE | flags::BACKWARD;
+        let fl = Effects::BOUNCE | Effects::BACKWARD;
         if occ & refuges != refuges && s > v {
             let t = s - v;
             let blocked = self.wall & between(t, s) != 0
@@ -305,7 +289,7 @@ impl<'a> Gen<'a> {
             }
         }
         if let Some(water) = rules.water_square {
-            let _ = self.land(self.lifted(s), s, water, flags::BOUNCE, out);
+            let _ = self.land(self.lifted(s), s, water, Effects::BOUNCE, out);
         }
     }
 }

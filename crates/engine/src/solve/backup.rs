@@ -115,8 +115,8 @@ fn move_outcomes(
     follow: &mut MoveList,
     f: &mut impl FnMut(bool, Outcome),
 ) {
-    if mv.residual > 0 && !mv.after.finished(mover) {
-        residual_moves_into(rules, &mv.after, mv.residual, follow);
+    if mv.left > 0 && !mv.after.finished(mover) {
+        residual_moves_into(rules, &mv.after, mv.left, follow);
         if !follow.is_empty() {
             for (i, r) in follow.iter().enumerate() {
                 f(i == 0, outcome(rules, r.after, mover, value, Some(mv)));

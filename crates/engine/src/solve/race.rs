@@ -9,8 +9,8 @@
 //! throw (28, 29, 30). Each side is then a small Markov chain over the sets of its pawns still on
 //! the board.
 
-use crate::board::{squares, Position, Side, OFF};
-use crate::movegen::{legal_moves, residual_moves_into, start_of_turn, MoveList};
+use crate::board::{squares, Position, Side};
+use crate::movegen::{legal_moves, residual_moves_into, start_of_turn, Kind, MoveList};
 use crate::rules::Rules;
 use crate::turn::throws_again;
 
@@ -146,16 +146,16 @@ fn only_exit(
     let same = a.len() == b.len()
         && a.iter()
             .zip(&b)
-            .all(|(x, y)| (x.from, x.to, x.flags) == (y.from, y.to, y.flags));
-    if !same || a.len() > 1 || a.iter().any(|m| m.to != OFF) {
+            .all(|(x, y)| (x.kind, x.effects) == (y.kind, y.effects));
+    if !same || a.len() > 1 || a.iter().any(|m| !matches!(m.kind, Kind::BearOff { .. })) {
         return None;
     }
     let Some(m) = a.first() else {
         return Some(None);
     };
-    if m.residual > 0 {
+    if m.left > 0 {
         let mut follow = MoveList::new();
-        residual_moves_into(rules, &m.after, m.residual, &mut follow);
+        residual_moves_into(rules, &m.after, m.left, &mut follow);
         if !follow.is_empty() {
             return None;
         }

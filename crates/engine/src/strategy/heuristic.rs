@@ -16,9 +16,9 @@
 //! A scenario overrides any of them: `white = "heuristic:capture=10,danger=-2"`.
 
 use crate::board::{paired, walls, Position};
-use crate::movegen::{flags, legal_moves, Move};
+use crate::movegen::{legal_moves, Effects, Kind, Move};
 use crate::rules::Rules;
-use crate::strategy::Strategy;
+use crate::strategy::{Asked, Strategy};
 use crate::throws::throw_table;
 use crate::throws::{Device, GameRng};
 
@@ -131,7 +131,7 @@ impl Heuristic {
             .filter(|(v, _)| {
                 legal_moves(rules, &theirs, *v)
                     .iter()
-                    .any(|m| m.has(flags::CAPTURE))
+                    .any(|m| m.has(Effects::CAPTURE))
             })
             .map(|(_, p)| p)
             .sum()
@@ -142,11 +142,13 @@ impl Heuristic {
         let w = &self.weights;
         let me = mv.after.to_move;
         let own = mv.after.side(me);
-        let flag = |f: u16| if mv.has(f) { 1.0 } else { 0.0 };
-        let mut s = w.progress * (f64::from(mv.to) - f64::from(mv.from))
-            + w.capture * flag(flags::CAPTURE)
-            + w.bear_off * flag(flags::EXIT)
-            + w.water * flag(flags::WATER);
+        let flag = |f: Effects| if mv.has(f) { 1.0 } else { 0.0 };
+        let (from, to) = mv.span();
+        let bear_off = matches!(mv.kind, Kind::BearOff { .. });
+        let mut s = w.progress * (f64::from(to) - f64::from(from))
+            + w.capture * flag(Effects::CAPTURE)
+            + w.bear_off * if bear_off { 1.0 } else { 0.0 }
+            + w.water * flag(Effects::WATER);
         if rules.protection {
             s += w.pair * f64::from(paired(own).count_ones());
         }
@@ -165,7 +167,7 @@ impl Strategy for Heuristic {
         &mut self,
         rules: &Rules,
         _: &Position,
-        _: u8,
+        _: &Asked,
         moves: &[Move],
         _: &mut GameRng,
     ) -> usize {
@@ -198,8 +200,8 @@ mod tests {
         );
         let moves = legal_moves(&rules, &pos, 1);
         let mut h = Heuristic::new(&rules, &Device::Coins, Weights::parse(weights).unwrap());
-        let m = moves[h.choose(&rules, &pos, 1, &moves, &mut stream(1, 2))];
-        (m.from, m.to)
+        let m = moves[h.choose(&rules, &pos, &Asked::Throw(1), &moves, &mut stream(1, 2))];
+        m.span()
     }
 
     #[test]

@@ -1,30 +1,24 @@
 //! `optimal`: the move of highest exact value, read from a solved table.
 
 use crate::board::Position;
-use crate::movegen::{flags, Move};
+use crate::movegen::Move;
 use crate::rules::Rules;
 use crate::solve::Solution;
-use crate::strategy::{first_best, Strategy};
+use crate::strategy::{first_best, Asked, Strategy};
 use crate::throws::GameRng;
 use std::sync::Arc;
 
 /// Plays the move of highest value in a [`Solution`] (ties: the first generated), and the best
-/// use of points left over after bearing off. Uses no randomness.
+/// use of points left over after bearing off. Uses no randomness and keeps no state.
 #[derive(Clone, Debug)]
 pub struct Optimal {
     solution: Arc<Solution>,
-    /// The throw and the move just chosen when it leaves points to play: the next call chooses
-    /// among those points' choices.
-    pending: Option<(u8, Move)>,
 }
 
 impl Optimal {
     /// The player of a solved table.
     pub fn new(solution: Arc<Solution>) -> Optimal {
-        Optimal {
-            solution,
-            pending: None,
-        }
+        Optimal { solution }
     }
 }
 
@@ -33,21 +27,15 @@ impl Strategy for Optimal {
         &mut self,
         _: &Rules,
         pos: &Position,
-        throw: u8,
+        asked: &Asked,
         moves: &[Move],
         _: &mut GameRng,
     ) -> usize {
-        // The choices for points left over end with "keep them" (and only those do).
-        if moves.last().is_some_and(|m| m.has(flags::KEEP)) {
-            let (value, main) = self
-                .pending
-                .take()
-                .expect("points left over follow a move that left them");
-            return first_best(self.solution.residual_values(&main, value, moves));
+        match *asked {
+            Asked::Throw(throw) => first_best(self.solution.move_values(pos, throw, moves)),
+            Asked::LeftOver { throw, played } => {
+                first_best(self.solution.residual_values(&played, throw, moves))
+            }
         }
-        let best = first_best(self.solution.move_values(pos, throw, moves));
-        let chosen = moves[best];
-        self.pending = (chosen.residual > 0).then_some((throw, chosen));
-        best
     }
 }

@@ -10,7 +10,7 @@
 use crate::board::{squares, Position, Side};
 use crate::movegen::{legal_moves, residual_moves_into, uniform_move, Move, MoveList};
 use crate::rules::Rules;
-use crate::strategy::{first_best, Strategy};
+use crate::strategy::{first_best, Asked, Strategy};
 use crate::throws::{below, mix64, throw_table, Device, GameRng, SeededThrower, Thrower};
 use crate::turn::after_throw;
 use rand::Rng;
@@ -72,9 +72,9 @@ impl Expectimax {
         depth: u8,
         root: Side,
     ) -> f64 {
-        if mv.residual > 0 && mv.after.in_play(mover) > 0 {
+        if mv.left > 0 && mv.after.in_play(mover) > 0 {
             let mut follow = MoveList::new();
-            residual_moves_into(rules, &mv.after, mv.residual, &mut follow);
+            residual_moves_into(rules, &mv.after, mv.left, &mut follow);
             if !follow.is_empty() {
                 let values = follow
                     .iter()
@@ -142,13 +142,14 @@ impl Strategy for Expectimax {
         &mut self,
         rules: &Rules,
         pos: &Position,
-        throw: u8,
+        asked: &Asked,
         moves: &[Move],
         _: &mut GameRng,
     ) -> usize {
         if moves.len() == 1 {
             return 0;
         }
+        let throw = asked.points();
         let me = pos.to_move;
         first_best(
             moves
@@ -184,13 +185,14 @@ impl Strategy for Rollout {
         &mut self,
         rules: &Rules,
         pos: &Position,
-        throw: u8,
+        asked: &Asked,
         moves: &[Move],
         rng: &mut GameRng,
     ) -> usize {
         if moves.len() == 1 {
             return 0;
         }
+        let throw = asked.points();
         let base = rng.next_u64();
         let me = pos.to_move;
         first_best(moves.iter().map(|m| {
@@ -219,8 +221,8 @@ pub fn playout<T: Thrower>(
     let mut moves = MoveList::new();
     let mut pos = mv.after;
     let side = pos.to_move;
-    if mv.residual > 0 && !pos.finished(side) {
-        play_residual(rules, &mut pos, mv.residual, &mut moves, decisions);
+    if mv.left > 0 && !pos.finished(side) {
+        play_residual(rules, &mut pos, mv.left, &mut moves, decisions);
     }
     let outcome = |pos: &Position| -> f64 {
         let e = evaluate(rules, pos, root);
@@ -271,8 +273,8 @@ fn play_random(
 ) -> Option<Move> {
     let m = uniform_move(rules, pos, value, rng, moves)?;
     *pos = m.after;
-    if m.residual > 0 && !pos.finished(pos.to_move) {
-        play_residual(rules, pos, m.residual, moves, rng);
+    if m.left > 0 && !pos.finished(pos.to_move) {
+        play_residual(rules, pos, m.left, moves, rng);
     }
     Some(m)
 }

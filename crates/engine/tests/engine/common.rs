@@ -18,7 +18,7 @@ pub fn pos(white: &[u8], black: &[u8], to_move: Side) -> Position {
 pub fn pairs(rules: &Rules, p: &Position, throw: u8) -> Vec<(u8, u8)> {
     legal_moves(rules, p, throw)
         .iter()
-        .map(|m| (m.from, m.to))
+        .map(|m| m.span())
         .collect()
 }
 
@@ -26,7 +26,7 @@ pub fn pairs(rules: &Rules, p: &Position, throw: u8) -> Vec<(u8, u8)> {
 pub fn the_move(rules: &Rules, p: &Position, throw: u8, from: u8, to: u8) -> Move {
     *legal_moves(rules, p, throw)
         .iter()
-        .find(|m| m.from == from && m.to == to)
+        .find(|m| m.span() == (from, to))
         .unwrap_or_else(|| {
             panic!(
                 "{from}->{to} with {throw} not legal; legal: {:?}",

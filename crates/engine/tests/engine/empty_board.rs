@@ -4,7 +4,7 @@ use crate::common::*;
 use senet_engine::board::Side::{Black, White};
 use senet_engine::board::{ENTRY, OFF};
 use senet_engine::game::start_position;
-use senet_engine::movegen::{flags, start_of_turn};
+use senet_engine::movegen::{start_of_turn, Effects};
 
 fn waiting(mut p: senet_engine::board::Position, w: u8, b: u8) -> senet_engine::board::Position {
     p.waiting = [w, b];
@@ -30,7 +30,7 @@ fn empty_start_and_entry_with_1_4_6() {
     // dell'avversario andrà collocata nella casella \"1\""
     let opp = waiting(pos(&[], &[6], White), 5, 4);
     let m = the_move(&r, &opp, 6, ENTRY, 6);
-    assert!(m.has(flags::CAPTURE));
+    assert!(m.has(Effects::CAPTURE));
     assert_eq!(after(&m, Black), vec![1]);
     // "se non vi sono caselle libere tra la 1 e quella della destinazione originaria, il turno finisce"
     let full = waiting(pos(&[1, 2, 3], &[4], White), 2, 4);
@@ -48,7 +48,7 @@ fn bearing_off_with_residual_points() {
     // movimento di un'altra pedina" / "portare fuori una pedina comporta il computo di 1 punto"
     let p = pos(&[26, 12], &[1], White);
     let m = the_move(&r, &p, 6, 26, OFF);
-    assert_eq!(m.residual, 1);
+    assert_eq!(m.left, 1);
     // "non è possibile far uscire una pedina dal tavolo di gioco prima che tutti i propri pezzi
     // abbiano lasciato la prima riga."
     let q = pos(&[26, 8], &[1], White);
@@ -92,6 +92,6 @@ fn backward_attack_pushes_forward() {
     // caso, attaccando una pedina avversaria, questa avrà il vantaggio di essere portata in avanti"
     let r = rules("empty-board");
     let m = the_move(&r, &pos(&[19], &[16, 21, 22, 23], White), 3, 19, 16);
-    assert!(m.has(flags::BACKWARD | flags::CAPTURE));
+    assert!(m.has(Effects::BACKWARD | Effects::CAPTURE));
     assert_eq!(after(&m, Black), vec![19, 21, 22, 23]);
 }

@@ -4,7 +4,7 @@ use crate::common::*;
 use senet_engine::board::Side::{Black, White};
 use senet_engine::board::OFF;
 use senet_engine::game::start_position;
-use senet_engine::movegen::flags;
+use senet_engine::movegen::Effects;
 
 #[test]
 fn table_extra_throw_and_layout() {
@@ -27,7 +27,7 @@ fn house_of_happiness_replays_the_same_pawn() {
     let r = rules("game-box");
     let p = pos(&[23, 5], &[1], White);
     let m = the_move(&r, &p, 3, 23, 26);
-    assert!(m.has(flags::REPLAY));
+    assert!(m.has(Effects::REPLAY));
     assert_eq!(m.after.forced, Some(26));
     // On the extra throw, the pawn on 26 must move if it can.
     assert_eq!(pairs(&r, &m.after, 2), vec![(26, 28)]);
@@ -46,7 +46,7 @@ fn water_restarts_the_course() {
     // "Attention, même si le seul coup possible amène un pion sur la case 27, on doit le jouer !"
     let q = pos(&[25], &[26, 28], White);
     let m = the_move(&r, &q, 2, 25, 1);
-    assert!(m.has(flags::WATER));
+    assert!(m.has(Effects::WATER));
 }
 
 #[test]

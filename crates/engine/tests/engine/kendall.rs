@@ -17,7 +17,7 @@ impl Observer for Trace {
         self.0.push((Black, value, None));
     }
     fn on_throw(&mut self, side: Side, value: u8, chosen: Option<&Move>, _: &Position) {
-        self.0.push((side, value, chosen.map(|m| (m.from, m.to))));
+        self.0.push((side, value, chosen.map(|m| m.span())));
     }
 }
 

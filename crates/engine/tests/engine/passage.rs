@@ -4,7 +4,7 @@ use crate::common::*;
 use senet_engine::board::Side::{Black, White};
 use senet_engine::board::OFF;
 use senet_engine::game::start_position;
-use senet_engine::movegen::{flags, legal_moves};
+use senet_engine::movegen::{legal_moves, Effects, Kind};
 
 #[test]
 fn seven_pawns_alternate_on_1_to_14() {
@@ -50,7 +50,7 @@ fn capture_exchanges_and_pairs_protect() {
     // "ce dernier doit reculer jusqu'à la case d'où vient l'attaquant"
     let p = pos(&[16], &[18], White);
     let m = the_move(&r, &p, 2, 16, 18);
-    assert!(m.has(flags::CAPTURE));
+    assert!(m.has(Effects::CAPTURE));
     assert_eq!(after(&m, Black), vec![16]);
     // "Deux pions de même couleur dans deux cases contiguës forment un petit bloc: ils sont imprenables."
     let q = pos(&[16, 1], &[18, 19], White);
@@ -70,7 +70,7 @@ fn backward_move_may_hit_and_pushes_the_opponent_forward() {
     // White's only pawn on 19 cannot go forward 3 (22 is in a black wall 21-23), so it goes back to 16.
     let p = pos(&[19], &[16, 21, 22, 23], White);
     let m = the_move(&r, &p, 3, 19, 16);
-    assert!(m.has(flags::BACKWARD) && m.has(flags::CAPTURE));
+    assert!(m.has(Effects::BACKWARD) && m.has(Effects::CAPTURE));
     assert_eq!(after(&m, Black), vec![19, 21, 22, 23]);
 }
 
@@ -83,10 +83,10 @@ fn house_of_happiness() {
     // tomber sur la case «Maison de l'Eau»)": a right, so a choice beside the moves of the 1
     // (into the water: back to 15 or stay on 27), listed last as (26, 26).
     let with_one = legal_moves(&r, &pos(&[26], &[1], White), 1);
-    let listed: Vec<(u8, u8)> = with_one.iter().map(|m| (m.from, m.to)).collect();
+    let listed: Vec<(u8, u8)> = with_one.iter().map(|m| m.span()).collect();
     assert_eq!(listed, vec![(26, 27), (26, 15), (26, 26)]);
     let rethrow = with_one.last().unwrap();
-    assert!(rethrow.has(flags::RETHROW));
+    assert_eq!(rethrow.kind, Kind::Rethrow { at: 26 });
     assert_eq!(rethrow.after, pos(&[26], &[1], White));
     // Any other pawn may play the 1 instead; the re-throw is still offered.
     let other = pairs(&r, &pos(&[26, 20], &[1], White), 1);

@@ -5,11 +5,11 @@
 
 use crate::common::rules;
 use proptest::prelude::*;
-use senet_engine::board::{Position, Side, ENTRY, OFF};
+use senet_engine::board::{Position, Side, OFF};
 use senet_engine::game::{play_game, start_position, GameSummary, Observer};
-use senet_engine::movegen::{flags, legal_moves, uniform_move, Move, MoveList};
+use senet_engine::movegen::{legal_moves, uniform_move, Effects, Kind, Move, MoveList};
 use senet_engine::rules::{Rules, VARIANTS};
-use senet_engine::strategy::{RandomStrategy, Strategy};
+use senet_engine::strategy::{Asked, RandomStrategy, Strategy};
 use senet_engine::throws::{below, game_seed, stream, Device, GameRng, SeededThrower, Thrower};
 use senet_engine::turn::{after_throw, Opening};
 
@@ -49,58 +49,64 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
         m.after.in_play(me.other()) == before.in_play(me.other()),
         "opponent lost a pawn"
     );
-    if m.has(flags::NO_MOVE) {
+    if !m.moves_a_pawn() {
         assert_eq!(
             m.after.pawns, before.pawns,
             "a choice that moves no pawn moved one"
         );
-        if m.has(flags::RETHROW) {
+        if matches!(m.kind, Kind::Rethrow { .. }) {
             assert!(throw == 1 && rules.happiness_rethrow && b[26] == mine);
         }
         return;
     }
-    if m.has(flags::BOUNCE) {
+    let (from, to) = m.span();
+    if m.has(Effects::BOUNCE) {
         // 003: a move onto a taken 26, 28, 29 or 30 goes back by the throw, else into the water.
-        let target = m.from + throw;
+        let target = from + throw;
         assert!(rules.occupied_refuges.has(target) && b[target as usize] != 0);
-        if m.has(flags::WATER) {
-            assert!(m.to != m.from - throw.min(m.from));
+        if m.has(Effects::WATER) {
+            assert!(to != from - throw.min(from));
         } else {
-            assert_eq!(m.to, m.from - throw, "bounce distance");
-            assert_ne!(b[m.to as usize], mine, "bounced onto its own pawn");
+            assert_eq!(to, from - throw, "bounce distance");
+            assert_ne!(b[to as usize], mine, "bounced onto its own pawn");
         }
         return;
     }
-    if m.from == ENTRY {
+    if matches!(m.kind, Kind::Enter { .. }) {
         assert!(before.waiting[me.index()] > 0);
         assert!(rules.entry_values.is_empty() || rules.entry_values.has(throw));
         return;
     }
     assert_eq!(
-        b[m.from as usize], mine,
+        b[from as usize], mine,
         "moved from a square it does not hold"
     );
-    let backward = m.has(flags::BACKWARD);
+    let backward = m.has(Effects::BACKWARD);
     let landing = if backward {
-        m.from - throw
+        from - throw
     } else {
-        (m.from + throw).min(31)
+        (from + throw).min(31)
     };
     // The distance is the throw, unless an effect (water, the way to 30 of 003) moves it on.
-    let free_to_30 = rules.free_exit_from_30 && m.to == 30 && (m.from == 28 || m.from == 29);
-    if !m.has(flags::WATER) && !free_to_30 && m.to != OFF {
-        assert_eq!(m.to, landing, "distance");
+    let free_to_30 = rules.free_exit_from_30 && to == 30 && (from == 28 || from == 29);
+    if !m.has(Effects::WATER) && !free_to_30 && to != OFF {
+        assert_eq!(to, landing, "distance");
     }
     // Backward only when no forward move exists.
     if backward {
         assert!(
             list.iter()
-                .all(|x| x.has(flags::BACKWARD | flags::NO_MOVE) && !x.has(flags::BOUNCE)),
+                .all(|x| (x.has(Effects::BACKWARD) || !x.moves_a_pawn())
+                    && !x.has(Effects::BOUNCE)),
             "backward beside a forward move"
         );
     }
     // A pawn borne off onto 30 (kendall) leaves at once: it lands on nothing.
-    let landing = if m.has(flags::EXIT) { OFF } else { landing };
+    let landing = if matches!(m.kind, Kind::BearOff { .. }) {
+        OFF
+    } else {
+        landing
+    };
     // No pawn lands on its own side's pawn.
     if landing <= 30 && !free_to_30 {
         assert_ne!(b[landing as usize], mine, "landed on its own pawn");
@@ -116,14 +122,14 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
                 "hit a protected pawn"
             );
         }
-        assert!(m.has(flags::CAPTURE));
+        assert!(m.has(Effects::CAPTURE));
     }
     // No opponent run of three stands between the start and the landing square.
     if rules.blockade {
         let (lo, hi) = if backward {
-            (landing, m.from)
+            (landing, from)
         } else {
-            (m.from, landing)
+            (from, landing)
         };
         for s in lo + 1..hi.min(31) {
             let s = s as usize;
@@ -136,12 +142,12 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
     }
     // Checkpoints are never jumped going forward.
     if !backward {
-        for c in m.from + 1..landing {
+        for c in from + 1..landing {
             assert!(!rules.checkpoints.has(c), "jumped checkpoint {c}");
         }
     }
     // The mover's pawn count on the board drops by one only when it exits or restarts.
-    let gone = m.to == OFF || m.to == ENTRY;
+    let gone = matches!(m.kind, Kind::BearOff { .. } | Kind::Step { to: None, .. });
     assert_eq!(
         a.iter().filter(|&&x| x == mine).count() + gone as usize,
         b.iter().filter(|&&x| x == mine).count()
@@ -227,11 +233,11 @@ impl Strategy for ListRandom {
         &mut self,
         rules: &Rules,
         pos: &Position,
-        throw: u8,
+        asked: &Asked,
         moves: &[Move],
         rng: &mut GameRng,
     ) -> usize {
-        RandomStrategy.choose(rules, pos, throw, moves, rng)
+        RandomStrategy.choose(rules, pos, asked, moves, rng)
     }
 }
 
@@ -262,7 +268,7 @@ struct Trace(Vec<TraceLine>);
 impl Observer for Trace {
     fn on_throw(&mut self, side: Side, value: u8, chosen: Option<&Move>, after: &Position) {
         self.0
-            .push((side, value, chosen.map(|m| (m.from, m.to)), after.pawns));
+            .push((side, value, chosen.map(|m| m.span()), after.pawns));
     }
 }
 

@@ -56,7 +56,7 @@ fn figure_5_white_to_move() {
     for t in [3, 4, 6] {
         let list = senet_engine::movegen::legal_moves(&r, &p, t);
         assert!(
-            !list.is_empty() && list.iter().all(|m| m.to < m.from),
+            !list.is_empty() && list.iter().all(|m| m.span().1 < m.span().0),
             "throw {t}: {:?}",
             pairs(&r, &p, t)
         );
