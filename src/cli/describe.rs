@@ -7,7 +7,7 @@ use serde_json::json;
 
 /// The names of what a move is and did, in a fixed order (the `flags` of `--json`).
 fn flag_names(mv: &Move) -> Vec<&'static str> {
-    let kind = |k: fn(&Kind) -> bool| k(&mv.kind);
+    let kind = |k: fn(&Kind) -> bool| k(&mv.kind());
     [
         (mv.has(Effects::BACKWARD), "backward"),
         (mv.has(Effects::CAPTURE), "capture"),
@@ -30,6 +30,7 @@ fn flag_names(mv: &Move) -> Vec<&'static str> {
 fn kind_name(kind: &Kind) -> &'static str {
     match kind {
         Kind::Step { .. } => "step",
+        Kind::Restart { .. } => "restart",
         Kind::Enter { .. } => "enter",
         Kind::BearOff { .. } => "bear-off",
         Kind::Stay { .. } => "stay",
@@ -43,7 +44,7 @@ fn kind_name(kind: &Kind) -> &'static str {
 pub fn move_json(mv: &Move) -> serde_json::Value {
     let (from, to) = mv.span();
     json!({
-        "kind": kind_name(&mv.kind),
+        "kind": kind_name(&mv.kind()),
         "from": from,
         "to": to,
         "flags": flag_names(mv),
@@ -55,11 +56,12 @@ pub fn move_json(mv: &Move) -> serde_json::Value {
 
 /// A move in words: `7 -> 11`, `enter -> 3 (entry)`, `28 -> off (exit)`.
 pub fn describe(mv: &Move) -> String {
-    let (from, to) = match mv.kind {
+    let (from, to) = match mv.kind() {
         Kind::Rethrow { .. } => return "throw the 1 again (re-throw)".to_string(),
         Kind::KeepPoints => return "keep the points (play nothing)".to_string(),
-        Kind::Enter { to } => ("enter".to_string(), to),
-        Kind::Step { from, to } => (from.to_string(), to),
+        Kind::Enter { to } => ("enter".to_string(), Some(to)),
+        Kind::Step { from, to } => (from.to_string(), Some(to)),
+        Kind::Restart { from } => (from.to_string(), None),
         Kind::BearOff { from } => (from.to_string(), Some(senet_engine::board::OFF)),
         Kind::Stay { at } => (at.to_string(), Some(at)),
     };

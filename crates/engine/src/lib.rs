@@ -18,8 +18,8 @@
 //! let white = bits_of(&[5, 7, 14, 15, 16]).unwrap();
 //! let black = bits_of(&[8, 9, 17, 18, 19]).unwrap();
 //! let moves = legal_moves(&rules, &Position::new(white, black, Side::White), 4);
-//! let kinds: Vec<Kind> = moves.iter().map(|m| m.kind).collect();
-//! assert_eq!(kinds, vec![Kind::Step { from: 7, to: Some(11) }]);
+//! let kinds: Vec<Kind> = moves.iter().map(|m| m.kind()).collect();
+//! assert_eq!(kinds, vec![Kind::Step { from: 7, to: 11 }]);
 //! ```
 //!
 //! One seeded game, the same on every machine:

@@ -138,23 +138,16 @@ fn plain_step(pos: &Position, s: u8, v: u8) -> Move {
     let step = bit(s) | bit(t);
     let hit = (opp >> t) & 1;
     let (new_own, new_opp) = (own ^ step, opp ^ (step & hit.wrapping_neg()));
-    Move {
-        kind: Kind::Step {
-            from: s,
-            to: Some(t),
+    let after = Position {
+        pawns: if me == Side::White {
+            [new_own, new_opp]
+        } else {
+            [new_opp, new_own]
         },
-        effects: Effects(Effects::CAPTURE.0 * hit as u8),
-        left: 0,
-        after: Position {
-            pawns: if me == Side::White {
-                [new_own, new_opp]
-            } else {
-                [new_opp, new_own]
-            },
-            forced: None,
-            ..*pos
-        },
-    }
+        forced: None,
+        ..*pos
+    };
+    Move::new(Kind::Step { from: s, to: t }, after).with(Effects(Effects::CAPTURE.0 * hit as u8))
 }
 
 /// The water square, when the side to move has a pawn kept there (`water_stay`): its owner
@@ -376,15 +369,7 @@ fn plain_back_step(pos: &Position, s: u8, v: u8) -> Move {
     let mut after = *pos;
     after.forced = None;
     after.pawns[pos.to_move.index()] ^= bit(s) | bit(s - v);
-    Move {
-        kind: Kind::Step {
-            from: s,
-            to: Some(s - v),
-        },
-        effects: Effects::BACKWARD,
-        left: 0,
-        after,
-    }
+    Move::new(Kind::Step { from: s, to: s - v }, after).with(Effects::BACKWARD)
 }
 
 /// The side to move's pawn on `s` borne off (what `Gen::exit` gives with no residual points).
@@ -490,7 +475,7 @@ mod tests {
         (
             from,
             to,
-            m.effects.0,
+            m.effects().0,
             m.left,
             m.after.pawns,
             m.after.waiting,

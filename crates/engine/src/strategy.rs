@@ -103,7 +103,7 @@ impl Strategy for RandomStrategy {
 /// the rearmost; a choice that moves no pawn ranks at its square, and keeping points left over
 /// as the most advanced (31), so `front` keeps them.
 fn rank(m: &Move) -> u8 {
-    match m.kind {
+    match m.kind() {
         Kind::KeepPoints => crate::board::OFF,
         _ => m.span().0,
     }

@@ -10,7 +10,7 @@
 //! un peón".
 
 use crate::board::{Position, Side};
-use crate::movegen::{start_of_turn, Effects, Kind, Move};
+use crate::movegen::{start_of_turn, Effects, Move};
 use crate::rules::Rules;
 
 /// What follows a throw.
@@ -31,7 +31,7 @@ pub fn throws_again(rules: &Rules, value: u8, played: Option<&Move>) -> bool {
     // `|` and `&`, not `||` and `&&`: no branch on `extra`, a coin flip.
     let extra = rules.gives_extra_throw(value);
     match played {
-        Some(m) => extra | m.has(Effects::REPLAY) | matches!(m.kind, Kind::Rethrow { .. }),
+        Some(m) => extra | m.has_or_rethrow(Effects::REPLAY),
         None => extra & rules.extra_throw_without_move,
     }
 }

@@ -90,7 +90,7 @@ fn short(m: &senet_engine::movegen::Move) -> String {
     let what = [
         (m.has(Effects::WATER), " ≈"),
         (m.has(Effects::CAPTURE), " ×"),
-        (matches!(m.kind, Kind::Stay { .. }), " ="),
+        (matches!(m.kind(), Kind::Stay { .. }), " ="),
     ]
     .iter()
     .filter(|(on, _)| *on)

@@ -90,17 +90,14 @@ impl<'a> Gen<'a> {
     /// The move of the pawn from `from` (a waiting pawn when it is 0) that rests on `to`
     /// (`None`: back among the waiting pawns).
     fn pawn_move(from: u8, to: Option<u8>, effects: Effects, after: Position) -> Move {
-        let kind = if from == ENTRY {
-            Kind::Enter { to }
-        } else {
-            Kind::Step { from, to }
+        let kind = match (from, to) {
+            (ENTRY, Some(to)) => Kind::Enter { to },
+            (from, Some(to)) => Kind::Step { from, to },
+            // An entering pawn that falls in the water and restarts: the rule set's check
+            // (the water lies beyond every entry square) leaves only pawns of the board here.
+            (from, None) => Kind::Restart { from },
         };
-        Move {
-            kind,
-            effects,
-            left: 0,
-            after,
-        }
+        Move::new(kind, after).with(effects)
     }
 
     /// Lands the lifted pawn on `to`, hitting an opponent there; `from` is where it came from.
@@ -165,12 +162,7 @@ impl<'a> Gen<'a> {
             }
             return;
         }
-        out.push(Move {
-            kind: Kind::BearOff { from },
-            effects: Effects::NONE,
-            left: residual,
-            after: p,
-        });
+        out.push(Move::new(Kind::BearOff { from }, p).leaving(residual));
     }
 
     /// Forward moves of the pawn on `s` (a waiting pawn when `s` is 0) with throw `v`.

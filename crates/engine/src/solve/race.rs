@@ -10,7 +10,7 @@
 //! the board.
 
 use crate::board::{squares, Position, Side};
-use crate::movegen::{legal_moves, residual_moves_into, start_of_turn, Kind, MoveList};
+use crate::movegen::{legal_moves, residual_moves_into, start_of_turn, MoveList};
 use crate::rules::Rules;
 use crate::turn::throws_again;
 
@@ -146,8 +146,8 @@ fn only_exit(
     let same = a.len() == b.len()
         && a.iter()
             .zip(&b)
-            .all(|(x, y)| (x.kind, x.effects) == (y.kind, y.effects));
-    if !same || a.len() > 1 || a.iter().any(|m| !matches!(m.kind, Kind::BearOff { .. })) {
+            .all(|(x, y)| (x.kind(), x.effects()) == (y.kind(), y.effects()));
+    if !same || a.len() > 1 || a.iter().any(|m| !m.bears_off()) {
         return None;
     }
     let Some(m) = a.first() else {

@@ -16,7 +16,7 @@
 //! A scenario overrides any of them: `white = "heuristic:capture=10,danger=-2"`.
 
 use crate::board::{paired, walls, Position};
-use crate::movegen::{legal_moves, Effects, Kind, Move};
+use crate::movegen::{legal_moves, Effects, Move};
 use crate::rules::Rules;
 use crate::strategy::{Asked, Strategy};
 use crate::throws::throw_table;
@@ -144,7 +144,7 @@ impl Heuristic {
         let own = mv.after.side(me);
         let flag = |f: Effects| if mv.has(f) { 1.0 } else { 0.0 };
         let (from, to) = mv.span();
-        let bear_off = matches!(mv.kind, Kind::BearOff { .. });
+        let bear_off = mv.bears_off();
         let mut s = w.progress * (f64::from(to) - f64::from(from))
             + w.capture * flag(Effects::CAPTURE)
             + w.bear_off * if bear_off { 1.0 } else { 0.0 }

@@ -92,6 +92,6 @@ fn backward_attack_pushes_forward() {
     // caso, attaccando una pedina avversaria, questa avrà il vantaggio di essere portata in avanti"
     let r = rules("empty-board");
     let m = the_move(&r, &pos(&[19], &[16, 21, 22, 23], White), 3, 19, 16);
-    assert!(m.has(Effects::BACKWARD | Effects::CAPTURE));
+    assert!(m.has(Effects::BACKWARD) && m.has(Effects::CAPTURE));
     assert_eq!(after(&m, Black), vec![19, 21, 22, 23]);
 }

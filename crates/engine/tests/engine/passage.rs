@@ -86,7 +86,7 @@ fn house_of_happiness() {
     let listed: Vec<(u8, u8)> = with_one.iter().map(|m| m.span()).collect();
     assert_eq!(listed, vec![(26, 27), (26, 15), (26, 26)]);
     let rethrow = with_one.last().unwrap();
-    assert_eq!(rethrow.kind, Kind::Rethrow { at: 26 });
+    assert_eq!(rethrow.kind(), Kind::Rethrow { at: 26 });
     assert_eq!(rethrow.after, pos(&[26], &[1], White));
     // Any other pawn may play the 1 instead; the re-throw is still offered.
     let other = pairs(&r, &pos(&[26, 20], &[1], White), 1);

@@ -54,7 +54,7 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
             m.after.pawns, before.pawns,
             "a choice that moves no pawn moved one"
         );
-        if matches!(m.kind, Kind::Rethrow { .. }) {
+        if matches!(m.kind(), Kind::Rethrow { .. }) {
             assert!(throw == 1 && rules.happiness_rethrow && b[26] == mine);
         }
         return;
@@ -72,7 +72,7 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
         }
         return;
     }
-    if matches!(m.kind, Kind::Enter { .. }) {
+    if matches!(m.kind(), Kind::Enter { .. }) {
         assert!(before.waiting[me.index()] > 0);
         assert!(rules.entry_values.is_empty() || rules.entry_values.has(throw));
         return;
@@ -102,7 +102,7 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
         );
     }
     // A pawn borne off onto 30 (kendall) leaves at once: it lands on nothing.
-    let landing = if matches!(m.kind, Kind::BearOff { .. }) {
+    let landing = if matches!(m.kind(), Kind::BearOff { .. }) {
         OFF
     } else {
         landing
@@ -147,7 +147,7 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
         }
     }
     // The mover's pawn count on the board drops by one only when it exits or restarts.
-    let gone = matches!(m.kind, Kind::BearOff { .. } | Kind::Step { to: None, .. });
+    let gone = matches!(m.kind(), Kind::BearOff { .. } | Kind::Restart { .. });
     assert_eq!(
         a.iter().filter(|&&x| x == mine).count() + gone as usize,
         b.iter().filter(|&&x| x == mine).count()
