@@ -1,8 +1,8 @@
 //! `senet-sim bench`: speed and memory of the run engine, measured on N games.
 
 use crate::error::InputError;
-use senet_engine::rules::Variant;
 use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::variants::Variant;
 use senet_simulation::runner::play_counters;
 use senet_simulation::scenario::{Arm, Scenario};
 use senet_simulation::shard::Shard;

@@ -3,8 +3,9 @@
 use crate::error::{bad, InputError};
 use anyhow::Result;
 use clap::Args;
-use senet_engine::rules::{Rules, Variant};
+use senet_engine::rules::Rules;
 use senet_engine::throws::Device;
+use senet_engine::variants::Variant;
 use std::path::PathBuf;
 
 /// Which variant and which overrides of its options.

@@ -10,7 +10,7 @@ mod throws;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use senet_engine::rules::VARIANTS;
+use senet_engine::variants::{Variant, VARIANTS};
 use std::io::Write;
 
 /// senet-sim: play Senet millions of times to teach and study probability.
@@ -21,6 +21,42 @@ pub struct Cli {
     command: Command,
 }
 
+/// Arguments of `variants`.
+#[derive(clap::Args, Debug)]
+struct VariantsArgs {
+    /// Print the complete rule file of this variant (TOML: every key, to edit and play with
+    /// `--rules FILE` or a scenario's `[arm.rules]`).
+    #[arg(long, value_name = "ID")]
+    show: Option<Variant>,
+}
+
+/// `variants`: the list, or one variant's rule file.
+fn variants(a: &VariantsArgs, out: &mut impl Write) -> Result<()> {
+    if let Some(v) = a.show {
+        let info = v.info();
+        writeln!(
+            out,
+            "# {}: {} ({}, {})",
+            v.id(),
+            info.title,
+            info.language,
+            info.source
+        )?;
+        writeln!(out, "# {}", info.summary)?;
+        writeln!(out, "# The source's device: {}.", info.device)?;
+        write!(out, "{}", toml::to_string(&v.rules())?)?;
+        return Ok(());
+    }
+    for v in VARIANTS {
+        writeln!(
+            out,
+            "{:<12} {}\n{:<12} source: \"{}\" ({}; {})",
+            v.id, v.summary, "", v.title, v.language, v.source
+        )?;
+    }
+    Ok(())
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play a scenario's games and tournaments and write its report (CSV tables, charts, report.md, report.html).
@@ -28,8 +64,8 @@ enum Command {
     /// Make the report of a run played in shards (`run --shard K/N`): checks that every shard
     /// 1..N of one run is there once, sums their counters, writes the same report as `run`.
     Merge(crate::shards::MergeArgs),
-    /// List the rule variants with their source documents.
-    Variants,
+    /// List the rule variants with their sources, or print one's complete rule file (`--show`).
+    Variants(VariantsArgs),
     /// List the shipped scenarios with the question each one answers.
     Scenarios,
     /// Measure speed and memory: N random games of a variant through the run engine.
@@ -72,15 +108,7 @@ pub fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Bench(a) => crate::bench::bench(&a, &mut out)?,
-        Command::Variants => {
-            for v in VARIANTS {
-                writeln!(
-                    out,
-                    "{:<12} {}\n{:<12} source: \"{}\" ({}; shared/seeds/{})",
-                    v.id, v.summary, "", v.title, v.language, v.source
-                )?;
-            }
-        }
+        Command::Variants(a) => variants(&a, &mut out)?,
         Command::Scenarios => scenarios::list(&mut out)?,
         Command::Moves(a) => moves::moves(&a, &mut out)?,
         Command::Play(a) => play::play(&a, &mut out)?,

@@ -8,7 +8,8 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use senet_engine::board::{bits_of, Position, Side};
 use senet_engine::movegen::{legal_moves_into, residual_moves_into, start_of_turn, MoveList};
-use senet_engine::rules::{Rules, Variant};
+use senet_engine::rules::Rules;
+use senet_engine::variants::Variant;
 use std::io::Write;
 
 #[derive(ValueEnum, Clone, Copy, Debug)]

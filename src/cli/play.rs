@@ -7,7 +7,6 @@ use clap::Args;
 use senet_engine::board::{squares, Position, Side};
 use senet_engine::game::{play_game, series_points, GameSummary, Observer};
 use senet_engine::movegen::{Kind, Move};
-use senet_engine::rules::Variant;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::{game_seed, parse_seed_hex, seed_hex, stream, SeededThrower};
 use serde_json::json;
@@ -150,13 +149,21 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
         return Err(e.into());
     }
     let points = match (summary.winner, printer.last) {
-        (Some(w), Some(last)) => series_points(&rules, &last, w.other()),
-        _ => 0,
+        (Some(w), Some(last)) if rules.series_points => {
+            Some(series_points(&rules, &last, w.other()))
+        }
+        _ => None,
     };
     write_result(a, &summary, points, out)
 }
 
-fn write_result(a: &PlayArgs, s: &GameSummary, points: u32, out: &mut impl Write) -> Result<()> {
+/// The game's result; `points`: its series points, when the rules score them.
+fn write_result(
+    a: &PlayArgs,
+    s: &GameSummary,
+    points: Option<u32>,
+    out: &mut impl Write,
+) -> Result<()> {
     let winner = s
         .winner
         .map(Side::name)
@@ -166,13 +173,13 @@ fn write_result(a: &PlayArgs, s: &GameSummary, points: u32, out: &mut impl Write
             "result": if s.winner.is_some() { "finished" } else { "unfinished" },
             "winner": s.winner, "first": s.first, "turns": s.turns, "throws": s.throws, "moves": s.moves,
             "captures": s.captures, "backward": s.backward, "passes": s.passes, "water": s.water,
-            "series_points": points, "variant": a.variant.variant.id(), "seed": a.seed,
+            "series_points": points.unwrap_or(0), "variant": a.variant.variant.id(), "seed": a.seed,
             "game_seed": seed_hex(a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0))),
         });
         writeln!(out, "{line}")?;
     } else {
         writeln!(out, "winner: {winner} after {} turns, {} throws, {} moves ({} captures, {} backward, {} passes, {} in the water)", s.turns, s.throws, s.moves, s.captures, s.backward, s.passes, s.water)?;
-        if s.winner.is_some() && a.variant.variant == Variant::Kendall {
+        if let Some(points) = points {
             writeln!(
                 out,
                 "series points for the winner (kendall's rule 10): {points}"

@@ -4,8 +4,9 @@ use super::args::DeviceArgs;
 use crate::error::bad;
 use anyhow::{Context, Result};
 use clap::Args;
-use senet_engine::rules::{Rules, Variant};
+use senet_engine::rules::Rules;
 use senet_engine::throws::{game_seed, value_distribution, SeededThrower, Thrower};
+use senet_engine::variants::Variant;
 use senet_simulation::stats::frequency_check;
 use std::io::Write;
 

@@ -2,10 +2,11 @@
 //! strategies' losses against optimal play and the positions where the choice matters most.
 
 use crate::lang::Lang;
-use senet_engine::rules::{Rules, Variant};
+use senet_engine::rules::Rules;
 use senet_engine::solve::Solution;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::Device;
+use senet_engine::variants::Variant;
 use senet_simulation::judge::{Decision, Verdict};
 use senet_simulation::solver::Effort;
 use senet_simulation::solver::TOLERANCE;

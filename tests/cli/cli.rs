@@ -40,6 +40,58 @@ fn variants_lists_the_five_ids_with_their_sources() {
 }
 
 #[test]
+fn every_variant_prints_a_complete_rule_file_that_plays_the_same_games() {
+    let dir = tempfile::tempdir().unwrap();
+    for v in senet_engine::variants::Variant::all() {
+        let out = senet()
+            .args(["variants", "--show", v.id()])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let back: senet_engine::rules::Rules = toml::from_str(&text).unwrap();
+        assert_eq!(back, v.rules(), "{}", v.id());
+        // Played from the file on another variant's name, the same games as the preset.
+        let file = dir.path().join(format!("{}.toml", v.id()));
+        std::fs::write(&file, &text).unwrap();
+        let other = if v.id() == "tejon" {
+            "passage"
+        } else {
+            "tejon"
+        };
+        for seed in ["1", "2", "3"] {
+            let play = |variant: &str, rules: &[&str]| {
+                let out = senet()
+                    .args([
+                        "play",
+                        "--variant",
+                        variant,
+                        "--device",
+                        "coins",
+                        "--seed",
+                        seed,
+                    ])
+                    .args(rules)
+                    .output()
+                    .unwrap();
+                assert!(
+                    out.status.success(),
+                    "{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                String::from_utf8(out.stdout).unwrap()
+            };
+            let from_file = play(other, &["--rules", file.to_str().unwrap()]);
+            assert_eq!(from_file, play(v.id(), &[]), "{} seed {seed}", v.id());
+        }
+    }
+}
+
+#[test]
 fn scenarios_lists_every_shipped_scenario_with_its_title() {
     let out = senet().arg("scenarios").output().unwrap();
     assert!(out.status.success());

@@ -8,7 +8,7 @@
 //! comments) once the change is understood.
 
 use assert_cmd::Command;
-use senet_engine::rules::VARIANTS;
+use senet_engine::variants::VARIANTS;
 
 /// How many throws of each golden game carry a hand-checked comment.
 const CHECKED: usize = 30;

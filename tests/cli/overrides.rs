@@ -4,7 +4,8 @@ use crate::common::*;
 use senet_engine::board::Side::{Black, White};
 use senet_engine::board::ENTRY;
 use senet_engine::game::start_position;
-use senet_engine::rules::{Capture, Rules, Variant};
+use senet_engine::rules::{Capture, Rules};
+use senet_engine::variants::Variant;
 
 /// The preset of a variant with TOML overrides.
 fn rules_with(id: &str, overrides: &str) -> Rules {

@@ -6,10 +6,11 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use senet_engine::board::Position;
 use senet_engine::game::{play_game, start_position, Silent};
 use senet_engine::movegen::{legal_moves_into, uniform_move, MoveList};
-use senet_engine::rules::{Rules, VARIANTS};
+use senet_engine::rules::Rules;
 use senet_engine::strategy::{RandomStrategy, Strategy};
 use senet_engine::throws::{below, game_seed, stream, Device, SeededThrower, Thrower};
 use senet_engine::turn::after_throw;
+use senet_engine::variants::VARIANTS;
 use std::hint::black_box;
 
 /// (position, throw) pairs met in seeded random games of one variant.

@@ -49,3 +49,4 @@ pub mod solve;
 pub mod strategy;
 pub mod throws;
 pub mod turn;
+pub mod variants;

@@ -419,9 +419,9 @@ pub fn start_of_turn(rules: &Rules, pos: &mut Position) -> u8 {
 mod tests {
     use super::*;
     use crate::game::start_position;
-    use crate::rules::VARIANTS;
     use crate::throws::{stream, Device, SeededThrower, Thrower};
     use crate::turn::after_throw;
+    use crate::variants::VARIANTS;
 
     /// Every pawn through the general path, one at a time: what [`legal_moves_into`] must give
     /// once its bit masks have settled the plain steps and left out the pawns with no move.

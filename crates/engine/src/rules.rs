@@ -1,17 +1,17 @@
-//! A rule set as data, the five variants as presets of it, and overrides from TOML.
+//! A rule set as data (the named presets are in [`crate::variants`]).
 //!
 //! Every option is orthogonal and documented in `docs/rules.md` with the seed sentence
 //! it comes from. A scenario (or `--rules FILE`) overrides any key of a preset.
 
-use crate::board::{bit, bits_of, squares, Side, LAST_SQUARE, WATER};
+use crate::board::{bit, bits_of, squares, Side, LAST_SQUARE};
 use thiserror::Error;
 
 /// Errors in a rule set or its overrides.
 #[derive(Debug, Error, PartialEq)]
 pub enum RulesError {
-    /// The variant id is not one of [`VARIANTS`].
-    #[error("unknown variant '{0}' (known: passage, game-box, kendall, empty-board, tejon)")]
-    UnknownVariant(String),
+    /// The variant id (first) is not one of the registry's (second, comma-separated).
+    #[error("unknown variant '{0}' (known: {1})")]
+    UnknownVariant(String, String),
     /// An override could not be read (unknown key, wrong type...).
     #[error("rule override: {0}")]
     Override(String),
@@ -253,233 +253,15 @@ pub struct Rules {
     pub first_pawn_black: Option<u8>,
     /// Turns after which a game stops and is reported as unfinished.
     pub max_turns: u32,
-}
-
-/// One documented variant: its id, source document and a one-line description.
-#[derive(Clone, Copy, Debug)]
-pub struct VariantInfo {
-    /// Id used on the command line and in scenarios.
-    pub id: &'static str,
-    /// The seed document it reconstructs (its file in `shared/seeds/`).
-    pub source: &'static str,
-    /// The document's title, as it stands in the document.
-    pub title: &'static str,
-    /// The document's language, in English.
-    pub language: &'static str,
-    /// What sets it apart.
-    pub summary: &'static str,
-}
-
-/// A named rule reconstruction, one per seed document: parsed once from its id at the edge
-/// (command line, scenario file), then passed around as this value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Variant {
-    /// `passage` (000, French, "Jeu du Passage").
-    Passage,
-    /// `game-box` (001, a French game box).
-    GameBox,
-    /// `kendall` (002, French, four coins; after Kendall's reconstruction).
-    Kendall,
-    /// `empty-board` (003, Italian).
-    EmptyBoard,
-    /// `tejon` (004, Spanish).
-    Tejon,
-}
-
-impl Variant {
-    /// The five variants, in the order of their source documents.
-    pub const ALL: [Variant; 5] = [
-        Variant::Passage,
-        Variant::GameBox,
-        Variant::Kendall,
-        Variant::EmptyBoard,
-        Variant::Tejon,
-    ];
-
-    /// Its source document and summary.
-    pub fn info(self) -> &'static VariantInfo {
-        &VARIANTS[self as usize]
-    }
-
-    /// The id used on the command line and in scenarios (`game-box`).
-    pub fn id(self) -> &'static str {
-        self.info().id
-    }
-}
-
-impl std::str::FromStr for Variant {
-    type Err = RulesError;
-    fn from_str(id: &str) -> Result<Variant, RulesError> {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.id() == id)
-            .ok_or_else(|| RulesError::UnknownVariant(id.to_string()))
-    }
-}
-
-impl std::fmt::Display for Variant {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-/// The five variants, in the order of their source documents.
-pub const VARIANTS: [VariantInfo; 5] = [
-    VariantInfo {
-        id: "passage",
-        source: "000_e3816d1e798e8826.txt",
-        title: "Senet — Jeu du Passage",
-        language: "French",
-        summary: "7 pawns on 1-14, every pawn stops on the ankh (15), 0 marked = 5, rethrow on 1/4/5, houses 26-30",
-    },
-    VariantInfo {
-        id: "game-box",
-        source: "001_ef8d8c3d91a52705.txt",
-        title: "SENET — Égypte, antiquité (2800 av. JC) — 2 joueurs",
-        language: "French",
-        summary: "5 pawns on 1-10, 0 white faces = 6 and only 6 rethrows, 26 replays the pawn, 27 restarts it",
-    },
-    VariantInfo {
-        id: "kendall",
-        source: "002_b037c543b7222d2e.txt",
-        title: "Quand les égyptiens étaient beaux joueurs",
-        language: "French",
-        summary: "4 coins, opening 1 moves 10->11, second player starts with 9, 27 back to 1, refuges 26-30",
-    },
-    VariantInfo {
-        id: "empty-board",
-        source: "003_3bd9a7c4bab17955.txt",
-        title: "Il gioco del Senet",
-        language: "Italian",
-        summary: "empty board, enter with 1/4/6, residual points after bearing off, 30 bears off without a throw",
-    },
-    VariantInfo {
-        id: "tejon",
-        source: "004_966367a8bdda0757.txt",
-        title: "El senet, el juego de los antiguos egipcios",
-        language: "Spanish",
-        summary: "coins or a die without 5, stop on 26, 27 back to 15, exit 28/29/30 with 3/2/1 only",
-    },
-];
-
-fn set(list: &[u8]) -> SquareSet {
-    SquareSet(bits_of(list).expect("preset squares are on the board"))
-}
-
-fn values(list: &[u8]) -> ValueSet {
-    ValueSet::try_from(list.to_vec()).expect("preset values are valid")
+    /// A won game scores series points by the loser's pawns left (`kendall`'s rule 10; see
+    /// [`crate::game::series_points`]). Changes no move.
+    pub series_points: bool,
 }
 
 /// Default cap on the number of turns of one game.
 pub const DEFAULT_MAX_TURNS: u32 = 20_000;
 
 impl Rules {
-    /// The preset of a variant id.
-    pub fn preset(id: &str) -> Result<Rules, RulesError> {
-        Ok(Rules::of(id.parse()?))
-    }
-
-    /// The preset rule set of `variant`.
-    pub fn of(variant: Variant) -> Rules {
-        let base = Rules {
-            pawns: 5,
-            start: StartLayout::Alternate,
-            throw_values: [6, 1, 2, 3, 4],
-            extra_throw: values(&[1, 4, 6]),
-            extra_throw_without_move: false,
-            entry_values: ValueSet(0),
-            capture: Capture::Swap,
-            protection: true,
-            blockade: true,
-            backward_capture: false,
-            safe_squares: SquareSet(0),
-            checkpoints: SquareSet(0),
-            water_square: Some(WATER),
-            water_to: WaterTo::FifteenOrBefore,
-            water_stay: false,
-            exit: ExitRule::Exact,
-            exact_exit_squares: SquareSet(0),
-            exit_only_squares: SquareSet(0),
-            no_backward_from: SquareSet(0),
-            bear_off_when: BearOffWhen::Always,
-            replay_squares: SquareSet(0),
-            happiness_rethrow: false,
-            residual_points: false,
-            free_exit_from_30: false,
-            optional_squares: SquareSet(0),
-            occupied_refuges: SquareSet(0),
-            thirty_blocks_exit: false,
-            starter: Starter::Black,
-            first_throw: Some(1),
-            first_pawn_white: None,
-            first_pawn_black: None,
-            max_turns: DEFAULT_MAX_TURNS,
-        };
-        match variant {
-            Variant::Passage => Rules {
-                pawns: 7,
-                throw_values: [5, 1, 2, 3, 4],
-                extra_throw: values(&[1, 4, 5]),
-                backward_capture: true,
-                safe_squares: set(&[15, 26, 28, 29]),
-                checkpoints: set(&[15]),
-                water_stay: true,
-                exit_only_squares: set(&[27, 28, 29, 30]),
-                no_backward_from: set(&[26]),
-                happiness_rethrow: true,
-                first_pawn_black: Some(14),
-                ..base
-            },
-            Variant::GameBox => Rules {
-                extra_throw: values(&[6]),
-                water_to: WaterTo::Restart,
-                exit: ExitRule::Excess,
-                exact_exit_squares: set(&[28, 29, 30]),
-                bear_off_when: BearOffWhen::AllInLastRow,
-                replay_squares: set(&[26]),
-                starter: Starter::Random,
-                first_throw: None,
-                ..base
-            },
-            Variant::Kendall => Rules {
-                safe_squares: set(&[26, 27, 28, 29, 30]),
-                water_to: WaterTo::OneOrAfter,
-                exit: ExitRule::OnThirty,
-                bear_off_when: BearOffWhen::AllInLastRow,
-                first_pawn_black: Some(10),
-                first_pawn_white: Some(9),
-                ..base
-            },
-            Variant::EmptyBoard => Rules {
-                start: StartLayout::Empty,
-                entry_values: values(&[1, 4, 6]),
-                backward_capture: true,
-                safe_squares: set(&[15, 26, 28, 29, 30]),
-                water_to: WaterTo::FifteenThenOne,
-                exit: ExitRule::Excess,
-                exit_only_squares: set(&[28, 29, 30]),
-                bear_off_when: BearOffWhen::NoneInFirstRow,
-                residual_points: true,
-                free_exit_from_30: true,
-                optional_squares: set(&[26]),
-                occupied_refuges: set(&[26, 28, 29, 30]),
-                starter: Starter::Random,
-                first_throw: None,
-                ..base
-            },
-            Variant::Tejon => Rules {
-                safe_squares: set(&[26, 28, 29, 30]),
-                checkpoints: set(&[26]),
-                exit_only_squares: set(&[28, 29, 30]),
-                no_backward_from: set(&[26]),
-                bear_off_when: BearOffWhen::NoneInFirstRow,
-                first_pawn_black: Some(10),
-                first_pawn_white: Some(9),
-                ..base
-            },
-        }
-    }
-
     /// Checks that the options make sense together.
     pub fn validate(&self) -> Result<(), RulesError> {
         let invalid = |key, why: &str| {
@@ -578,23 +360,5 @@ mod zero_is_none {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
         let v = u8::deserialize(d)?;
         Ok((v != 0).then_some(v))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn unknown_variants_are_refused() {
-        for (v, info) in Variant::ALL.into_iter().zip(&VARIANTS) {
-            assert_eq!(v.id(), info.id);
-            assert_eq!(info.id.parse::<Variant>(), Ok(v));
-            Rules::of(v).validate().unwrap();
-        }
-        assert_eq!(
-            Rules::preset("senat"),
-            Err(RulesError::UnknownVariant("senat".into()))
-        );
     }
 }

@@ -4,7 +4,7 @@
 //! value. The die stands for four sticks: its faces 1-4 count as that many marked faces, its 6
 //! as none (0 marked faces), and a 5 is thrown again, so each count has probability 1/5.
 
-use crate::rules::{Rules, Variant};
+use crate::rules::Rules;
 use rand::Rng;
 use std::fmt;
 use thiserror::Error;
@@ -46,17 +46,6 @@ fn half() -> f64 {
 }
 
 impl Device {
-    /// The device a variant's source document uses: coins for kendall and tejon, fair sticks
-    /// elsewhere.
-    pub fn default_for(variant: Variant) -> Device {
-        match variant {
-            Variant::Kendall | Variant::Tejon => Device::Coins,
-            Variant::Passage | Variant::GameBox | Variant::EmptyBoard => {
-                Device::Sticks { p_marked: 0.5 }
-            }
-        }
-    }
-
     /// Its name: `sticks`, `coins` or `die` (what [`Device::parse`] reads).
     pub fn kind(&self) -> &'static str {
         match self {

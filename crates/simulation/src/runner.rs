@@ -388,14 +388,14 @@ pub fn play_scenario<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use senet_engine::rules::Variant;
+    use senet_engine::variants::Variant;
 
     /// The copy compiled for POPCNT and BMI1 (taken wherever the processor has them, so by the
     /// other tests too) and the portable one count exactly the same games.
     #[test]
     fn both_compilations_of_the_game_loop_agree() {
         let progress = AtomicU64::new(0);
-        for variant in Variant::ALL {
+        for variant in Variant::all() {
             let arm = Arm::preset("test", variant);
             let mut dispatched = Worker::new(&arm, &progress);
             let mut portable = Worker::new(&arm, &progress);

@@ -13,7 +13,6 @@ use senet_engine::game::start_position;
 use senet_engine::movegen::MoveList;
 use senet_engine::rules::Rules;
 use senet_engine::rules::Starter;
-use senet_engine::rules::Variant;
 use senet_engine::solve::backup::{
     position_value, throw_outcomes, throw_value, Fold, Outcome, Pick,
 };
@@ -21,6 +20,7 @@ use senet_engine::solve::index::{IndexError, StateIndex, MAX_SOLVED_PAWNS};
 use senet_engine::solve::{progress, same_game, Solution, Sweep};
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::{throw_table, Device};
+use senet_engine::variants::Variant;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};

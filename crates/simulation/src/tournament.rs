@@ -11,10 +11,11 @@
 
 use crate::stats::{wilson95, Combine};
 use senet_engine::game::{play_game, Silent};
-use senet_engine::rules::{Rules, Variant};
+use senet_engine::rules::Rules;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::strategy::Strategy;
 use senet_engine::throws::{game_seed, stream, Device, SeededThrower};
+use senet_engine::variants::Variant;
 
 /// A tournament: strategies, the game they play, games per pairing.
 #[derive(Clone, Debug)]

@@ -4,13 +4,14 @@
 
 use senet_engine::board::{bits_of, Position, Side};
 use senet_engine::game::{play_game, Silent};
-use senet_engine::rules::{Rules, Variant};
+use senet_engine::rules::Rules;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::race::race_value;
 use senet_engine::strategy::optimal::Optimal;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::strategy::{RandomStrategy, Strategy};
 use senet_engine::throws::{game_seed, stream, throw_table, Device, SeededThrower};
+use senet_engine::variants::Variant;
 use senet_simulation::solver::{load, prepare, save, solve, start_value, Solver, Values};
 use std::sync::{Arc, OnceLock};
 
@@ -29,7 +30,7 @@ fn pos(white: &[u8], black: &[u8], to_move: Side) -> Position {
 fn tejon2() -> &'static (Arc<senet_engine::solve::Solution>, Values) {
     static SOLVED: OnceLock<(Arc<senet_engine::solve::Solution>, Values)> = OnceLock::new();
     SOLVED.get_or_init(|| {
-        let (s, v, _) = solve(&small(Variant::Tejon, 2), &Device::Coins, &|_, _| {}).unwrap();
+        let (s, v, _) = solve(&small(Variant::TEJON, 2), &Device::Coins, &|_, _| {}).unwrap();
         (Arc::new(s), v)
     })
 }
@@ -40,7 +41,7 @@ fn one_pawn_on_29_against_one_on_30_wins_12_in_17() {
     // with coins), black's on 30 only with a 1 (4/16); no other throw can be played, so each
     // side gets one throw a turn. White wins in its turn t with probability
     // (10/16 · 12/16)^(t-1) · 6/16, in all (3/8) / (1 - 15/32) = 12/17.
-    let (_, values, _) = solve(&small(Variant::Tejon, 1), &Device::Coins, &|_, _| {}).unwrap();
+    let (_, values, _) = solve(&small(Variant::TEJON, 1), &Device::Coins, &|_, _| {}).unwrap();
     let v = values.value(&pos(&[29], &[30], Side::White));
     assert!((v - 12.0 / 17.0).abs() < 1e-9, "{v}");
     // Black to move in the same position: it needs its 1 first, 4/16 a turn:
@@ -52,7 +53,7 @@ fn one_pawn_on_29_against_one_on_30_wins_12_in_17() {
 #[test]
 fn the_race_ending_agrees_with_value_iteration() {
     // Solved without the race formula, every race position must get the formula's value.
-    let rules = small(Variant::Tejon, 2);
+    let rules = small(Variant::TEJON, 2);
     let throws = throw_table(&rules, &Device::Coins);
     let solver = Solver::with_race(&rules, throws.clone(), false).unwrap();
     let (values, _) = solver.iterate(Pick::Best, &|_, _| {}).unwrap();
@@ -76,7 +77,7 @@ fn the_race_ending_agrees_with_value_iteration() {
 
 #[test]
 fn values_do_not_depend_on_the_number_of_threads() {
-    let rules = small(Variant::Passage, 1);
+    let rules = small(Variant::PASSAGE, 1);
     let throws = throw_table(&rules, &Device::Sticks { p_marked: 0.5 });
     let run = |threads| {
         rayon::ThreadPoolBuilder::new()
@@ -96,7 +97,7 @@ fn values_do_not_depend_on_the_number_of_threads() {
 
 #[test]
 fn every_variant_solves_with_one_and_two_pawns() {
-    for variant in Variant::ALL {
+    for variant in Variant::all() {
         for pawns in 1..=2 {
             let rules = small(variant, pawns);
             let device = Device::default_for(variant);
@@ -157,7 +158,7 @@ fn optimal_against_optimal_wins_as_often_as_the_table_says() {
 #[test]
 fn random_against_random_wins_as_often_as_the_exact_value() {
     // The same check for random play, whose exact value comes from a second value iteration.
-    let rules = small(Variant::Tejon, 2);
+    let rules = small(Variant::TEJON, 2);
     let (random, _) = Solver::new(&rules, &Device::Coins)
         .unwrap()
         .random(&|_, _| {})
@@ -187,18 +188,18 @@ fn a_saved_table_reloads_and_is_refused_for_another_game() {
     assert_eq!(back.rules, solution.rules);
     let name = file.display().to_string();
     let mut spec = StrategySpec::parse(&format!("optimal:{name}")).unwrap();
-    prepare(&mut spec, Variant::Tejon, &solution.rules, &Device::Coins).unwrap();
+    prepare(&mut spec, Variant::TEJON, &solution.rules, &Device::Coins).unwrap();
     let mut other = StrategySpec::parse(&format!("optimal:{name}")).unwrap();
     let e = prepare(
         &mut other,
-        Variant::Tejon,
-        &small(Variant::Tejon, 1),
+        Variant::TEJON,
+        &small(Variant::TEJON, 1),
         &Device::Coins,
     )
     .unwrap_err()
     .to_string();
     assert!(e.contains("2 pawns a side, not 1"), "{e}");
-    let e = prepare(&mut other, Variant::Tejon, &solution.rules, &Device::Die)
+    let e = prepare(&mut other, Variant::TEJON, &solution.rules, &Device::Die)
         .unwrap_err()
         .to_string();
     assert!(e.contains("another throwing device"), "{e}");
@@ -209,8 +210,8 @@ fn a_saved_table_reloads_and_is_refused_for_another_game() {
     let mut big = StrategySpec::parse("optimal").unwrap();
     let e = prepare(
         &mut big,
-        Variant::Tejon,
-        &small(Variant::Tejon, 3),
+        Variant::TEJON,
+        &small(Variant::TEJON, 3),
         &Device::Coins,
     )
     .unwrap_err()

@@ -8,12 +8,13 @@ use common::*;
 use proptest::prelude::*;
 use senet_engine::board::{Position, Side};
 use senet_engine::movegen::{legal_moves, Move};
-use senet_engine::rules::{Rules, Variant, VARIANTS};
+use senet_engine::rules::Rules;
 use senet_engine::strategy::search::Expectimax;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::strategy::Asked;
 use senet_engine::throws::{below, stream, Device, SeededThrower, Thrower};
 use senet_engine::turn::after_throw;
+use senet_engine::variants::{Variant, VARIANTS};
 use senet_simulation::runner::play_counters;
 use senet_simulation::scenario::Scenario;
 use senet_simulation::shard::Shard;
@@ -121,7 +122,7 @@ fn heuristic_beats_random_in_tejon() {
     // interval of heuristic's win rate must lie above 50%.
     let t = Tournament {
         name: "h".into(),
-        variant: Variant::Tejon,
+        variant: Variant::TEJON,
         rules: rules("tejon"),
         device: Device::Coins,
         strategies: vec![

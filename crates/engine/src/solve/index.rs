@@ -290,7 +290,7 @@ fn colex(k: u32) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
+    use crate::variants::Variant;
 
     #[test]
     fn ranks_follow_colex_order() {
@@ -308,7 +308,7 @@ mod tests {
 
     #[test]
     fn every_index_decodes_to_a_position_that_encodes_back() {
-        for variant in Variant::ALL {
+        for variant in Variant::all() {
             for k in 1..=2 {
                 let rules = Rules {
                     pawns: k,
@@ -333,7 +333,7 @@ mod tests {
     fn three_pawns_of_tejon_are_fifteen_million_positions() {
         let rules = Rules {
             pawns: 3,
-            ..Rules::of(Variant::Tejon)
+            ..Rules::of(Variant::TEJON)
         };
         let index = StateIndex::new(&rules).unwrap();
         // Sum over a, b in 1..=3 of C(30, a) C(30 - a, b).
@@ -345,6 +345,6 @@ mod tests {
         assert_eq!(expected, 15_134_520);
         let last = index.position(index.len() - 1);
         assert_eq!(index.index(&last), Some(index.len() - 1));
-        assert!(StateIndex::new(&Rules::of(Variant::Tejon)).is_err());
+        assert!(StateIndex::new(&Rules::of(Variant::TEJON)).is_err());
     }
 }

@@ -8,10 +8,11 @@ use proptest::prelude::*;
 use senet_engine::board::{Position, Side, OFF};
 use senet_engine::game::{play_game, start_position, GameSummary, Observer};
 use senet_engine::movegen::{legal_moves, uniform_move, Effects, Kind, Move, MoveList};
-use senet_engine::rules::{Rules, VARIANTS};
+use senet_engine::rules::Rules;
 use senet_engine::strategy::{Asked, RandomStrategy, Strategy};
 use senet_engine::throws::{below, game_seed, stream, Device, GameRng, SeededThrower, Thrower};
 use senet_engine::turn::{after_throw, Opening};
+use senet_engine::variants::VARIANTS;
 
 /// The board as an array: 0 empty, 1 white, 2 black (index = square).
 fn board(p: &Position) -> [u8; 32] {
@@ -202,14 +203,14 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn every_generated_move_is_legal(seed in any::<u64>(), variant in 0usize..5, sticks in 0.2f64..0.8) {
+    fn every_generated_move_is_legal(seed in any::<u64>(), variant in 0..VARIANTS.len(), sticks in 0.2f64..0.8) {
         let r = rules(VARIANTS[variant].id);
         let n = checked_game(&r, seed, &Device::Sticks { p_marked: sticks });
         prop_assert!(n > 0);
     }
 
     #[test]
-    fn the_same_seed_replays_the_same_game(seed in any::<u64>(), variant in 0usize..5) {
+    fn the_same_seed_replays_the_same_game(seed in any::<u64>(), variant in 0..VARIANTS.len()) {
         let r = rules(VARIANTS[variant].id);
         let run = || {
             let s = game_seed(seed, 0, 0);
@@ -245,7 +246,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn random_play_is_the_same_with_and_without_the_shortcut(seed in any::<u64>(), variant in 0usize..5) {
+    fn random_play_is_the_same_with_and_without_the_shortcut(seed in any::<u64>(), variant in 0..VARIANTS.len()) {
         let r = rules(VARIANTS[variant].id);
         let s = game_seed(seed, 0, 0);
         let play = |st: &mut [Box<dyn Strategy>; 2]| {

@@ -1,7 +1,7 @@
 //! Exact throw distributions, and a seeded run of the `throws` command against them.
 
-use senet_engine::rules::VARIANTS;
 use senet_engine::throws::{binomial4, value_distribution, Device};
+use senet_engine::variants::VARIANTS;
 
 const DEVICES: [Device; 5] = [
     Device::Coins,

@@ -1,0 +1,304 @@
+//! The registry of named variants: one entry per rule reconstruction (its id, source, language,
+//! throwing device and preset rule set). Adding a variant is adding one entry to [`VARIANTS`]:
+//! the command line, scenarios, documentation listings and tests iterate over it.
+
+use crate::board::{bits_of, WATER};
+use crate::rules::{
+    BearOffWhen, Capture, ExitRule, Rules, RulesError, SquareSet, StartLayout, Starter, ValueSet,
+    WaterTo, DEFAULT_MAX_TURNS,
+};
+use crate::throws::Device;
+
+/// One documented variant: its id, source, the source's device and its preset rules.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantInfo {
+    /// Id used on the command line and in scenarios.
+    pub id: &'static str,
+    /// Where the rules come from: a seed document (its file name) or a game file.
+    pub source: &'static str,
+    /// The source's title, as it stands in the source.
+    pub title: &'static str,
+    /// The source's language, in English.
+    pub language: &'static str,
+    /// What sets it apart.
+    pub summary: &'static str,
+    /// The throwing device the source uses.
+    pub device: Device,
+    /// The preset rule set.
+    pub rules: fn() -> Rules,
+}
+
+/// A named rule reconstruction: parsed once from its id at the edge (command line, scenario
+/// file), then passed around as this value, an index into [`VARIANTS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Variant(u8);
+
+impl Variant {
+    /// `passage` (000, French, "Jeu du Passage").
+    pub const PASSAGE: Variant = Variant(0);
+    /// `game-box` (001, a French game box).
+    pub const GAME_BOX: Variant = Variant(1);
+    /// `kendall` (002, French, four coins; after Kendall's reconstruction).
+    pub const KENDALL: Variant = Variant(2);
+    /// `empty-board` (003, Italian).
+    pub const EMPTY_BOARD: Variant = Variant(3);
+    /// `tejon` (004, Spanish).
+    pub const TEJON: Variant = Variant(4);
+
+    /// Every variant, in the order of [`VARIANTS`].
+    pub fn all() -> impl Iterator<Item = Variant> {
+        (0..VARIANTS.len() as u8).map(Variant)
+    }
+
+    /// Its registry entry.
+    pub fn info(self) -> &'static VariantInfo {
+        &VARIANTS[self.0 as usize]
+    }
+
+    /// The id used on the command line and in scenarios (`game-box`).
+    pub fn id(self) -> &'static str {
+        self.info().id
+    }
+
+    /// Its preset rule set.
+    pub fn rules(self) -> Rules {
+        (self.info().rules)()
+    }
+
+    /// The throwing device its source uses.
+    pub fn device(self) -> Device {
+        self.info().device
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = RulesError;
+    fn from_str(id: &str) -> Result<Variant, RulesError> {
+        Variant::all()
+            .find(|v| v.id() == id)
+            .ok_or_else(|| RulesError::UnknownVariant(id.to_string(), known_ids()))
+    }
+}
+
+impl std::fmt::Display for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The ids of every variant, comma-separated (for messages).
+pub fn known_ids() -> String {
+    VARIANTS.iter().map(|v| v.id).collect::<Vec<_>>().join(", ")
+}
+
+impl Rules {
+    /// The preset of a variant id.
+    pub fn preset(id: &str) -> Result<Rules, RulesError> {
+        Ok(id.parse::<Variant>()?.rules())
+    }
+
+    /// The preset rule set of `variant`.
+    pub fn of(variant: Variant) -> Rules {
+        variant.rules()
+    }
+}
+
+impl Device {
+    /// The device a variant's source uses.
+    pub fn default_for(variant: Variant) -> Device {
+        variant.device()
+    }
+}
+
+const FAIR_STICKS: Device = Device::Sticks { p_marked: 0.5 };
+
+/// Every variant: the five seed documents in their order.
+pub const VARIANTS: [VariantInfo; 5] = [
+    VariantInfo {
+        id: "passage",
+        source: "000_e3816d1e798e8826.txt",
+        title: "Senet — Jeu du Passage",
+        language: "French",
+        summary: "7 pawns on 1-14, every pawn stops on the ankh (15), 0 marked = 5, rethrow on 1/4/5, houses 26-30",
+        device: FAIR_STICKS,
+        rules: passage,
+    },
+    VariantInfo {
+        id: "game-box",
+        source: "001_ef8d8c3d91a52705.txt",
+        title: "SENET — Égypte, antiquité (2800 av. JC) — 2 joueurs",
+        language: "French",
+        summary: "5 pawns on 1-10, 0 white faces = 6 and only 6 rethrows, 26 replays the pawn, 27 restarts it",
+        device: FAIR_STICKS,
+        rules: game_box,
+    },
+    VariantInfo {
+        id: "kendall",
+        source: "002_b037c543b7222d2e.txt",
+        title: "Quand les égyptiens étaient beaux joueurs",
+        language: "French",
+        summary: "4 coins, opening 1 moves 10->11, second player starts with 9, 27 back to 1, refuges 26-30",
+        device: Device::Coins,
+        rules: kendall,
+    },
+    VariantInfo {
+        id: "empty-board",
+        source: "003_3bd9a7c4bab17955.txt",
+        title: "Il gioco del Senet",
+        language: "Italian",
+        summary: "empty board, enter with 1/4/6, residual points after bearing off, 30 bears off without a throw",
+        device: FAIR_STICKS,
+        rules: empty_board,
+    },
+    VariantInfo {
+        id: "tejon",
+        source: "004_966367a8bdda0757.txt",
+        title: "El senet, el juego de los antiguos egipcios",
+        language: "Spanish",
+        summary: "coins or a die without 5, stop on 26, 27 back to 15, exit 28/29/30 with 3/2/1 only",
+        device: Device::Coins,
+        rules: tejon,
+    },
+];
+
+fn set(list: &[u8]) -> SquareSet {
+    SquareSet(bits_of(list).expect("preset squares are on the board"))
+}
+
+fn values(list: &[u8]) -> ValueSet {
+    ValueSet::try_from(list.to_vec()).expect("preset values are valid")
+}
+
+/// What the seed variants share unless they say otherwise.
+fn base() -> Rules {
+    Rules {
+        pawns: 5,
+        start: StartLayout::Alternate,
+        throw_values: [6, 1, 2, 3, 4],
+        extra_throw: values(&[1, 4, 6]),
+        extra_throw_without_move: false,
+        entry_values: ValueSet(0),
+        capture: Capture::Swap,
+        protection: true,
+        blockade: true,
+        backward_capture: false,
+        safe_squares: SquareSet(0),
+        checkpoints: SquareSet(0),
+        water_square: Some(WATER),
+        water_to: WaterTo::FifteenOrBefore,
+        water_stay: false,
+        exit: ExitRule::Exact,
+        exact_exit_squares: SquareSet(0),
+        exit_only_squares: SquareSet(0),
+        no_backward_from: SquareSet(0),
+        bear_off_when: BearOffWhen::Always,
+        replay_squares: SquareSet(0),
+        happiness_rethrow: false,
+        residual_points: false,
+        free_exit_from_30: false,
+        optional_squares: SquareSet(0),
+        occupied_refuges: SquareSet(0),
+        thirty_blocks_exit: false,
+        starter: Starter::Black,
+        first_throw: Some(1),
+        first_pawn_white: None,
+        first_pawn_black: None,
+        max_turns: DEFAULT_MAX_TURNS,
+        series_points: false,
+    }
+}
+
+fn passage() -> Rules {
+    Rules {
+        pawns: 7,
+        throw_values: [5, 1, 2, 3, 4],
+        extra_throw: values(&[1, 4, 5]),
+        backward_capture: true,
+        safe_squares: set(&[15, 26, 28, 29]),
+        checkpoints: set(&[15]),
+        water_stay: true,
+        exit_only_squares: set(&[27, 28, 29, 30]),
+        no_backward_from: set(&[26]),
+        happiness_rethrow: true,
+        first_pawn_black: Some(14),
+        ..base()
+    }
+}
+
+fn game_box() -> Rules {
+    Rules {
+        extra_throw: values(&[6]),
+        water_to: WaterTo::Restart,
+        exit: ExitRule::Excess,
+        exact_exit_squares: set(&[28, 29, 30]),
+        bear_off_when: BearOffWhen::AllInLastRow,
+        replay_squares: set(&[26]),
+        starter: Starter::Random,
+        first_throw: None,
+        ..base()
+    }
+}
+
+fn kendall() -> Rules {
+    Rules {
+        safe_squares: set(&[26, 27, 28, 29, 30]),
+        water_to: WaterTo::OneOrAfter,
+        exit: ExitRule::OnThirty,
+        bear_off_when: BearOffWhen::AllInLastRow,
+        first_pawn_black: Some(10),
+        first_pawn_white: Some(9),
+        series_points: true,
+        ..base()
+    }
+}
+
+fn empty_board() -> Rules {
+    Rules {
+        start: StartLayout::Empty,
+        entry_values: values(&[1, 4, 6]),
+        backward_capture: true,
+        safe_squares: set(&[15, 26, 28, 29, 30]),
+        water_to: WaterTo::FifteenThenOne,
+        exit: ExitRule::Excess,
+        exit_only_squares: set(&[28, 29, 30]),
+        bear_off_when: BearOffWhen::NoneInFirstRow,
+        residual_points: true,
+        free_exit_from_30: true,
+        optional_squares: set(&[26]),
+        occupied_refuges: set(&[26, 28, 29, 30]),
+        starter: Starter::Random,
+        first_throw: None,
+        ..base()
+    }
+}
+
+fn tejon() -> Rules {
+    Rules {
+        safe_squares: set(&[26, 28, 29, 30]),
+        checkpoints: set(&[26]),
+        exit_only_squares: set(&[28, 29, 30]),
+        no_backward_from: set(&[26]),
+        bear_off_when: BearOffWhen::NoneInFirstRow,
+        first_pawn_black: Some(10),
+        first_pawn_white: Some(9),
+        ..base()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_parses_back_and_is_valid() {
+        for v in Variant::all() {
+            assert_eq!(v.id().parse::<Variant>(), Ok(v));
+            v.rules().validate().unwrap();
+        }
+        assert_eq!(Variant::all().count(), VARIANTS.len());
+        assert_eq!(
+            Rules::preset("senat"),
+            Err(RulesError::UnknownVariant("senat".into(), known_ids()))
+        );
+    }
+}
