@@ -253,9 +253,6 @@ pub struct Rules {
     pub first_pawn_black: Option<u8>,
     /// Turns after which a game stops and is reported as unfinished.
     pub max_turns: u32,
-    /// A won game scores series points by the loser's pawns left (`kendall`'s rule 10; see
-    /// [`crate::game::series_points`]). Changes no move.
-    pub series_points: bool,
 }
 
 /// Default cap on the number of turns of one game.

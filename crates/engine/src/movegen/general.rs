@@ -1,9 +1,14 @@
-//! The general path of move generation: one pawn at a time, every rule option considered.
-//! [`super::legal_moves_into`] sends here the pawns its bit masks cannot settle.
+//! The general path of move generation, and the definition of legality: one pawn at a time,
+//! every rule option considered ([`defined_moves_into`]). The fast path in `movegen.rs`
+//! sends here the pawns its bit masks cannot settle, and shares the rules' helpers below
+//! (who may bear off, which squares are guarded, the water, the entry, the re-throw).
 
 use super::moves::{Effects, Kind, Move, MoveList};
-use crate::board::{between, bit, Position, Side, ENTRY, LAST_SQUARE, OFF, REBIRTH};
-use crate::rules::{Capture, ExitRule, Rules, WaterTo};
+use crate::board::{
+    between, bit, paired, walls, Position, Side, ENTRY, FIRST_ROW, HAPPINESS, LAST_ROW,
+    LAST_SQUARE, OFF, REBIRTH,
+};
+use crate::rules::{BearOffWhen, Capture, ExitRule, Rules, WaterTo};
 
 /// What the general path needs besides the rules, the position and the throw.
 #[derive(Clone, Copy)]
@@ -284,4 +289,159 @@ impl<'a> Gen<'a> {
             let _ = self.land(self.lifted(s), s, water, Effects::BOUNCE, out);
         }
     }
+}
+
+/// The squares where a step is not simple, whatever happens there: the water, the replay
+/// squares, 30 when pawns leave on it, the taken refuges (`occupied_refuges`), and the
+/// opponents' squares when a hit is not an exchange.
+fn special_arrivals(rules: &Rules, pos: &Position) -> u32 {
+    let mut s = rules.water_bit() | rules.replay_squares.0;
+    if rules.exit == ExitRule::OnThirty {
+        s |= bit(LAST_SQUARE);
+    }
+    s |= rules.occupied_refuges.0 & pos.occupied();
+    if rules.capture != Capture::Swap {
+        s |= pos.side(pos.to_move.other());
+    }
+    s
+}
+
+/// Whether `m`, a forward move of the pawn on `from` with throw `v`, is a simple step: it ends
+/// on `from + v`, not one of the [`special_arrivals`], with nothing else happening but an
+/// exchange with the pawn hit there. The definition lists these first.
+fn is_simple_step(m: &Move, from: u8, v: u8, special: u32) -> bool {
+    let to = from + v;
+    m.kind() == (Kind::Step { from, to })
+        && special & bit(to) == 0
+        && (m.effects() == Effects::NONE || m.effects() == Effects::CAPTURE)
+}
+
+/// The legal moves of the side to move in `pos` for a throw of `value`: **the definition**,
+/// every pawn through the general path, one at a time. [`super::legal_moves_into`] gives the
+/// same list, in the same order, faster; a property test holds the two equal over random rule
+/// sets, positions and throws.
+///
+/// The order: a pawn held in the water alone; otherwise the simple steps (a pawn moved by the
+/// throw onto an empty square or exchanging with a pawn it hits, not onto a special square:
+/// the water, a replay square, 30 when pawns leave on it, a taken refuge) by ascending square,
+/// then every other forward move by ascending square (a pawn's moves in the order the general
+/// path makes them), then the entry of a waiting pawn; with none of these, the backward moves
+/// by ascending square. Then only the forced pawn's moves when it has one; a "stay" choice when
+/// every move comes from an optional square; the re-throw last.
+pub fn defined_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList) {
+    out.clear();
+    let ctx = context(rules, pos);
+    let g = Gen::new(rules, pos, &ctx);
+    if let Some(water) = held_in_water(rules, pos) {
+        g.forward(water, value, ctx.bear_off, out);
+    } else {
+        let special = special_arrivals(rules, pos);
+        let mut others = MoveList::new();
+        for s in crate::board::squares(pos.side(pos.to_move)) {
+            let mut one = MoveList::new();
+            g.forward(s, value, ctx.bear_off, &mut one);
+            for m in one {
+                if is_simple_step(&m, s, value, special) {
+                    out.push(m);
+                } else {
+                    others.push(m);
+                }
+            }
+        }
+        out.extend(others);
+        if may_enter(rules, pos, value) {
+            g.forward(ENTRY, value, ctx.bear_off, out);
+        }
+        if out.is_empty() {
+            for s in crate::board::squares(pos.side(pos.to_move)) {
+                g.backward(s, value, out);
+            }
+        }
+        forced_and_stay(rules, pos, out);
+    }
+    if rethrow_right(rules, pos, value) {
+        out.push(Move::new(Kind::Rethrow { at: HAPPINESS }, *pos));
+    }
+}
+
+/// Whether `side` may bear off in `pos` under `rules`.
+#[inline]
+pub fn may_bear_off(rules: &Rules, pos: &Position, side: Side) -> bool {
+    let own = pos.side(side);
+    match rules.bear_off_when {
+        BearOffWhen::Always => true,
+        BearOffWhen::AllInLastRow => own & !LAST_ROW == 0 && pos.waiting[side.index()] == 0,
+        BearOffWhen::NoneInFirstRow => own & FIRST_ROW == 0 && pos.waiting[side.index()] == 0,
+    }
+}
+
+/// Opponent squares that cannot be landed on: protected pairs, walls, safe squares, the water.
+#[inline]
+pub(super) fn unassailable(rules: &Rules, opp: u32) -> u32 {
+    let mut m = rules.safe_squares.0;
+    if rules.protection {
+        m |= paired(opp);
+    }
+    if rules.blockade {
+        m |= walls(opp);
+    }
+    m | rules.water_bit()
+}
+
+/// The context of the side to move in `pos`.
+#[inline(always)]
+pub(super) fn context(rules: &Rules, pos: &Position) -> GenContext {
+    let me = pos.to_move;
+    let opp = pos.side(me.other());
+    GenContext {
+        wall: if rules.blockade { walls(opp) } else { 0 },
+        guarded: unassailable(rules, opp),
+        bear_off: may_bear_off(rules, pos, me),
+    }
+}
+
+/// The water square, when the side to move has a pawn kept there (`water_stay`): its owner
+/// moves nothing else until it leaves.
+#[inline(always)]
+pub(super) fn held_in_water(rules: &Rules, pos: &Position) -> Option<u8> {
+    let water = rules.water_square.filter(|_| rules.water_stay)?;
+    (pos.side(pos.to_move) & bit(water) != 0).then_some(water)
+}
+
+/// Whether a waiting pawn of the side to move may enter with `value`.
+#[inline(always)]
+pub(super) fn may_enter(rules: &Rules, pos: &Position, value: u8) -> bool {
+    pos.waiting[pos.to_move.index()] > 0
+        && (rules.entry_values.is_empty() || rules.entry_values.has(value))
+}
+
+/// The end of a throw's pawn moves: only the forced pawn's when it has one, and a "stay"
+/// choice when every move comes from an optional square.
+#[inline(always)]
+pub(super) fn forced_and_stay(rules: &Rules, pos: &Position, out: &mut MoveList) {
+    if let Some(f) = pos
+        .forced
+        .filter(|&f| out.iter().any(|m| m.from() == Some(f)))
+    {
+        out.retain(|m| m.from() == Some(f));
+    }
+    let optional = rules.optional_squares;
+    if optional.0 != 0
+        && !out.is_empty()
+        && out
+            .iter()
+            .all(|m| m.from().is_some_and(|f| optional.has(f)))
+    {
+        let mut after = *pos;
+        after.forced = None;
+        let at = out[0].from().unwrap_or_default();
+        out.push(Move::new(Kind::Stay { at }, after));
+    }
+}
+
+/// Whether the side to move may throw this 1 again instead of playing it: `passage`'s right
+/// while it has a pawn on 26 ("Lors d'un lancer de «1», le joueur a le droit de relancer").
+#[inline(always)]
+pub(super) fn rethrow_right(rules: &Rules, pos: &Position, value: u8) -> bool {
+    rules.happiness_rethrow && value == 1 && pos.side(pos.to_move) & bit(HAPPINESS) != 0
 }

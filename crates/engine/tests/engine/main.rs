@@ -6,6 +6,7 @@ mod common;
 mod empty_board;
 mod game_box;
 mod kendall;
+mod legality;
 mod passage;
 mod properties;
 mod tejon;
