@@ -5,7 +5,7 @@ use anyhow::Result;
 use std::io::Write;
 
 /// The shipped scenario files: path in the repository, text.
-pub const SHIPPED: [(&str, &str); 10] = [
+pub const SHIPPED: [(&str, &str); 11] = [
     (
         "scenarios/coins-vs-sticks.toml",
         include_str!("../../scenarios/coins-vs-sticks.toml"),
@@ -25,6 +25,10 @@ pub const SHIPPED: [(&str, &str); 10] = [
     (
         "scenarios/skill-by-variant.toml",
         include_str!("../../scenarios/skill-by-variant.toml"),
+    ),
+    (
+        "scenarios/reconstructions.toml",
+        include_str!("../../scenarios/reconstructions.toml"),
     ),
     (
         "scenarios/lesson/1-sticks-or-coins.toml",

@@ -117,7 +117,7 @@ fn scenarios_lists_every_shipped_scenario_with_its_title() {
             }
         }
     }
-    assert_eq!(files.len(), 10, "{files:?}");
+    assert_eq!(files.len(), 11, "{files:?}");
     for f in files {
         let text_of = std::fs::read_to_string(root.join(&f)).unwrap();
         let title: toml::Table = toml::from_str(&text_of).unwrap();
@@ -364,4 +364,27 @@ fn rule_overrides_from_the_command_line() {
     assert!(String::from_utf8(bad.stderr)
         .unwrap()
         .contains("unknown rule option 'protektion'"));
+}
+
+#[test]
+fn the_reconstruction_report_has_an_arm_and_a_tournament_for_every_variant() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/reconstructions.toml"
+    ))
+    .unwrap();
+    let file: toml::Table = toml::from_str(&text).unwrap();
+    let variants = |key: &str| -> Vec<String> {
+        file[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["variant"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let registered: Vec<String> = senet_engine::variants::Variant::all()
+        .map(|v| v.id().to_string())
+        .collect();
+    assert_eq!(variants("arm"), registered);
+    assert_eq!(variants("tournament"), registered);
 }
