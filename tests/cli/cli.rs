@@ -388,3 +388,30 @@ fn the_reconstruction_report_has_an_arm_and_a_tournament_for_every_variant() {
     assert_eq!(variants("arm"), registered);
     assert_eq!(variants("tournament"), registered);
 }
+
+#[test]
+fn an_option_without_the_option_it_needs_is_refused_naming_both() {
+    for (set, key, other) in [
+        ("exact_exit_squares=[28]", "exact_exit_squares", "exit"),
+        ("thirty_blocks_exit=true", "thirty_blocks_exit", "exit"),
+        ("residual_points=true", "residual_points", "exit"),
+        ("water_square=0", "water_stay", "water_square"),
+    ] {
+        let variant = if key == "water_stay" {
+            "passage"
+        } else {
+            "tejon"
+        };
+        let out = senet()
+            .args(["play", "--variant", variant, "--set", set])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{set}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(&format!("'{key}'")) && err.contains(other),
+            "{err}"
+        );
+    }
+}

@@ -305,7 +305,48 @@ impl Rules {
         if self.max_turns == 0 {
             return invalid("max_turns", "must be at least 1");
         }
-        Ok(())
+        self.validate_combinations()
+    }
+
+    /// Options that only mean something with another one: refused when set without it, with
+    /// a message naming both keys (an option without effect is a mistake in a rule file).
+    fn validate_combinations(&self) -> Result<(), RulesError> {
+        let exit = match self.exit {
+            ExitRule::Exact => "exact",
+            ExitRule::Excess => "excess",
+            ExitRule::OnThirty => "on-thirty",
+        };
+        let checks = [
+            (
+                "exact_exit_squares",
+                self.exact_exit_squares.0 != 0 && self.exit != ExitRule::Excess,
+                format!("applies only with exit = \"excess\" (exit is \"{exit}\"); write [] or change exit"),
+            ),
+            (
+                "residual_points",
+                self.residual_points && self.exit != ExitRule::Excess,
+                format!("points are left over only with exit = \"excess\" (exit is \"{exit}\")"),
+            ),
+            (
+                "thirty_blocks_exit",
+                self.thirty_blocks_exit && self.exit != ExitRule::OnThirty,
+                format!("applies only with exit = \"on-thirty\" (exit is \"{exit}\")"),
+            ),
+            (
+                "water_stay",
+                self.water_stay && self.water_square.is_none(),
+                "needs a water square (water_square is 0)".to_string(),
+            ),
+            (
+                "happiness_rethrow",
+                self.happiness_rethrow && !self.throw_values.contains(&1),
+                "re-throws a 1, but throw_values gives no 1".to_string(),
+            ),
+        ];
+        match checks.into_iter().find(|(_, wrong, _)| *wrong) {
+            Some((key, _, why)) => Err(RulesError::Invalid { key, why }),
+            None => Ok(()),
+        }
     }
 
     /// Whether a throw of `value` gives the same player another throw.

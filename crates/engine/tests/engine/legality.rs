@@ -79,6 +79,9 @@ fn rule_sets() -> impl Generator<Value = Rules> {
         let (capture, [protection, blockade, backward_capture], safe, checkpoints, water, water_to) = b;
         let (water_stay, exit, exact_exit, exit_only, no_backward, bear_off_when) = c;
         let (replay, [rethrow, residual, free_exit, thirty_blocks], optional, refuges, starter) = d;
+        // Options that need another one (`Rules::validate`) are set only with it.
+        let excess = exit == ExitRule::Excess;
+        let exact_exit = if excess { exact_exit } else { SquareSet(0) };
         Rules {
             pawns,
             start: if empty { StartLayout::Empty } else { StartLayout::Alternate },
@@ -94,19 +97,19 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             checkpoints,
             water_square: water,
             water_to,
-            water_stay,
+            water_stay: water_stay && water.is_some(),
             exit,
             exact_exit_squares: exact_exit,
             exit_only_squares: exit_only,
             no_backward_from: no_backward,
             bear_off_when,
             replay_squares: replay,
-            happiness_rethrow: rethrow,
-            residual_points: residual,
+            happiness_rethrow: rethrow && throw_values.contains(&1),
+            residual_points: residual && excess,
             free_exit_from_30: free_exit,
             optional_squares: optional,
             occupied_refuges: refuges,
-            thirty_blocks_exit: thirty_blocks,
+            thirty_blocks_exit: thirty_blocks && exit == ExitRule::OnThirty,
             starter,
             first_throw: None,
             first_pawn_white: None,
