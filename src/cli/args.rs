@@ -59,7 +59,7 @@ pub struct DeviceArgs {
 impl DeviceArgs {
     /// The device named, or the variant's own.
     pub fn device(&self, variant: Variant) -> Result<Device> {
-        let default = Device::default_for(variant);
+        let default = variant.device();
         let kind = self.device.as_deref().unwrap_or(default.kind());
         if self.p_marked.is_some() && kind != "sticks" {
             return bad(format!(

@@ -1,23 +1,23 @@
 //! Moves and positions in words (`7 -> 11 (capture)`, `W 1,3,5 | B 2,4`) and in JSON, for
 //! `moves` and `play`.
 
-use senet_engine::board::{squares, Position, Side};
+use senet_engine::board::{squares, Position, Side, ENTRY, OFF};
 use senet_engine::movegen::{Effects, Kind, Move};
 use serde_json::json;
 
 /// The names of what a move is and did, in a fixed order (the `flags` of `--json`).
 fn flag_names(mv: &Move) -> Vec<&'static str> {
-    let kind = |k: fn(&Kind) -> bool| k(&mv.kind());
+    let kind = mv.kind();
     [
         (mv.has(Effects::BACKWARD), "backward"),
         (mv.has(Effects::CAPTURE), "capture"),
         (mv.has(Effects::WATER), "water"),
-        (kind(|k| matches!(k, Kind::BearOff { .. })), "exit"),
-        (kind(|k| matches!(k, Kind::Enter { .. })), "entry"),
+        (matches!(kind, Kind::BearOff { .. }), "exit"),
+        (matches!(kind, Kind::Enter { .. }), "entry"),
         (mv.has(Effects::REPLAY), "replay"),
-        (kind(|k| matches!(k, Kind::Stay { .. })), "stay"),
-        (kind(|k| matches!(k, Kind::Rethrow { .. })), "re-throw"),
-        (kind(|k| matches!(k, Kind::KeepPoints)), "keep the points"),
+        (matches!(kind, Kind::Stay { .. }), "stay"),
+        (matches!(kind, Kind::Rethrow { .. }), "re-throw"),
+        (matches!(kind, Kind::KeepPoints), "keep the points"),
         (mv.has(Effects::BOUNCE), "taken refuge: moved back"),
     ]
     .into_iter()
@@ -56,19 +56,21 @@ pub fn move_json(mv: &Move) -> serde_json::Value {
 
 /// A move in words: `7 -> 11`, `enter -> 3 (entry)`, `28 -> off (exit)`.
 pub fn describe(mv: &Move) -> String {
-    let (from, to) = match mv.kind() {
+    match mv.kind() {
         Kind::Rethrow { .. } => return "throw the 1 again (re-throw)".to_string(),
         Kind::KeepPoints => return "keep the points (play nothing)".to_string(),
-        Kind::Enter { to } => ("enter".to_string(), Some(to)),
-        Kind::Step { from, to } => (from.to_string(), Some(to)),
-        Kind::Restart { from } => (from.to_string(), None),
-        Kind::BearOff { from } => (from.to_string(), Some(senet_engine::board::OFF)),
-        Kind::Stay { at } => (at.to_string(), Some(at)),
+        _ => {}
+    }
+    let (from, to) = mv.span();
+    let from = if from == ENTRY {
+        "enter".to_string()
+    } else {
+        from.to_string()
     };
     let to = match to {
-        Some(senet_engine::board::OFF) => "off".to_string(),
-        None => "waiting (restart)".to_string(),
-        Some(t) => t.to_string(),
+        OFF => "off".to_string(),
+        ENTRY => "waiting (restart)".to_string(),
+        t => t.to_string(),
     };
     let extra = flag_names(mv);
     if extra.is_empty() {

@@ -148,23 +148,14 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
     if let Some(e) = printer.error {
         return Err(e.into());
     }
-    // Written in --json for every variant (0 without a winner); printed for the variants that
-    // score series (kendall's rule 10).
     let points = match (summary.winner, printer.last) {
         (Some(w), Some(last)) => series_points(&rules, &last, w.other()),
         _ => 0,
     };
-    let scored = summary.winner.is_some() && a.variant.variant.info().series_points;
-    write_result(a, &summary, scored.then_some(points).ok_or(points), out)
+    write_result(a, &summary, points, out)
 }
 
-/// The game's result; `points`: its series points, `Ok` when the variant scores them.
-fn write_result(
-    a: &PlayArgs,
-    s: &GameSummary,
-    points: Result<u32, u32>,
-    out: &mut impl Write,
-) -> Result<()> {
+fn write_result(a: &PlayArgs, s: &GameSummary, points: u32, out: &mut impl Write) -> Result<()> {
     let winner = s
         .winner
         .map(Side::name)
@@ -174,13 +165,14 @@ fn write_result(
             "result": if s.winner.is_some() { "finished" } else { "unfinished" },
             "winner": s.winner, "first": s.first, "turns": s.turns, "throws": s.throws, "moves": s.moves,
             "captures": s.captures, "backward": s.backward, "passes": s.passes, "water": s.water,
-            "series_points": points.unwrap_or_else(|p| p), "variant": a.variant.variant.id(), "seed": a.seed,
+            "series_points": points, "variant": a.variant.variant.id(), "seed": a.seed,
             "game_seed": seed_hex(a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0))),
         });
         writeln!(out, "{line}")?;
     } else {
         writeln!(out, "winner: {winner} after {} turns, {} throws, {} moves ({} captures, {} backward, {} passes, {} in the water)", s.turns, s.throws, s.moves, s.captures, s.backward, s.passes, s.water)?;
-        if let Ok(points) = points {
+        // Printed for the variants that score series (kendall's rule 10).
+        if s.winner.is_some() && a.variant.variant.info().series_points {
             writeln!(
                 out,
                 "series points for the winner (kendall's rule 10): {points}"

@@ -4,7 +4,6 @@ use super::args::DeviceArgs;
 use crate::error::bad;
 use anyhow::{Context, Result};
 use clap::Args;
-use senet_engine::rules::Rules;
 use senet_engine::throws::{game_seed, value_distribution, SeededThrower, Thrower};
 use senet_engine::variants::Variant;
 use senet_simulation::stats::frequency_check;
@@ -27,7 +26,7 @@ pub struct ThrowsArgs {
 
 /// Throws the device and prints each value's frequency beside its probability.
 pub fn throws(a: &ThrowsArgs, out: &mut impl Write) -> Result<()> {
-    let rules = Rules::of(a.variant);
+    let rules = a.variant.rules();
     let device = a.device.device(a.variant)?;
     if a.count == 0 {
         return bad("--count must be at least 1");

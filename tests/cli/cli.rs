@@ -7,14 +7,19 @@ fn senet() -> Command {
     Command::cargo_bin("senet-sim").unwrap()
 }
 
-fn json_of(args: &[&str]) -> Value {
+/// The standard output of a command that must succeed.
+fn stdout_of<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> String {
     let out = senet().args(args).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json_of(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout_of(args)).unwrap()
 }
 
 #[test]
@@ -43,16 +48,7 @@ fn variants_lists_the_five_ids_with_their_sources() {
 fn every_variant_prints_a_complete_rule_file_that_plays_the_same_games() {
     let dir = tempfile::tempdir().unwrap();
     for v in senet_engine::variants::Variant::all() {
-        let out = senet()
-            .args(["variants", "--show", v.id()])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = String::from_utf8(out.stdout).unwrap();
+        let text = stdout_of(&["variants", "--show", v.id()]);
         let back: senet_engine::rules::Rules = toml::from_str(&text).unwrap();
         assert_eq!(back, v.rules(), "{}", v.id());
         // Played from the file on another variant's name, the same games as the preset.
@@ -65,25 +61,16 @@ fn every_variant_prints_a_complete_rule_file_that_plays_the_same_games() {
         };
         for seed in ["1", "2", "3"] {
             let play = |variant: &str, rules: &[&str]| {
-                let out = senet()
-                    .args([
-                        "play",
-                        "--variant",
-                        variant,
-                        "--device",
-                        "coins",
-                        "--seed",
-                        seed,
-                    ])
-                    .args(rules)
-                    .output()
-                    .unwrap();
-                assert!(
-                    out.status.success(),
-                    "{}",
-                    String::from_utf8_lossy(&out.stderr)
-                );
-                String::from_utf8(out.stdout).unwrap()
+                let base = [
+                    "play",
+                    "--variant",
+                    variant,
+                    "--device",
+                    "coins",
+                    "--seed",
+                    seed,
+                ];
+                stdout_of(&[&base[..], rules].concat())
             };
             // Series points (kendall's rule 10) count a series, and belong to the variant.
             let games = |text: String| -> String {

@@ -1,7 +1,7 @@
 //! Strategies: how a player picks one of the legal moves.
 
 use crate::board::Position;
-use crate::movegen::{Kind, Move};
+use crate::movegen::Move;
 use crate::rules::Rules;
 use crate::throws::{below, GameRng};
 use thiserror::Error;
@@ -99,14 +99,11 @@ impl Strategy for RandomStrategy {
     }
 }
 
-/// The rank of a choice's pawn along the path ([`Move::span`]'s start): a waiting pawn (0) is
+/// The rank of a choice's pawn along the path, [`Move::span`]'s start: a waiting pawn (0) is
 /// the rearmost; a choice that moves no pawn ranks at its square, and keeping points left over
 /// as the most advanced (31), so `front` keeps them.
 fn rank(m: &Move) -> u8 {
-    match m.kind() {
-        Kind::KeepPoints => crate::board::OFF,
-        _ => m.span().0,
-    }
+    m.span().0
 }
 
 /// The choice of the most advanced (or rearmost) pawn. Ties (two moves of one pawn: passage's

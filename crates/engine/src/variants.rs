@@ -101,18 +101,6 @@ impl Rules {
     pub fn preset(id: &str) -> Result<Rules, RulesError> {
         Ok(id.parse::<Variant>()?.rules())
     }
-
-    /// The preset rule set of `variant`.
-    pub fn of(variant: Variant) -> Rules {
-        variant.rules()
-    }
-}
-
-impl Device {
-    /// The device a variant's source uses.
-    pub fn default_for(variant: Variant) -> Device {
-        variant.device()
-    }
 }
 
 const FAIR_STICKS: Device = Device::Sticks { p_marked: 0.5 };

@@ -112,8 +112,8 @@ impl Arm {
         Arm {
             name: name.to_string(),
             variant,
-            rules: Rules::of(variant),
-            device: Device::default_for(variant),
+            rules: variant.rules(),
+            device: variant.device(),
             white: StrategySpec::Random,
             black: StrategySpec::Random,
         }
@@ -306,10 +306,10 @@ fn game_setup(
             let at = key.map_or(t.span(), |k| k.span());
             cx.err(Some(at), format!("{which}, table 'rules': {e}"))
         })?,
-        None => Rules::of(id),
+        None => id.rules(),
     };
     let device = match device {
-        None => Device::default_for(id),
+        None => id.device(),
         Some(d) => {
             let dev = d.get_ref();
             Device::parse(&dev.kind, dev.p_marked)
@@ -493,7 +493,7 @@ pub fn rules_with_overrides(
     variant: Variant,
     overrides: &toml::Table,
 ) -> Result<Rules, RulesError> {
-    let preset = Rules::of(variant);
+    let preset = variant.rules();
     let mut table =
         toml::Table::try_from(&preset).map_err(|e| RulesError::Override(e.to_string()))?;
     for (key, value) in overrides {

@@ -18,7 +18,7 @@ use std::sync::{Arc, OnceLock};
 fn small(variant: Variant, pawns: u8) -> Rules {
     Rules {
         pawns,
-        ..Rules::of(variant)
+        ..variant.rules()
     }
 }
 
@@ -100,7 +100,7 @@ fn every_variant_solves_with_one_and_two_pawns() {
     for variant in Variant::all() {
         for pawns in 1..=2 {
             let rules = small(variant, pawns);
-            let device = Device::default_for(variant);
+            let device = variant.device();
             let (solution, values, effort) = solve(&rules, &device, &|_, _| {}).unwrap();
             assert!(effort.last_change <= 1e-10, "{variant} {pawns}");
             assert!(solution.values.iter().all(|v| (0.0..=1.0).contains(v)));

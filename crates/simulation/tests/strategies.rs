@@ -228,7 +228,7 @@ proptest! {
         let moves = legal_moves(&r, &p, throw);
         prop_assume!(!moves.is_empty());
         for spec in SPECS {
-            let player = || StrategySpec::parse(spec).unwrap().build(&r, &Device::default_for(id.parse().unwrap()));
+            let player = || StrategySpec::parse(spec).unwrap().build(&r, &id.parse::<Variant>().unwrap().device());
             let pick = |rng_seed| player().choose(&r, &p, &Asked::Throw(throw), &moves, &mut stream(rng_seed, 2));
             let i = pick(seed);
             prop_assert!(i < moves.len(), "{} picked {} of {}", spec, i, moves.len());

@@ -98,8 +98,8 @@ impl<'a> Gen<'a> {
         let kind = match (from, to) {
             (ENTRY, Some(to)) => Kind::Enter { to },
             (from, Some(to)) => Kind::Step { from, to },
-            // An entering pawn that falls in the water and restarts: the rule set's check
-            // (the water lies beyond every entry square) leaves only pawns of the board here.
+            // Back among the waiting pawns: from the board, or (a water square among the first
+            // six) a waiting pawn that entered straight into the water (from 0).
             (from, None) => Kind::Restart { from },
         };
         Move::new(kind, after).with(effects)

@@ -31,7 +31,8 @@ pub enum Kind {
     /// The pawn on `from` fell in the water and went back among the waiting pawns, to enter
     /// again.
     Restart {
-        /// The square it leaves.
+        /// The square it leaves (0: a waiting pawn that entered straight into the water, when
+        /// the water is among the squares an entry reaches).
         from: u8,
     },
     /// The pawn on `from` is borne off.
@@ -191,8 +192,9 @@ impl Move {
         self.bits & (effects.0 as u16 | RETHROW) != 0
     }
 
-    /// The square of the pawn that moves (a step, a restart or a bear-off); `None` for an
-    /// entry and for the choices that move no pawn.
+    /// The square of the pawn that moves (a step, a restart or a bear-off; 0 for the restart
+    /// of a pawn that entered straight into the water); `None` for an entry and for the
+    /// choices that move no pawn.
     #[inline]
     pub fn from(&self) -> Option<u8> {
         (self.bits & (STEP | RESTART | BEAR_OFF) != 0).then_some(self.a)
@@ -208,12 +210,6 @@ impl Move {
     #[inline]
     pub fn bears_off(&self) -> bool {
         self.bits & BEAR_OFF != 0
-    }
-
-    /// Whether the choice is a re-throw.
-    #[inline]
-    pub fn is_rethrow(&self) -> bool {
-        self.bits & RETHROW != 0
     }
 
     /// Where the choice stands along the path before and after, as numbers: 0 before the

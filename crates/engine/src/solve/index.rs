@@ -312,7 +312,7 @@ mod tests {
             for k in 1..=2 {
                 let rules = Rules {
                     pawns: k,
-                    ..Rules::of(variant)
+                    ..variant.rules()
                 };
                 let index = StateIndex::new(&rules).unwrap();
                 let step = (index.len() / 20_000).max(1);
@@ -333,7 +333,7 @@ mod tests {
     fn three_pawns_of_tejon_are_fifteen_million_positions() {
         let rules = Rules {
             pawns: 3,
-            ..Rules::of(Variant::TEJON)
+            ..Variant::TEJON.rules()
         };
         let index = StateIndex::new(&rules).unwrap();
         // Sum over a, b in 1..=3 of C(30, a) C(30 - a, b).
@@ -345,6 +345,6 @@ mod tests {
         assert_eq!(expected, 15_134_520);
         let last = index.position(index.len() - 1);
         assert_eq!(index.index(&last), Some(index.len() - 1));
-        assert!(StateIndex::new(&Rules::of(Variant::TEJON)).is_err());
+        assert!(StateIndex::new(&Variant::TEJON.rules()).is_err());
     }
 }

@@ -142,13 +142,12 @@ impl Heuristic {
         let w = &self.weights;
         let me = mv.after.to_move;
         let own = mv.after.side(me);
-        let flag = |f: Effects| if mv.has(f) { 1.0 } else { 0.0 };
+        let one = |on: bool| if on { 1.0 } else { 0.0 };
         let (from, to) = mv.span();
-        let bear_off = mv.bears_off();
         let mut s = w.progress * (f64::from(to) - f64::from(from))
-            + w.capture * flag(Effects::CAPTURE)
-            + w.bear_off * if bear_off { 1.0 } else { 0.0 }
-            + w.water * flag(Effects::WATER);
+            + w.capture * one(mv.has(Effects::CAPTURE))
+            + w.bear_off * one(mv.bears_off())
+            + w.water * one(mv.has(Effects::WATER));
         if rules.protection {
             s += w.pair * f64::from(paired(own).count_ones());
         }

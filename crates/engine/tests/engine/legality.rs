@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use proptest::strategy::Strategy as Generator;
 use senet_engine::board::{Position, Side, LAST_SQUARE};
 use senet_engine::game::{play_game, GameSummary, Observer};
-use senet_engine::movegen::{defined_moves_into, legal_moves, residual_moves_into, Move, MoveList};
+use senet_engine::movegen::{defined_moves_into, legal_moves, Kind, Move, MoveList};
 use senet_engine::rules::{
     BearOffWhen, Capture, ExitRule, Rules, SquareSet, StartLayout, Starter, ValueSet, WaterTo,
 };
@@ -144,14 +144,9 @@ impl Strategy for Checker {
                 assert_eq!(moves, &defined(rules, pos, *v)[..], "throw {v} in {pos:?}")
             }
             Asked::LeftOver { .. } => {
+                // The definition's moves of the points, then keeping them.
                 let mut left = defined(rules, pos, asked.points());
-                let mut with_keep = MoveList::new();
-                residual_moves_into(rules, pos, asked.points(), &mut with_keep);
-                left.push(
-                    *with_keep
-                        .last()
-                        .expect("the choices end with keeping the points"),
-                );
+                left.push(Move::new(Kind::KeepPoints, *pos));
                 assert_eq!(moves, &left[..], "left over {} in {pos:?}", asked.points());
             }
         }
