@@ -104,7 +104,7 @@ fn position_from(a: &MovesArgs, rules: &Rules) -> Result<Position> {
         to_move,
     );
     pos.waiting = [a.white_waiting, a.black_waiting];
-    pos.forced = a.forced;
+    pos.force(a.forced);
     Ok(pos)
 }
 

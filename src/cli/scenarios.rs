@@ -5,7 +5,7 @@ use anyhow::Result;
 use std::io::Write;
 
 /// The shipped scenario files: path in the repository, text.
-pub const SHIPPED: [(&str, &str); 11] = [
+pub const SHIPPED: [(&str, &str); 12] = [
     (
         "scenarios/coins-vs-sticks.toml",
         include_str!("../../scenarios/coins-vs-sticks.toml"),
@@ -29,6 +29,10 @@ pub const SHIPPED: [(&str, &str); 11] = [
     (
         "scenarios/reconstructions.toml",
         include_str!("../../scenarios/reconstructions.toml"),
+    ),
+    (
+        "scenarios/ludii-kendall-options.toml",
+        include_str!("../../scenarios/ludii-kendall-options.toml"),
     ),
     (
         "scenarios/lesson/1-sticks-or-coins.toml",

@@ -104,7 +104,7 @@ fn scenarios_lists_every_shipped_scenario_with_its_title() {
             }
         }
     }
-    assert_eq!(files.len(), 11, "{files:?}");
+    assert_eq!(files.len(), 12, "{files:?}");
     for f in files {
         let text_of = std::fs::read_to_string(root.join(&f)).unwrap();
         let title: toml::Table = toml::from_str(&text_of).unwrap();
@@ -378,17 +378,50 @@ fn the_reconstruction_report_has_an_arm_and_a_tournament_for_every_variant() {
 
 #[test]
 fn an_option_without_the_option_it_needs_is_refused_naming_both() {
-    for (set, key, other) in [
-        ("exact_exit_squares=[28]", "exact_exit_squares", "exit"),
-        ("thirty_blocks_exit=true", "thirty_blocks_exit", "exit"),
-        ("residual_points=true", "residual_points", "exit"),
-        ("water_square=0", "water_stay", "water_square"),
+    // (variant, override, the key refused, the key it needs): options of a preset that has
+    // them, or the one they need taken away.
+    for (variant, set, key, other) in [
+        (
+            "tejon",
+            "exact_exit_squares=[28]",
+            "exact_exit_squares",
+            "exit",
+        ),
+        (
+            "tejon",
+            "thirty_blocks_exit=true",
+            "thirty_blocks_exit",
+            "exit",
+        ),
+        ("tejon", "residual_points=true", "residual_points", "exit"),
+        ("passage", "water_square=0", "water_stay", "water_square"),
+        (
+            "ludii-kendall",
+            "protection=false",
+            "grid_protection",
+            "protection",
+        ),
+        (
+            "kendall",
+            "checkpoint_trap=true",
+            "checkpoint_trap",
+            "checkpoint",
+        ),
+        ("tejon", "water_hits=[28]", "water_hits", "water_to"),
+        (
+            "ludii-kendall",
+            "water_to=\"one-or-after\"",
+            "water_hits",
+            "water_to",
+        ),
+        ("ludii-kendall", "water_stay=true", "water_stay", "water_to"),
+        (
+            "empty-board",
+            "opening_step=true",
+            "opening_step",
+            "first_throw",
+        ),
     ] {
-        let variant = if key == "water_stay" {
-            "passage"
-        } else {
-            "tejon"
-        };
         let out = senet()
             .args(["play", "--variant", variant, "--set", set])
             .output()

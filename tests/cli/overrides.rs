@@ -48,6 +48,6 @@ fn listed_variants_are_overrides() {
     );
     let mut s0 = start_position(&c);
     s0.to_move = Black;
-    s0.forced = c.first_pawn(Black);
+    s0.force(c.first_pawn(Black));
     assert_eq!(pairs(&c, &s0, 4), vec![(10, 14)]);
 }

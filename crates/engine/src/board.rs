@@ -6,6 +6,7 @@
 //! waiting to enter (counted in [`Position::waiting`]) or borne off.
 
 use std::fmt;
+use std::num::NonZeroU8;
 
 /// The last square of the path.
 pub const LAST_SQUARE: u8 = 30;
@@ -125,8 +126,13 @@ pub struct Position {
     /// The side to move.
     pub to_move: Side,
     /// The square of a pawn the side to move must move if it has a legal move (the opening
-    /// pawn of `kendall` and `tejon`, the pawn that replays from `game-box`'s 26).
-    pub forced: Option<u8>,
+    /// pawn of `kendall` and `tejon`, the pawn that replays from `game-box`'s 26). Non-zero, so
+    /// that the option takes one byte: the position stays small enough to travel in registers
+    /// (one more byte cost `bench` 3%). [`Position::forced_square`] reads it as a number.
+    pub forced: Option<NonZeroU8>,
+    /// The pawn on square 15 came back from the water (`water_to = "held"`): its owner may move
+    /// only it at its next throw. Cleared when that pawn moves or is hit.
+    pub bound: bool,
 }
 
 impl Position {
@@ -137,7 +143,20 @@ impl Position {
             waiting: [0, 0],
             to_move,
             forced: None,
+            bound: false,
         }
+    }
+
+    /// The forced pawn's square as a number.
+    #[inline]
+    pub fn forced_square(&self) -> Option<u8> {
+        self.forced.map(NonZeroU8::get)
+    }
+
+    /// Forces the pawn on `square` (none: nothing forced; 0 is none too).
+    #[inline]
+    pub fn force(&mut self, square: Option<u8>) {
+        self.forced = square.and_then(NonZeroU8::new);
     }
 
     /// Bitboard of one side.

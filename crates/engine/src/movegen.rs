@@ -9,7 +9,7 @@ pub use general::{defined_moves_into, may_bear_off};
 pub use moves::{Effects, Kind, Move, MoveList, MAX_MOVES};
 
 use crate::board::{bit, squares, Position, Side, ENTRY, HAPPINESS, LAST_SQUARE, OFF};
-use crate::rules::{Capture, ExitRule, Rules};
+use crate::rules::{Capture, ExitRule, Rules, WaterTo};
 use crate::throws::{below, GameRng};
 use general::{context, forced_and_stay, held_in_water, may_enter, rethrow_right, Gen, GenContext};
 
@@ -128,13 +128,16 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         entry_values: _,
         capture: _,
         protection: _,
+        grid_protection: _,
         blockade: _,
         backward_capture: _,
         safe_squares: _,
         checkpoints: _,
+        checkpoint_trap,
         water_square: _,
-        water_to: _,
+        water_to,
         water_stay: _,
+        water_hits,
         exit: _,
         exact_exit_squares: _,
         exit_only_squares: _,
@@ -149,11 +152,15 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         thirty_blocks_exit: _,
         starter: _,
         first_throw: _,
+        opening_step: _,
         first_pawn_white: _,
         first_pawn_black: _,
         max_turns: _,
     } = rules;
-    true
+    // Ludii's Kendall: the held water (and hits into it, which `validate` allows only with a
+    // held water) and the trap take the definition.
+    let _ = water_hits;
+    *water_to != WaterTo::Held && !checkpoint_trap
 }
 
 /// Like [`legal_moves`], writing into a cleared `out` (no copy of the list on the hot path).

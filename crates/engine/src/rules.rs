@@ -130,6 +130,11 @@ pub enum WaterTo {
     /// Off the board to start again: back to the waiting pawns when the variant has an entry,
     /// else square 1 or the first empty square after it.
     Restart,
+    /// Nowhere: the pawn is held in the water (Ludii's Kendall). Its owner moves nothing else
+    /// while it is there; a throw that bears it off from the water must be played so, any
+    /// other throw lets it go back to square 15 if that is empty (it alone may then move at its
+    /// owner's next throw) or stay. Moves of a held or returned pawn give no extra throw.
+    Held,
 }
 
 /// How a pawn leaves the board.
@@ -193,6 +198,10 @@ pub struct Rules {
     pub capture: Capture,
     /// Two pawns of a side on neighbouring squares cannot be attacked.
     pub protection: bool,
+    /// With `protection`, Ludii's lines on the 3×10 grid: a pawn on 20 is also protected by its
+    /// side's pawn on 1, and a pawn on 11 by one on 30 (the squares above and below them at
+    /// the turns of the path).
+    pub grid_protection: bool,
     /// Three pawns of a side on consecutive squares can be neither attacked nor passed.
     pub blockade: bool,
     /// A backward move may land on (and exchange with) an opponent.
@@ -201,6 +210,9 @@ pub struct Rules {
     pub safe_squares: SquareSet,
     /// Squares every pawn behind them must stop on before going further.
     pub checkpoints: SquareSet,
+    /// A throw that would carry a pawn past a checkpoint (or off the board from behind it)
+    /// drops the pawn in the water instead, when the water is empty (Ludii's Kendall trap).
+    pub checkpoint_trap: bool,
     /// The water square, if any (0 in files).
     #[cfg_attr(feature = "serde", serde(with = "zero_is_none"))]
     pub water_square: Option<u8>,
@@ -209,6 +221,10 @@ pub struct Rules {
     /// A pawn falling in the water may stay there, to leave only with the throw that bears it off;
     /// meanwhile its owner moves no other pawn.
     pub water_stay: bool,
+    /// With `water_to = "held"`, an opponent hit on one of these squares is held in the water
+    /// instead of exchanging, and may be hit only while the water is empty (Ludii's Kendall:
+    /// 28, 29, 30).
+    pub water_hits: SquareSet,
     /// How pawns leave the board.
     pub exit: ExitRule,
     /// With `exit = "excess"`, squares from which only the exact throw bears off.
@@ -245,6 +261,9 @@ pub struct Rules {
     /// files: a normal throw).
     #[cfg_attr(feature = "serde", serde(with = "zero_is_none"))]
     pub first_throw: Option<u8>,
+    /// The throw-off's throw moves the starter's front pawn one square on, and the starter then
+    /// throws again (Ludii's Kendall: "MoveInFront", 14 to 15).
+    pub opening_step: bool,
     /// Square of the pawn that white's first move must use, if it can (none, 0 in files: free).
     #[cfg_attr(feature = "serde", serde(with = "zero_is_none"))]
     pub first_pawn_white: Option<u8>,
@@ -341,6 +360,40 @@ impl Rules {
                 "happiness_rethrow",
                 self.happiness_rethrow && !self.throw_values.contains(&1),
                 "re-throws a 1, but throw_values gives no 1".to_string(),
+            ),
+            (
+                "grid_protection",
+                self.grid_protection && !self.protection,
+                "extends protection, which is false".to_string(),
+            ),
+            (
+                "checkpoint_trap",
+                self.checkpoint_trap && (self.checkpoints.0 == 0 || self.water_square.is_none()),
+                "needs a checkpoint and a water square".to_string(),
+            ),
+            (
+                "water_hits",
+                self.water_hits.0 != 0
+                    && (self.water_to != WaterTo::Held || self.capture == Capture::None),
+                "needs water_to = \"held\" and a capture other than \"none\"".to_string(),
+            ),
+            (
+                "water_stay",
+                self.water_stay && self.water_to == WaterTo::Held,
+                "a pawn is always held with water_to = \"held\"; write water_stay = false".to_string(),
+            ),
+            (
+                "water_to",
+                self.water_to == WaterTo::Held && self.water_square.is_none(),
+                "\"held\" needs a water square (water_square is 0)".to_string(),
+            ),
+            (
+                "opening_step",
+                self.opening_step
+                    && (self.start != StartLayout::Alternate
+                        || self.starter != Starter::Black
+                        || self.first_throw.is_none()),
+                "needs start = \"alternate\", starter = \"black\" (whose front pawn is free to step) and a first_throw".to_string(),
             ),
         ];
         match checks.into_iter().find(|(_, wrong, _)| *wrong) {

@@ -24,14 +24,15 @@ pub struct Next {
 
 /// Whether the side that threw `value` throws again, having played `played` (`None`: the throw
 /// could not be played). A played throw of an extra-throw value, a move onto a replay square
-/// and `passage`'s re-throw keep the hand; a throw that could not be played passes it, unless
-/// the rule set keeps the old reading (`extra_throw_without_move`).
+/// and `passage`'s re-throw keep the hand (a move of a pawn held in the water or back from it
+/// gives none: Ludii's Kendall); a throw that could not be played passes it, unless the rule
+/// set keeps the old reading (`extra_throw_without_move`).
 #[inline(always)]
 pub fn throws_again(rules: &Rules, value: u8, played: Option<&Move>) -> bool {
     // `|` and `&`, not `||` and `&&`: no branch on `extra`, a coin flip.
     let extra = rules.gives_extra_throw(value);
     match played {
-        Some(m) => extra | m.has_or_rethrow(Effects::REPLAY),
+        Some(m) => (extra & !m.has(Effects::HELD)) | m.has_or_rethrow(Effects::REPLAY),
         None => extra & rules.extra_throw_without_move,
     }
 }
@@ -72,7 +73,7 @@ impl Opening {
     pub fn before_throw(&self, rules: &Rules, pos: &mut Position) {
         let side = pos.to_move;
         if !self.moved[side.index()] && rules.first_pawn(side).is_some() {
-            pos.forced = rules.first_pawn(side);
+            pos.force(rules.first_pawn(side));
         }
     }
 
@@ -145,7 +146,11 @@ mod tests {
         let mut opening = Opening::default();
         let mut pos = tejon_position();
         opening.before_throw(&rules, &mut pos);
-        assert_eq!(pos.forced, Some(9), "white's first move uses the pawn on 9");
+        assert_eq!(
+            pos.forced_square(),
+            Some(9),
+            "white's first move uses the pawn on 9"
+        );
         let mv = legal_moves(&rules, &pos, 2)[0];
         opening.after_throw(Side::White, Some(&mv));
         let mut later = tejon_position();

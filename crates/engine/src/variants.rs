@@ -105,8 +105,8 @@ impl Rules {
 
 const FAIR_STICKS: Device = Device::Sticks { p_marked: 0.5 };
 
-/// Every variant: the five seed documents in their order.
-pub const VARIANTS: [VariantInfo; 5] = [
+/// Every variant: the five seed documents in their order, then Ludii's reconstructions.
+pub const VARIANTS: [VariantInfo; 6] = [
     VariantInfo {
         id: "passage",
         source: "000_e3816d1e798e8826.txt",
@@ -157,6 +157,16 @@ pub const VARIANTS: [VariantInfo; 5] = [
         rules: tejon,
         series_points: false,
     },
+    VariantInfo {
+        id: "ludii-kendall",
+        source: "Ludii, Senet.lud, ruleset \"Kendall (Scholarly)\"",
+        title: "Senet (Ludii 1.3.10): Kendall 1979",
+        language: "Ludii game description",
+        summary: "7 pawns, 0 marked = 5, rethrow on 1/4/5, opening 14->15, stop on 26, 27 holds the pawn (4 bears off, or back to 15)",
+        device: FAIR_STICKS,
+        rules: ludii_kendall,
+        series_points: false,
+    },
 ];
 
 fn set(list: &[u8]) -> SquareSet {
@@ -178,13 +188,16 @@ fn base() -> Rules {
         entry_values: ValueSet(0),
         capture: Capture::Swap,
         protection: true,
+        grid_protection: false,
         blockade: true,
         backward_capture: false,
         safe_squares: SquareSet(0),
         checkpoints: SquareSet(0),
+        checkpoint_trap: false,
         water_square: Some(WATER),
         water_to: WaterTo::FifteenOrBefore,
         water_stay: false,
+        water_hits: SquareSet(0),
         exit: ExitRule::Exact,
         exact_exit_squares: SquareSet(0),
         exit_only_squares: SquareSet(0),
@@ -199,6 +212,7 @@ fn base() -> Rules {
         thirty_blocks_exit: false,
         starter: Starter::Black,
         first_throw: Some(1),
+        opening_step: false,
         first_pawn_white: None,
         first_pawn_black: None,
         max_turns: DEFAULT_MAX_TURNS,
@@ -277,6 +291,29 @@ fn tejon() -> Rules {
         bear_off_when: BearOffWhen::NoneInFirstRow,
         first_pawn_black: Some(10),
         first_pawn_white: Some(9),
+        ..base()
+    }
+}
+
+/// Ludii's `Senet.lud`, ruleset "Kendall (Scholarly)": "Play Rules/Kendall" "Dice/4xD2"
+/// "Throw/Piccione-Kendall" "Track/Boustrophedon + Backward" (docs/rules.md quotes each line).
+fn ludii_kendall() -> Rules {
+    Rules {
+        pawns: 7,
+        throw_values: [5, 1, 2, 3, 4],
+        extra_throw: values(&[1, 4, 5]),
+        extra_throw_without_move: true,
+        grid_protection: true,
+        blockade: false,
+        backward_capture: true,
+        checkpoints: set(&[26]),
+        water_to: WaterTo::Held,
+        water_hits: set(&[28, 29, 30]),
+        exit: ExitRule::Excess,
+        exact_exit_squares: set(&[27]),
+        exit_only_squares: set(&[28, 29]),
+        no_backward_from: set(&[27, 28, 29, 30]),
+        opening_step: true,
         ..base()
     }
 }

@@ -46,6 +46,8 @@ fn water_destination(rules: &Rules, occ: u32) -> Option<u8> {
         WaterTo::OneOrAfter => first_empty_up(occ, 1, LAST_SQUARE),
         WaterTo::Restart if rules.has_entry() => return None,
         WaterTo::Restart => first_empty_up(occ, 1, LAST_SQUARE),
+        // The pawn rests in the water itself.
+        WaterTo::Held => rules.water_square,
     };
     Some(dest.unwrap_or(0))
 }
@@ -84,6 +86,7 @@ impl<'a> Gen<'a> {
     fn lifted(&self, from: u8) -> Position {
         let mut p = self.pos;
         p.forced = None;
+        p.bound &= from != REBIRTH;
         if from == ENTRY {
             p.waiting[self.me.index()] -= 1;
         } else {
@@ -119,7 +122,10 @@ impl<'a> Gen<'a> {
         if p.pawns[oi] & bit(to) != 0 {
             fl |= Effects::CAPTURE;
             p.pawns[oi] &= !bit(to);
+            p.bound &= to != REBIRTH;
             let dest = match self.rules.capture {
+                // Ludii's Kendall: hit on 28-30 (only while the water is empty), into the water.
+                _ if self.rules.water_hits.has(to) => self.rules.water_square?,
                 Capture::Swap if from != ENTRY => from,
                 // An entering pawn has no square to give: the hit pawn goes to 1 or the first free after.
                 Capture::Swap => first_empty_up(p.occupied() | bit(to), 1, to - 1)?,
@@ -150,7 +156,7 @@ impl<'a> Gen<'a> {
         }
         if self.rules.replay_squares.has(to) && !fl.has(Effects::BACKWARD) {
             fl |= Effects::REPLAY;
-            p.forced = Some(to);
+            p.force(Some(to));
         }
         p.pawns[mi] |= bit(to);
         out.push(Self::pawn_move(from, Some(to), fl, p));
@@ -191,18 +197,16 @@ impl<'a> Gen<'a> {
         }
         let t = s + v;
         if s != ENTRY && rules.checkpoints.0 & between(s, t) != 0 {
+            if rules.checkpoint_trap {
+                self.trap(s, out);
+            }
             return;
         }
         if s != ENTRY && self.wall & between(s, t) != 0 {
             return;
         }
         if t > LAST_SQUARE {
-            let allowed = match rules.exit {
-                ExitRule::Exact => t == OFF,
-                ExitRule::Excess => t == OFF || !rules.exact_exit_squares.has(s),
-                ExitRule::OnThirty => s == LAST_SQUARE && t == OFF,
-            };
-            if allowed && bear_off {
+            if exit_allowed(rules, s, t) && bear_off {
                 let residual = if rules.residual_points { t - OFF } else { 0 };
                 self.exit(s, residual, out);
             }
@@ -231,11 +235,63 @@ impl<'a> Gen<'a> {
                 None => return,
             }
         } else if self.opp & bit(t) != 0
-            && (rules.capture == Capture::None || self.guarded & bit(t) != 0)
+            && (rules.capture == Capture::None
+                || self.guarded & bit(t) != 0
+                || self.water_hit_blocked(t))
         {
             return;
         }
         let _ = self.land(self.lifted(s), s, to, Effects::NONE, out);
+    }
+
+    /// Whether a hit on `t` would send the pawn into a water that is taken (`water_hits`).
+    fn water_hit_blocked(&self, t: u8) -> bool {
+        self.rules.water_hits.has(t) && self.pos.occupied() & self.rules.water_bit() != 0
+    }
+
+    /// The pawn on `s` whose throw crosses a checkpoint falls in the water, if it is empty
+    /// (`checkpoint_trap`).
+    #[cold]
+    fn trap(&self, s: u8, out: &mut MoveList) {
+        let water = self.rules.water_square;
+        if let Some(w) = water.filter(|&w| self.pos.occupied() & bit(w) == 0) {
+            let _ = self.land(self.lifted(s), s, w, Effects::NONE, out);
+        }
+    }
+
+    /// The choices of the pawn held in the water on `w` (`water_to = "held"`): a throw that
+    /// bears it off from there must be played so (and is lost when bearing off is not yet
+    /// allowed); any other goes back to square 15 if it is empty, or stays. None gives an
+    /// extra throw.
+    #[cold]
+    fn held(&self, w: u8, v: u8, bear_off: bool, out: &mut MoveList) {
+        let t = w + v;
+        if t > LAST_SQUARE && exit_allowed(self.rules, w, t) {
+            if bear_off {
+                self.exit(w, 0, out);
+            }
+        } else {
+            if self.pos.occupied() & bit(REBIRTH) == 0 {
+                let mut p = self.lifted(w);
+                p.pawns[self.me.index()] |= bit(REBIRTH);
+                p.bound = true;
+                out.push(Self::pawn_move(w, Some(REBIRTH), Effects::NONE, p));
+            }
+            let mut p = self.pos;
+            p.forced = None;
+            out.push(Move::new(Kind::Stay { at: w }, p));
+        }
+        mark_held(out);
+    }
+
+    /// The moves of the pawn on 15 back from the water (`bound`): forward, else backward.
+    #[cold]
+    fn bound(&self, v: u8, bear_off: bool, out: &mut MoveList) {
+        self.forward(REBIRTH, v, bear_off, out);
+        if out.is_empty() {
+            self.backward(REBIRTH, v, out);
+        }
+        mark_held(out);
     }
 
     /// The backward move of the pawn on `s` with throw `v`, if legal.
@@ -252,7 +308,8 @@ impl<'a> Gen<'a> {
         if self.opp & bit(t) != 0
             && (!rules.backward_capture
                 || rules.capture == Capture::None
-                || self.guarded & bit(t) != 0)
+                || self.guarded & bit(t) != 0
+                || self.water_hit_blocked(t))
         {
             return;
         }
@@ -288,6 +345,22 @@ impl<'a> Gen<'a> {
         if let Some(water) = rules.water_square {
             let _ = self.land(self.lifted(s), s, water, Effects::BOUNCE, out);
         }
+    }
+}
+
+/// Whether a pawn on `s` whose throw reaches `t` (past 30) may leave under the exit rule.
+fn exit_allowed(rules: &Rules, s: u8, t: u8) -> bool {
+    match rules.exit {
+        ExitRule::Exact => t == OFF,
+        ExitRule::Excess => t == OFF || !rules.exact_exit_squares.has(s),
+        ExitRule::OnThirty => s == LAST_SQUARE && t == OFF,
+    }
+}
+
+/// Marks every move of `out` as one that gives no extra throw.
+fn mark_held(out: &mut MoveList) {
+    for m in out.iter_mut() {
+        *m = m.with(m.effects() | Effects::HELD);
     }
 }
 
@@ -332,8 +405,14 @@ pub fn defined_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Mo
     out.clear();
     let ctx = context(rules, pos);
     let g = Gen::new(rules, pos, &ctx);
-    if let Some(water) = held_in_water(rules, pos) {
-        g.forward(water, value, ctx.bear_off, out);
+    if bound_pawn(pos) {
+        g.bound(value, ctx.bear_off, out);
+    } else if let Some(water) = held_in_water(rules, pos) {
+        if rules.water_to == WaterTo::Held {
+            g.held(water, value, ctx.bear_off, out);
+        } else {
+            g.forward(water, value, ctx.bear_off, out);
+        }
     } else {
         let special = special_arrivals(rules, pos);
         let mut others = MoveList::new();
@@ -381,11 +460,29 @@ pub(super) fn unassailable(rules: &Rules, opp: u32) -> u32 {
     let mut m = rules.safe_squares.0;
     if rules.protection {
         m |= paired(opp);
+        if rules.grid_protection {
+            m |= grid_pairs(opp);
+        }
     }
     if rules.blockade {
         m |= walls(opp);
     }
     m | rules.water_bit()
+}
+
+/// Ludii's protection along the columns of the 3×10 grid at the turns of the path: a pawn on
+/// 20 protected by its side's pawn on 1 (the square above it), one on 11 by a pawn on 30 (the
+/// square below). Only the pawn at the turn gains: 1 and 30 are checked along their rows.
+#[inline(always)]
+fn grid_pairs(opp: u32) -> u32 {
+    let mut m = 0;
+    if opp & bit(1) != 0 {
+        m |= opp & bit(20);
+    }
+    if opp & bit(LAST_SQUARE) != 0 {
+        m |= opp & bit(11);
+    }
+    m
 }
 
 /// The context of the side to move in `pos`.
@@ -400,11 +497,18 @@ pub(super) fn context(rules: &Rules, pos: &Position) -> GenContext {
     }
 }
 
-/// The water square, when the side to move has a pawn kept there (`water_stay`): its owner
-/// moves nothing else until it leaves.
+/// Whether the side to move's pawn on 15 came back from the water and alone may move.
+#[inline(always)]
+fn bound_pawn(pos: &Position) -> bool {
+    pos.bound && pos.side(pos.to_move) & bit(REBIRTH) != 0
+}
+
+/// The water square, when the side to move has a pawn kept there (`water_stay`, or held with
+/// `water_to = "held"`): its owner moves nothing else until it leaves.
 #[inline(always)]
 pub(super) fn held_in_water(rules: &Rules, pos: &Position) -> Option<u8> {
-    let water = rules.water_square.filter(|_| rules.water_stay)?;
+    let keeps = rules.water_stay || rules.water_to == WaterTo::Held;
+    let water = rules.water_square.filter(|_| keeps)?;
     (pos.side(pos.to_move) & bit(water) != 0).then_some(water)
 }
 
@@ -420,7 +524,7 @@ pub(super) fn may_enter(rules: &Rules, pos: &Position, value: u8) -> bool {
 #[inline(always)]
 pub(super) fn forced_and_stay(rules: &Rules, pos: &Position, out: &mut MoveList) {
     if let Some(f) = pos
-        .forced
+        .forced_square()
         .filter(|&f| out.iter().any(|m| m.from() == Some(f)))
     {
         out.retain(|m| m.from() == Some(f));

@@ -72,6 +72,9 @@ impl Effects {
     pub const REPLAY: Effects = Effects(8);
     /// The pawn's move ended on a taken refuge, so it moved back instead (`occupied_refuges`).
     pub const BOUNCE: Effects = Effects(16);
+    /// A move of a pawn held in the water or just back from it (`water_to = "held"`): it
+    /// gives no extra throw.
+    pub const HELD: Effects = Effects(32);
 
     /// Whether the set holds any effect of `other` (one effect: whether it holds it).
     #[inline]

@@ -28,7 +28,7 @@ fn house_of_happiness_replays_the_same_pawn() {
     let p = pos(&[23, 5], &[1], White);
     let m = the_move(&r, &p, 3, 23, 26);
     assert!(m.has(Effects::REPLAY));
-    assert_eq!(m.after.forced, Some(26));
+    assert_eq!(m.after.forced_square(), Some(26));
     // On the extra throw, the pawn on 26 must move if it can.
     assert_eq!(pairs(&r, &m.after, 2), vec![(26, 28)]);
 }

@@ -52,6 +52,7 @@ fn rule_sets() -> impl Generator<Value = Rules> {
                 WaterTo::FifteenThenOne,
                 WaterTo::OneOrAfter,
                 WaterTo::Restart,
+                WaterTo::Held,
             ]),
         ),
         (
@@ -73,12 +74,15 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             squares(),
             one_of(vec![Starter::White, Starter::Black]),
         ),
+        (any::<[bool; 2]>(), squares()),
     );
-    pieces.prop_map(|(a, b, c, d)| {
+    pieces.prop_map(|(a, b, c, d, e)| {
         let (pawns, empty, throw_values, extra_throw, extra_without, entry_values) = a;
         let (capture, [protection, blockade, backward_capture], safe, checkpoints, water, water_to) = b;
         let (water_stay, exit, exact_exit, exit_only, no_backward, bear_off_when) = c;
         let (replay, [rethrow, residual, free_exit, thirty_blocks], optional, refuges, starter) = d;
+        let ([grid, trap], water_hits) = e;
+        let held = water_to == WaterTo::Held;
         // Options that need another one (`Rules::validate`) are set only with it.
         let excess = exit == ExitRule::Excess;
         let exact_exit = if excess { exact_exit } else { SquareSet(0) };
@@ -91,13 +95,20 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             entry_values,
             capture,
             protection,
+            grid_protection: grid && protection,
             blockade,
             backward_capture,
             safe_squares: safe,
             checkpoints,
+            checkpoint_trap: trap && checkpoints.0 != 0 && water.is_some(),
             water_square: water,
-            water_to,
-            water_stay: water_stay && water.is_some(),
+            water_to: if held && water.is_none() { WaterTo::Restart } else { water_to },
+            water_stay: water_stay && water.is_some() && !held,
+            water_hits: if held && water.is_some() && capture != Capture::None {
+                water_hits
+            } else {
+                SquareSet(0)
+            },
             exit,
             exact_exit_squares: exact_exit,
             exit_only_squares: exit_only,
@@ -112,6 +123,7 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             thirty_blocks_exit: thirty_blocks && exit == ExitRule::OnThirty,
             starter,
             first_throw: None,
+            opening_step: false,
             first_pawn_white: None,
             first_pawn_black: None,
             max_turns: 300,
@@ -227,7 +239,7 @@ fn position(rules: &Rules, draws: (Vec<u8>, Vec<u8>, bool, u8)) -> Position {
         }
     }
     let own = pos.side(pos.to_move);
-    pos.forced = (forced <= 30 && own & (1 << forced) != 0).then_some(forced);
+    pos.force((forced <= 30 && own & (1 << forced) != 0).then_some(forced));
     pos
 }
 

@@ -73,6 +73,15 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
         }
         return;
     }
+    if m.has(Effects::HELD) && Some(from) == rules.water_square && to == 15 {
+        // Ludii's Kendall: a pawn held in the water goes back to an empty 15, bound to move.
+        assert_eq!(b[15], 0, "went back onto a taken 15");
+        assert!(
+            m.after.bound && throw + from != 31,
+            "the throw that bears off went back"
+        );
+        return;
+    }
     if matches!(m.kind(), Kind::Enter { .. }) {
         assert!(before.waiting[me.index()] > 0);
         assert!(rules.entry_values.is_empty() || rules.entry_values.has(throw));
