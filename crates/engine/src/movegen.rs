@@ -9,9 +9,12 @@ pub use general::{defined_moves_into, may_bear_off};
 pub use moves::{Effects, Kind, Move, MoveList, MAX_MOVES};
 
 use crate::board::{bit, squares, Position, Side, ENTRY, HAPPINESS, LAST_SQUARE, OFF};
-use crate::rules::{Capture, ExitRule, Rules, WaterTo};
+use crate::rules::{Capture, ExitRule, Rules};
 use crate::throws::{below, GameRng};
-use general::{context, forced_and_stay, held_in_water, may_enter, rethrow_right, Gen, GenContext};
+use general::{
+    bound_pawn, bound_square, context, forced_and_stay, held_in_water, may_enter, rethrow_right,
+    Gen, GenContext,
+};
 
 /// The legal moves of the side to move in `pos` for a throw of `value`.
 /// An empty list means the throw cannot be used: the turn (or this throw) passes.
@@ -59,8 +62,11 @@ fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
     if rules.capture != Capture::Swap {
         special_arrival |= opp;
     }
+    // A hit there sends the pawn into the water (`water_hits`); a hit on the pawn bound to
+    // move from 15 frees it.
+    special_arrival |= (rules.water_hits.0 | bound_square(pos)) & opp;
     let stays_on_board = (1u32 << (OFF as u32 - v)) - 1;
-    let special = own & (rules.exit_only_squares.0 | !stays_on_board | (special_arrival >> v));
+    let mut special = own & (rules.exit_only_squares.0 | !stays_on_board | (special_arrival >> v));
     let plain = own & !special & !cross & !(own >> v) & !((opp & ctx.guarded) >> v);
     // Special pawns whose general path cannot give a move, as `Gen::forward` decides: the pawn
     // on `exact` is the only one that lands exactly one step past 30.
@@ -75,6 +81,16 @@ fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
     // Nobody bears off yet (and no free way to 30): no pawn that would leave the board moves.
     if !ctx.bear_off && !rules.free_exit_from_30 {
         dead |= !stays_on_board;
+    }
+    if rules.checkpoint_trap {
+        // A step across a checkpoint drops the pawn in the water: the general path decides.
+        let mut past = 0u32;
+        for k in 1..6u32 {
+            past |= (rules.checkpoints.0 >> k) & ((k < v) as u32).wrapping_neg();
+        }
+        let trapped = own & past & !rules.exit_only_squares.0;
+        special |= trapped;
+        dead &= !trapped;
     }
     let special = special & !dead;
     // The exact bear-off as a plain move: crossing no barrier, under a rule that lets it leave.
@@ -133,11 +149,11 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         backward_capture: _,
         safe_squares: _,
         checkpoints: _,
-        checkpoint_trap,
+        checkpoint_trap: _,
         water_square: _,
-        water_to,
+        water_to: _,
         water_stay: _,
-        water_hits,
+        water_hits: _,
         exit: _,
         exact_exit_squares: _,
         exit_only_squares: _,
@@ -157,10 +173,7 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         first_pawn_black: _,
         max_turns: _,
     } = rules;
-    // Ludii's Kendall: the held water (and hits into it, which `validate` allows only with a
-    // held water) and the trap take the definition.
-    let _ = water_hits;
-    *water_to != WaterTo::Held && !checkpoint_trap
+    true
 }
 
 /// Like [`legal_moves`], writing into a cleared `out` (no copy of the list on the hot path).
@@ -170,9 +183,9 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Move
         return defined_moves_into(rules, pos, value, out);
     }
     out.clear();
-    if let Some(water) = held_in_water(rules, pos) {
+    if bound_pawn(pos) || held_in_water(rules, pos).is_some() {
         let ctx = context(rules, pos);
-        Gen::new(rules, pos, &ctx).forward(water, value, ctx.bear_off, out);
+        Gen::new(rules, pos, &ctx).lone_pawn(value, ctx.bear_off, out);
     } else {
         pawn_moves_into(rules, pos, value, out);
     }
@@ -251,6 +264,7 @@ pub fn uniform_move(
 ) -> Option<Move> {
     if fast_path_covers(rules)
         && held_in_water(rules, pos).is_none()
+        && !bound_pawn(pos)
         && pos.forced.is_none()
         && !may_enter(rules, pos, value)
         && !rethrow_right(rules, pos, value)

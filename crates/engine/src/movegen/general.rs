@@ -284,6 +284,24 @@ impl<'a> Gen<'a> {
         mark_held(out);
     }
 
+    /// The moves when one pawn alone may move, written into `out`: the pawn back from the
+    /// water (`bound`), or a pawn kept in the water. Returns false when no pawn is alone.
+    #[inline]
+    pub(super) fn lone_pawn(&self, v: u8, bear_off: bool, out: &mut MoveList) -> bool {
+        if bound_pawn(&self.pos) {
+            self.bound(v, bear_off, out);
+        } else if let Some(water) = held_in_water(self.rules, &self.pos) {
+            if self.rules.water_to == WaterTo::Held {
+                self.held(water, v, bear_off, out);
+            } else {
+                self.forward(water, v, bear_off, out);
+            }
+        } else {
+            return false;
+        }
+        true
+    }
+
     /// The moves of the pawn on 15 back from the water (`bound`): forward, else backward.
     #[cold]
     fn bound(&self, v: u8, bear_off: bool, out: &mut MoveList) {
@@ -366,7 +384,8 @@ fn mark_held(out: &mut MoveList) {
 
 /// The squares where a step is not simple, whatever happens there: the water, the replay
 /// squares, 30 when pawns leave on it, the taken refuges (`occupied_refuges`), and the
-/// opponents' squares when a hit is not an exchange.
+/// opponents' squares when a hit is not an exchange (any hit with `capture` other than
+/// "swap"; a hit into the water on `water_hits`; a hit on the pawn bound to move from 15).
 fn special_arrivals(rules: &Rules, pos: &Position) -> u32 {
     let mut s = rules.water_bit() | rules.replay_squares.0;
     if rules.exit == ExitRule::OnThirty {
@@ -376,7 +395,15 @@ fn special_arrivals(rules: &Rules, pos: &Position) -> u32 {
     if rules.capture != Capture::Swap {
         s |= pos.side(pos.to_move.other());
     }
-    s
+    // A hit that sends the pawn into the water (`water_hits`), or frees the pawn bound to move
+    // from 15, is no exchange.
+    s | ((rules.water_hits.0 | bound_square(pos)) & pos.side(pos.to_move.other()))
+}
+
+/// Square 15 as a bitboard when a pawn there is bound to move (`Position::bound`), else empty.
+#[inline(always)]
+pub(super) fn bound_square(pos: &Position) -> u32 {
+    bit(REBIRTH) & (pos.bound as u32).wrapping_neg()
 }
 
 /// Whether `m`, a forward move of the pawn on `from` with throw `v`, is a simple step: it ends
@@ -405,15 +432,7 @@ pub fn defined_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Mo
     out.clear();
     let ctx = context(rules, pos);
     let g = Gen::new(rules, pos, &ctx);
-    if bound_pawn(pos) {
-        g.bound(value, ctx.bear_off, out);
-    } else if let Some(water) = held_in_water(rules, pos) {
-        if rules.water_to == WaterTo::Held {
-            g.held(water, value, ctx.bear_off, out);
-        } else {
-            g.forward(water, value, ctx.bear_off, out);
-        }
-    } else {
+    if !g.lone_pawn(value, ctx.bear_off, out) {
         let special = special_arrivals(rules, pos);
         let mut others = MoveList::new();
         for s in crate::board::squares(pos.side(pos.to_move)) {
@@ -499,7 +518,7 @@ pub(super) fn context(rules: &Rules, pos: &Position) -> GenContext {
 
 /// Whether the side to move's pawn on 15 came back from the water and alone may move.
 #[inline(always)]
-fn bound_pawn(pos: &Position) -> bool {
+pub(super) fn bound_pawn(pos: &Position) -> bool {
     pos.bound && pos.side(pos.to_move) & bit(REBIRTH) != 0
 }
 
