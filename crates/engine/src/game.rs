@@ -104,7 +104,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
         first: Some(pos.to_move),
         ..GameSummary::default()
     };
-    let mut opening = Opening::default();
+    let mut opening = Opening::new(rules, pos.to_move);
     // A safety net against a turn of endless extra throws: far above anything a real game reaches.
     let max_throws = rules.max_turns.saturating_mul(50);
     if rules.max_turns == 0 {
@@ -130,9 +130,13 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
             rules.throw_values[thrower.throw_marked() as usize]
         };
         opening.before_throw(rules, &mut pos);
-        let played = pick(
-            rules, &pos, value, strategies, uniform, decisions, &mut moves,
-        );
+        let played = if opening.may_play(rules, side, value) {
+            pick(
+                rules, &pos, value, strategies, uniform, decisions, &mut moves,
+            )
+        } else {
+            None
+        };
         if let Some(mv) = played {
             pos = mv.after;
             count(&mut s, &mv);

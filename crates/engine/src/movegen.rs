@@ -11,10 +11,7 @@ pub use moves::{Effects, Kind, Move, MoveList, MAX_MOVES};
 use crate::board::{bit, squares, Position, Side, ENTRY, HAPPINESS, LAST_SQUARE, OFF};
 use crate::rules::{Capture, ExitRule, Rules};
 use crate::throws::{below, GameRng};
-use general::{
-    bound_pawn, bound_square, context, forced_and_stay, held_in_water, may_enter, rethrow_right,
-    Gen, GenContext,
-};
+use general::{context, forced_and_stay, held_in_water, may_enter, rethrow_right, Gen, GenContext};
 
 /// The legal moves of the side to move in `pos` for a throw of `value`.
 /// An empty list means the throw cannot be used: the turn (or this throw) passes.
@@ -62,9 +59,8 @@ fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
     if rules.capture != Capture::Swap {
         special_arrival |= opp;
     }
-    // A hit there sends the pawn into the water (`water_hits`); a hit on the pawn bound to
-    // move from 15 frees it.
-    special_arrival |= (rules.water_hits.0 | bound_square(pos)) & opp;
+    // A hit there sends the pawn into the water (`water_hits`).
+    special_arrival |= rules.water_hits.0 & opp;
     let stays_on_board = (1u32 << (OFF as u32 - v)) - 1;
     let mut special = own & (rules.exit_only_squares.0 | !stays_on_board | (special_arrival >> v));
     let plain = own & !special & !cross & !(own >> v) & !((opp & ctx.guarded) >> v);
@@ -169,6 +165,7 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         starter: _,
         first_throw: _,
         opening_step: _,
+        start_value: _,
         first_pawn_white: _,
         first_pawn_black: _,
         max_turns: _,
@@ -179,11 +176,12 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
 /// Like [`legal_moves`], writing into a cleared `out` (no copy of the list on the hot path).
 #[inline]
 pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList) {
-    if !fast_path_covers(rules) {
+    // A pawn bound to 15 (either side's) is rare: the definition plays those positions.
+    if !fast_path_covers(rules) || pos.bound {
         return defined_moves_into(rules, pos, value, out);
     }
     out.clear();
-    if bound_pawn(pos) || held_in_water(rules, pos).is_some() {
+    if held_in_water(rules, pos).is_some() {
         let ctx = context(rules, pos);
         Gen::new(rules, pos, &ctx).lone_pawn(value, ctx.bear_off, out);
     } else {
@@ -264,7 +262,7 @@ pub fn uniform_move(
 ) -> Option<Move> {
     if fast_path_covers(rules)
         && held_in_water(rules, pos).is_none()
-        && !bound_pawn(pos)
+        && !pos.bound
         && pos.forced.is_none()
         && !may_enter(rules, pos, value)
         && !rethrow_right(rules, pos, value)

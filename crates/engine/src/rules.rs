@@ -264,6 +264,11 @@ pub struct Rules {
     /// The throw-off's throw moves the starter's front pawn one square on, and the starter then
     /// throws again (Ludii's Kendall: "MoveInFront", 14 to 15).
     pub opening_step: bool,
+    /// The side that does not start moves no pawn until it throws this value, which it then
+    /// plays (none, 0 in files; Ludii's Kendall "Starting Throw": a 1). Its throws before that
+    /// pass, with their extra throw when `extra_throw_without_move` gives one.
+    #[cfg_attr(feature = "serde", serde(with = "zero_is_none"))]
+    pub start_value: Option<u8>,
     /// Square of the pawn that white's first move must use, if it can (none, 0 in files: free).
     #[cfg_attr(feature = "serde", serde(with = "zero_is_none"))]
     pub first_pawn_white: Option<u8>,
@@ -304,14 +309,13 @@ impl Rules {
         {
             return invalid("water_square", "must be 0 (none) or a square 2..=30");
         }
-        if self
-            .first_throw
-            .is_some_and(|v| !self.throw_values.contains(&v))
-        {
-            return invalid(
-                "first_throw",
-                "must be 0 or a value the throw table produces",
-            );
+        for (key, value) in [
+            ("first_throw", self.first_throw),
+            ("start_value", self.start_value),
+        ] {
+            if value.is_some_and(|v| !self.throw_values.contains(&v)) {
+                return invalid(key, "must be 0 or a value the throw table produces");
+            }
         }
         for (key, sq) in [
             ("first_pawn_white", self.first_pawn_white),

@@ -60,14 +60,45 @@ pub fn after_throw(rules: &Rules, pos: &mut Position, value: u8, played: Option<
     Next { again, freed }
 }
 
-/// The opening-pawn rule (`first_pawn_white`, `first_pawn_black`): a side's first move must use
-/// that pawn if it can. Tracks which sides have moved.
+/// The rules of the opening that last beyond the first throw, held by the game runner: the
+/// opening pawn (`first_pawn_white`, `first_pawn_black`: a side's first move must use that pawn
+/// if it can) and the starting throw (`start_value`: the side that does not start plays nothing
+/// until it throws that value).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Opening {
     moved: [bool; 2],
+    /// The side still waiting for its starting throw.
+    unstarted: Option<Side>,
 }
 
 impl Opening {
+    /// The opening of a game that `starter` begins.
+    pub fn new(rules: &Rules, starter: Side) -> Opening {
+        Opening {
+            moved: [false; 2],
+            unstarted: rules.start_value.map(|_| starter.other()),
+        }
+    }
+
+    /// Whether `side` may play its throw of `value` (false: the throw passes). The starting
+    /// throw is spent when it shows (Ludii's `"SetStartingThrow"` sets it as the roll is made).
+    #[inline(always)]
+    pub fn may_play(&mut self, rules: &Rules, side: Side, value: u8) -> bool {
+        if self.unstarted != Some(side) {
+            return true;
+        }
+        self.start(rules, value)
+    }
+
+    #[cold]
+    fn start(&mut self, rules: &Rules, value: u8) -> bool {
+        let started = rules.start_value == Some(value);
+        if started {
+            self.unstarted = None;
+        }
+        started
+    }
+
     /// Before a throw: forces the side to move's opening pawn while it has not moved.
     #[inline(always)]
     pub fn before_throw(&self, rules: &Rules, pos: &mut Position) {

@@ -213,6 +213,7 @@ fn base() -> Rules {
         starter: Starter::Black,
         first_throw: Some(1),
         opening_step: false,
+        start_value: None,
         first_pawn_white: None,
         first_pawn_black: None,
         max_turns: DEFAULT_MAX_TURNS,

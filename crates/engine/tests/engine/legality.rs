@@ -124,6 +124,7 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             starter,
             first_throw: None,
             opening_step: false,
+            start_value: None,
             first_pawn_white: None,
             first_pawn_black: None,
             max_turns: 300,

@@ -173,3 +173,60 @@ fn the_trap_drops_a_pawn_past_26_into_the_water() {
     let p = pos(&[27], &[24], Black);
     assert_eq!(pairs(&trap, &p, 4), [(24, 20)], "the water taken: backward");
 }
+
+/// Every throw of a game: the side, the value and whether a pawn moved.
+struct Throws(Vec<(senet_engine::board::Side, u8, bool)>);
+
+impl senet_engine::game::Observer for Throws {
+    fn on_throw(
+        &mut self,
+        side: senet_engine::board::Side,
+        value: u8,
+        chosen: Option<&senet_engine::movegen::Move>,
+        _: &senet_engine::board::Position,
+    ) {
+        self.0.push((side, value, chosen.is_some()));
+    }
+}
+
+#[test]
+fn the_second_player_starts_with_a_1() {
+    // "ThrowOfOne": (or (is Mover P1) (and (is Mover P2) (= (value Player Mover) 1))), and
+    // "SetStartingThrow" sets the value when a 1 is rolled, so that 1 is played.
+    use senet_engine::game::play_game;
+    use senet_engine::strategy::{RandomStrategy, Strategy};
+    use senet_engine::throws::{stream, Device, SeededThrower};
+    let start = Rules {
+        start_value: Some(1),
+        ..lk()
+    };
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let mut players: [Box<dyn Strategy>; 2] =
+            [Box::new(RandomStrategy), Box::new(RandomStrategy)];
+        let mut thrower = SeededThrower::new(&Device::Sticks { p_marked: 0.5 }, seed);
+        let mut trace = Throws(vec![]);
+        play_game(
+            &start,
+            &mut players,
+            &mut thrower,
+            &mut stream(seed, 2),
+            &mut trace,
+        );
+        let white: Vec<(u8, bool)> = trace
+            .0
+            .iter()
+            .filter(|t| t.0 == White)
+            .map(|t| (t.1, t.2))
+            .collect();
+        let first_one = white.iter().position(|t| t.0 == 1).unwrap();
+        assert!(
+            white[..first_one].iter().all(|t| !t.1),
+            "seed {seed}: white moved before its 1"
+        );
+        checked += first_one;
+        // Black, the starter, is never held back: its first throw after the step moves.
+        assert!(trace.0.iter().any(|t| t.0 == Black && t.2));
+    }
+    assert!(checked > 40, "{checked} throws waited for the 1");
+}
