@@ -116,6 +116,7 @@ impl Lang {
             }
             (Lang::Fr, Device::Coins) => "pièces".into(),
             (Lang::Fr, Device::Die) => "dé".into(),
+            (Lang::Fr, Device::D4) => "dé à 4 faces".into(),
         }
     }
 

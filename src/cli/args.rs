@@ -47,7 +47,7 @@ impl VariantArgs {
 
 #[derive(Args, Debug)]
 pub struct DeviceArgs {
-    /// Throwing device: sticks, coins or die (default: the variant's own: coins for kendall and
+    /// Throwing device: sticks, coins, die or d4 (a four-sided die) (default: the variant's own: coins for kendall and
     /// tejon, sticks elsewhere).
     #[arg(long)]
     device: Option<String>,

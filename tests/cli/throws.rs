@@ -10,6 +10,7 @@ fn a_seeded_million_throws_lands_within_five_standard_errors() {
         ("sticks", vec!["--p-marked", "0.6"]),
         ("coins", vec![]),
         ("die", vec![]),
+        ("d4", vec![]),
     ] {
         let out = senet()
             .args([

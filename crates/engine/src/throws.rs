@@ -2,7 +2,8 @@
 //!
 //! A device produces a number of *marked faces* (0 to 4); the variant's table turns it into a
 //! value. The die stands for four sticks: its faces 1-4 count as that many marked faces, its 6
-//! as none (0 marked faces), and a 5 is thrown again, so each count has probability 1/5.
+//! as none (0 marked faces), and a 5 is thrown again, so each count has probability 1/5. The
+//! four-sided die (Ludii's Bell) counts its face 1-4 as that many marked faces: never none.
 
 use crate::rules::Rules;
 use rand::Rng;
@@ -16,7 +17,7 @@ pub enum DeviceError {
     #[error("p_marked must lie in [0, 1], got {0}")]
     BadProbability(f64),
     /// An unknown device name.
-    #[error("unknown device '{0}' (known: sticks, coins, die)")]
+    #[error("unknown device '{0}' (known: sticks, coins, die, d4)")]
     Unknown(String),
 }
 
@@ -38,6 +39,9 @@ pub enum Device {
     Coins,
     /// A six-sided die whose 5 is thrown again (tejon's alternative).
     Die,
+    /// One four-sided die, faces 1 to 4 (Ludii's Bell: `(dice d:4 num:1)`), each counted as
+    /// that many marked faces.
+    D4,
 }
 
 #[cfg(feature = "serde")]
@@ -52,6 +56,7 @@ impl Device {
             Device::Sticks { .. } => "sticks",
             Device::Coins => "coins",
             Device::Die => "die",
+            Device::D4 => "d4",
         }
     }
 
@@ -63,6 +68,7 @@ impl Device {
             },
             "coins" => Device::Coins,
             "die" => Device::Die,
+            "d4" => Device::D4,
             other => return Err(DeviceError::Unknown(other.to_string())),
         };
         d.validate()?;
@@ -85,6 +91,7 @@ impl Device {
             Device::Sticks { p_marked } => binomial4(p_marked),
             Device::Coins => binomial4(0.5),
             Device::Die => [0.2; 5],
+            Device::D4 => [0.0, 0.25, 0.25, 0.25, 0.25],
         }
     }
 
@@ -96,6 +103,7 @@ impl Device {
                 Some([(1, 16), (4, 16), (6, 16), (4, 16), (1, 16)])
             }
             Device::Die => Some([(1, 5); 5]),
+            Device::D4 => Some([(0, 4), (1, 4), (1, 4), (1, 4), (1, 4)]),
             Device::Sticks { .. } => None,
         }
     }
@@ -105,7 +113,7 @@ impl fmt::Display for Device {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Device::Sticks { p_marked } => write!(f, "sticks(p={p_marked})"),
-            Device::Coins | Device::Die => f.write_str(self.kind()),
+            Device::Coins | Device::Die | Device::D4 => f.write_str(self.kind()),
         }
     }
 }

@@ -3,9 +3,10 @@
 use senet_engine::throws::{binomial4, value_distribution, Device};
 use senet_engine::variants::VARIANTS;
 
-const DEVICES: [Device; 5] = [
+const DEVICES: [Device; 6] = [
     Device::Coins,
     Device::Die,
+    Device::D4,
     Device::Sticks { p_marked: 0.5 },
     Device::Sticks { p_marked: 0.4 },
     Device::Sticks { p_marked: 0.7 },
@@ -51,4 +52,21 @@ fn coins_follow_the_binomial_table() {
             && (s[2] - 6.0 * 0.36 * 0.16).abs() < 1e-12
     );
     assert_eq!(Device::Coins.marked_fractions().unwrap()[2], (6, 16));
+}
+
+#[test]
+fn the_four_sided_die_gives_1_to_4_evenly() {
+    // Ludii's Bell: "(dice d:4 num:1)" with "Throw/Sum" (pair 1 1) ... (pair 4 4): a face of
+    // 1 to 4, each 1/4, whatever the table gives for no marked face.
+    for v in VARIANTS {
+        let d = value_distribution(&crate::common::rules(v.id), &Device::D4);
+        let given: Vec<(u8, f64)> = d.into_iter().filter(|x| x.1 > 0.0).collect();
+        assert_eq!(
+            given,
+            vec![(1, 0.25), (2, 0.25), (3, 0.25), (4, 0.25)],
+            "{}",
+            v.id
+        );
+    }
+    assert_eq!(Device::parse("d4", None), Ok(Device::D4));
 }
