@@ -396,6 +396,12 @@ fn an_option_without_the_option_it_needs_is_refused_naming_both() {
         ("tejon", "residual_points=true", "residual_points", "exit"),
         ("passage", "water_square=0", "water_stay", "water_square"),
         (
+            "ludii-jequier",
+            "grid_protection=true",
+            "row_protection",
+            "grid_protection",
+        ),
+        (
             "ludii-kendall",
             "protection=false",
             "grid_protection",

@@ -114,6 +114,13 @@ pub const fn walls(bits: u32) -> u32 {
     starts | (starts << 1) | (starts << 2)
 }
 
+/// Pawns of `bits` in a run of three or more on consecutive squares of one row of the grid
+/// (1–10, 11–20, 21–30): runs do not turn the corner between rows.
+#[inline]
+pub const fn row_runs(bits: u32) -> u32 {
+    walls(bits & FIRST_ROW) | walls(bits & SECOND_ROW) | walls(bits & LAST_ROW)
+}
+
 /// A position: where every pawn stands, how many wait to enter, and who is to move.
 ///
 /// Small and `Copy`: a move carries the position it produces.

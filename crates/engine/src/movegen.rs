@@ -141,6 +141,9 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         capture: _,
         protection: _,
         grid_protection: _,
+        row_protection: _,
+        queue_squares,
+        row_block,
         blockade: _,
         backward_capture: _,
         safe_squares: _,
@@ -170,7 +173,8 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         first_pawn_black: _,
         max_turns: _,
     } = rules;
-    true
+    // Ludii's Jéquier: the first row's queue and the rows of three take the definition.
+    queue_squares.0 == 0 && row_block.is_none()
 }
 
 /// Like [`legal_moves`], writing into a cleared `out` (no copy of the list on the hot path).

@@ -112,6 +112,9 @@ pub enum Capture {
     /// The hit pawn goes to square 15, or the first empty square before it.
     #[cfg_attr(feature = "serde", serde(rename = "send-to-15"))]
     SendTo15,
+    /// The hit pawn goes to the first empty square from 1 on, the hitting pawn still on the
+    /// square it leaves (Ludii's Jéquier: "FurthestEmptySite").
+    SendToStart,
     /// Landing on an opponent is not allowed.
     None,
 }
@@ -202,6 +205,17 @@ pub struct Rules {
     /// side's pawn on 1, and a pawn on 11 by one on 30 (the squares above and below them at
     /// the turns of the path).
     pub grid_protection: bool,
+    /// With `protection`, only neighbours in the same row of the grid protect: 10 and 11, 20
+    /// and 21 do not (Ludii's Jéquier looks along the rows only).
+    pub row_protection: bool,
+    /// A pawn on one of these squares moves, forward or backward, only while the square in
+    /// front of it is empty (Ludii's Jéquier: the first row).
+    pub queue_squares: SquareSet,
+    /// Throws of at least this value are not played by a pawn whose square at half the throw
+    /// (forward, or backward) holds a pawn of a run of three pawns of either side within a row of
+    /// the grid (none, 0 in files; Ludii's Jéquier "NotGroupOfThree": 4).
+    #[cfg_attr(feature = "serde", serde(with = "zero_is_none"))]
+    pub row_block: Option<u8>,
     /// Three pawns of a side on consecutive squares can be neither attacked nor passed.
     pub blockade: bool,
     /// A backward move may land on (and exchange with) an opponent.
@@ -369,6 +383,11 @@ impl Rules {
                 "grid_protection",
                 self.grid_protection && !self.protection,
                 "extends protection, which is false".to_string(),
+            ),
+            (
+                "row_protection",
+                self.row_protection && (!self.protection || self.grid_protection),
+                "narrows protection, which must be true, and excludes grid_protection".to_string(),
             ),
             (
                 "checkpoint_trap",

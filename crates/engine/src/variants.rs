@@ -106,7 +106,7 @@ impl Rules {
 const FAIR_STICKS: Device = Device::Sticks { p_marked: 0.5 };
 
 /// Every variant: the five seed documents in their order, then Ludii's reconstructions.
-pub const VARIANTS: [VariantInfo; 6] = [
+pub const VARIANTS: [VariantInfo; 7] = [
     VariantInfo {
         id: "passage",
         source: "000_e3816d1e798e8826.txt",
@@ -167,6 +167,16 @@ pub const VARIANTS: [VariantInfo; 6] = [
         rules: ludii_kendall,
         series_points: false,
     },
+    VariantInfo {
+        id: "ludii-jequier",
+        source: "Ludii, Senet.lud, ruleset \"Jequier (Scholarly)\"",
+        title: "Senet (Ludii 1.3.10): Jéquier 1930",
+        language: "Ludii game description",
+        summary: "5 pawns, 0 marked = 6, rethrow on 1/4/6, opening 10->11, the first row queues, rows of three stop 4 and 6, hits and 27 back to the start",
+        device: FAIR_STICKS,
+        rules: ludii_jequier,
+        series_points: false,
+    },
 ];
 
 fn set(list: &[u8]) -> SquareSet {
@@ -189,6 +199,9 @@ fn base() -> Rules {
         capture: Capture::Swap,
         protection: true,
         grid_protection: false,
+        row_protection: false,
+        queue_squares: SquareSet(0),
+        row_block: None,
         blockade: true,
         backward_capture: false,
         safe_squares: SquareSet(0),
@@ -314,6 +327,26 @@ fn ludii_kendall() -> Rules {
         exact_exit_squares: set(&[27]),
         exit_only_squares: set(&[28, 29]),
         no_backward_from: set(&[27, 28, 29, 30]),
+        opening_step: true,
+        ..base()
+    }
+}
+
+/// Ludii's `Senet.lud`, ruleset "Jequier (Scholarly)": "Play Rules/Jequier" "Dice/4xD2"
+/// "Throw/Jequier" "Track/Boustrophedon + Backward" (docs/rules.md quotes each line).
+fn ludii_jequier() -> Rules {
+    Rules {
+        extra_throw_without_move: true,
+        capture: Capture::SendToStart,
+        row_protection: true,
+        blockade: false,
+        backward_capture: true,
+        safe_squares: set(&[15, 26, 28, 29]),
+        water_to: WaterTo::OneOrAfter,
+        exit: ExitRule::Excess,
+        bear_off_when: BearOffWhen::AllInLastRow,
+        queue_squares: set(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+        row_block: Some(4),
         opening_step: true,
         ..base()
     }

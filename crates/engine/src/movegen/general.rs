@@ -5,8 +5,8 @@
 
 use super::moves::{Effects, Kind, Move, MoveList};
 use crate::board::{
-    between, bit, paired, walls, Position, Side, ENTRY, FIRST_ROW, HAPPINESS, LAST_ROW,
-    LAST_SQUARE, OFF, REBIRTH,
+    between, bit, paired, row_runs, walls, Position, Side, ENTRY, FIRST_ROW, HAPPINESS, LAST_ROW,
+    LAST_SQUARE, OFF, REBIRTH, SECOND_ROW,
 };
 use crate::rules::{BearOffWhen, Capture, ExitRule, Rules, WaterTo};
 
@@ -130,6 +130,9 @@ impl<'a> Gen<'a> {
                 // An entering pawn has no square to give: the hit pawn goes to 1 or the first free after.
                 Capture::Swap => first_empty_up(p.occupied() | bit(to), 1, to - 1)?,
                 Capture::SendTo15 => first_empty_down(p.occupied() | bit(to), REBIRTH)?,
+                Capture::SendToStart => {
+                    first_empty_up(p.occupied() | bit(to) | bit(from), 1, LAST_SQUARE)?
+                }
                 Capture::None => return None,
             };
             p.pawns[oi] |= bit(dest);
@@ -180,6 +183,9 @@ impl<'a> Gen<'a> {
     #[cold]
     pub(super) fn forward(&self, s: u8, v: u8, bear_off: bool, out: &mut MoveList) {
         let rules = self.rules;
+        if s != ENTRY && held_back(rules, &self.pos, s, v, false) {
+            return;
+        }
         if rules.exit_only_squares.has(s) {
             // Leaving crosses the squares up to 30: a wall there blocks it (passage's 27).
             if self.wall & between(s, OFF) != 0 {
@@ -316,6 +322,9 @@ impl<'a> Gen<'a> {
     #[cold]
     pub(super) fn backward(&self, s: u8, v: u8, out: &mut MoveList) {
         let rules = self.rules;
+        if held_back(rules, &self.pos, s, v, true) {
+            return;
+        }
         if s <= v || rules.exit_only_squares.has(s) || rules.no_backward_from.has(s) {
             return;
         }
@@ -363,6 +372,28 @@ impl<'a> Gen<'a> {
         if let Some(water) = rules.water_square {
             let _ = self.land(self.lifted(s), s, water, Effects::BOUNCE, out);
         }
+    }
+}
+
+/// Whether the pawn on `s` may not move with `v` at all, forward or (`backward`) backward: it
+/// waits on a queue square for the square in front of it (`queue_squares`), or the square at
+/// half its throw holds a pawn of a run of three in a row of the grid (`row_block`).
+pub(super) fn held_back(rules: &Rules, pos: &Position, s: u8, v: u8, backward: bool) -> bool {
+    let occ = pos.occupied();
+    if rules.queue_squares.has(s) && s < LAST_SQUARE && occ & bit(s + 1) != 0 {
+        return true;
+    }
+    match rules.row_block {
+        Some(min) if v >= min => {
+            let half = v / 2;
+            let m = if backward {
+                s.saturating_sub(half)
+            } else {
+                s + half
+            };
+            (1..=LAST_SQUARE).contains(&m) && row_runs(occ) & bit(m) != 0
+        }
+        _ => false,
     }
 }
 
@@ -478,7 +509,12 @@ pub fn may_bear_off(rules: &Rules, pos: &Position, side: Side) -> bool {
 pub(super) fn unassailable(rules: &Rules, opp: u32) -> u32 {
     let mut m = rules.safe_squares.0;
     if rules.protection {
-        m |= paired(opp);
+        if rules.row_protection {
+            // Only along the rows: 10-11 and 20-21 sit in different rows.
+            m |= paired(opp & FIRST_ROW) | paired(opp & SECOND_ROW) | paired(opp & LAST_ROW);
+        } else {
+            m |= paired(opp);
+        }
         if rules.grid_protection {
             m |= grid_pairs(opp);
         }

@@ -42,7 +42,12 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             values(),
         ),
         (
-            one_of(vec![Capture::Swap, Capture::SendTo15, Capture::None]),
+            one_of(vec![
+                Capture::Swap,
+                Capture::SendTo15,
+                Capture::SendToStart,
+                Capture::None,
+            ]),
             any::<[bool; 3]>(),
             squares(),
             squares(),
@@ -74,14 +79,19 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             squares(),
             one_of(vec![Starter::White, Starter::Black]),
         ),
-        (any::<[bool; 2]>(), squares()),
+        (
+            any::<[bool; 3]>(),
+            squares(),
+            squares(),
+            proptest::option::of(1u8..=6),
+        ),
     );
     pieces.prop_map(|(a, b, c, d, e)| {
         let (pawns, empty, throw_values, extra_throw, extra_without, entry_values) = a;
         let (capture, [protection, blockade, backward_capture], safe, checkpoints, water, water_to) = b;
         let (water_stay, exit, exact_exit, exit_only, no_backward, bear_off_when) = c;
         let (replay, [rethrow, residual, free_exit, thirty_blocks], optional, refuges, starter) = d;
-        let ([grid, trap], water_hits) = e;
+        let ([grid, trap, rows], water_hits, queue, row_block) = e;
         let held = water_to == WaterTo::Held;
         // Options that need another one (`Rules::validate`) are set only with it.
         let excess = exit == ExitRule::Excess;
@@ -95,7 +105,10 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             entry_values,
             capture,
             protection,
-            grid_protection: grid && protection,
+            grid_protection: grid && protection && !rows,
+            row_protection: rows && protection,
+            queue_squares: queue,
+            row_block,
             blockade,
             backward_capture,
             safe_squares: safe,

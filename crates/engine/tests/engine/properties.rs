@@ -127,10 +127,13 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
         assert!(rules.capture != senet_engine::rules::Capture::None);
         assert!(!rules.safe_squares.has(landing), "hit on a safe square");
         if rules.protection {
-            assert!(
-                b[l - 1] != theirs && (l == 30 || b[l + 1] != theirs),
-                "hit a protected pawn"
-            );
+            // A neighbour along the path protects; with `row_protection`, only within a row.
+            let protects = |n: usize| {
+                (1..=30).contains(&n)
+                    && b[n] == theirs
+                    && (!rules.row_protection || (n - 1) / 10 == (l - 1) / 10)
+            };
+            assert!(!protects(l - 1) && !protects(l + 1), "hit a protected pawn");
         }
         assert!(m.has(Effects::CAPTURE));
     }
