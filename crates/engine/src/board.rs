@@ -114,8 +114,14 @@ pub const fn walls(bits: u32) -> u32 {
     starts | (starts << 1) | (starts << 2)
 }
 
-/// Pawns of `bits` in a run of three or more on consecutive squares of one row of the grid
-/// (1–10, 11–20, 21–30): runs do not turn the corner between rows.
+/// [`paired`] within each row of the grid (1–10, 11–20, 21–30): 10 and 11, 20 and 21 are
+/// neighbours on the path but not in a row.
+#[inline]
+pub const fn row_pairs(bits: u32) -> u32 {
+    paired(bits & FIRST_ROW) | paired(bits & SECOND_ROW) | paired(bits & LAST_ROW)
+}
+
+/// [`walls`] within each row of the grid: runs of three do not turn the corner between rows.
 #[inline]
 pub const fn row_runs(bits: u32) -> u32 {
     walls(bits & FIRST_ROW) | walls(bits & SECOND_ROW) | walls(bits & LAST_ROW)

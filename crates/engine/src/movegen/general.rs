@@ -5,8 +5,8 @@
 
 use super::moves::{Effects, Kind, Move, MoveList};
 use crate::board::{
-    between, bit, paired, row_runs, walls, Position, Side, ENTRY, FIRST_ROW, HAPPINESS, LAST_ROW,
-    LAST_SQUARE, OFF, REBIRTH, SECOND_ROW,
+    between, bit, paired, row_pairs, row_runs, walls, Position, Side, ENTRY, FIRST_ROW, HAPPINESS,
+    LAST_ROW, LAST_SQUARE, OFF, REBIRTH,
 };
 use crate::rules::{BearOffWhen, Capture, ExitRule, Rules, WaterTo};
 
@@ -378,7 +378,7 @@ impl<'a> Gen<'a> {
 /// Whether the pawn on `s` may not move with `v` at all, forward or (`backward`) backward: it
 /// waits on a queue square for the square in front of it (`queue_squares`), or the square at
 /// half its throw holds a pawn of a run of three in a row of the grid (`row_block`).
-pub(super) fn held_back(rules: &Rules, pos: &Position, s: u8, v: u8, backward: bool) -> bool {
+fn held_back(rules: &Rules, pos: &Position, s: u8, v: u8, backward: bool) -> bool {
     let occ = pos.occupied();
     if rules.queue_squares.has(s) && s < LAST_SQUARE && occ & bit(s + 1) != 0 {
         return true;
@@ -428,13 +428,8 @@ fn special_arrivals(rules: &Rules, pos: &Position) -> u32 {
     }
     // A hit that sends the pawn into the water (`water_hits`), or frees the pawn bound to move
     // from 15, is no exchange.
-    s | ((rules.water_hits.0 | bound_square(pos)) & pos.side(pos.to_move.other()))
-}
-
-/// Square 15 as a bitboard when a pawn there is bound to move (`Position::bound`), else empty.
-#[inline(always)]
-pub(super) fn bound_square(pos: &Position) -> u32 {
-    bit(REBIRTH) & (pos.bound as u32).wrapping_neg()
+    let bound = if pos.bound { bit(REBIRTH) } else { 0 };
+    s | ((rules.water_hits.0 | bound) & pos.side(pos.to_move.other()))
 }
 
 /// Whether `m`, a forward move of the pawn on `from` with throw `v`, is a simple step: it ends
@@ -510,8 +505,7 @@ pub(super) fn unassailable(rules: &Rules, opp: u32) -> u32 {
     let mut m = rules.safe_squares.0;
     if rules.protection {
         if rules.row_protection {
-            // Only along the rows: 10-11 and 20-21 sit in different rows.
-            m |= paired(opp & FIRST_ROW) | paired(opp & SECOND_ROW) | paired(opp & LAST_ROW);
+            m |= row_pairs(opp);
         } else {
             m |= paired(opp);
         }
@@ -554,7 +548,7 @@ pub(super) fn context(rules: &Rules, pos: &Position) -> GenContext {
 
 /// Whether the side to move's pawn on 15 came back from the water and alone may move.
 #[inline(always)]
-pub(super) fn bound_pawn(pos: &Position) -> bool {
+fn bound_pawn(pos: &Position) -> bool {
     pos.bound && pos.side(pos.to_move) & bit(REBIRTH) != 0
 }
 
