@@ -9,7 +9,7 @@ use crate::cancel;
 use rayon::prelude::*;
 use senet_engine::board::Position;
 use senet_engine::board::Side;
-use senet_engine::game::start_position;
+use senet_engine::game::{front_step, start_position};
 use senet_engine::movegen::MoveList;
 use senet_engine::rules::Rules;
 use senet_engine::rules::Starter;
@@ -449,6 +449,13 @@ pub fn start_value(
         pos.to_move = side;
         let lookup = |p: &Position| lookup(p);
         match rules.first_throw {
+            // The throw-off's throw makes the opening step; the starter then throws again.
+            Some(_) if rules.opening_step => {
+                if let Some(step) = front_step(&pos) {
+                    pos = step.after;
+                }
+                position_value(rules, throws, &pos, pick, &lookup)
+            }
             Some(v) => throw_value(rules, &pos, v, pick, &lookup, &mut MoveList::new()),
             None => position_value(rules, throws, &pos, pick, &lookup),
         }

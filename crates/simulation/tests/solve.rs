@@ -3,9 +3,10 @@
 //! frequencies must agree with the exact values.
 
 use senet_engine::board::{bits_of, Position, Side};
-use senet_engine::game::{play_game, Silent};
-use senet_engine::rules::{Rules, WaterTo};
-use senet_engine::solve::backup::Pick;
+use senet_engine::game::{front_step, play_game, start_position, Silent};
+use senet_engine::movegen::MoveList;
+use senet_engine::rules::{Rules, SquareSet, WaterTo};
+use senet_engine::solve::backup::{position_value, throw_value, Pick};
 use senet_engine::solve::race::race_value;
 use senet_engine::strategy::optimal::Optimal;
 use senet_engine::strategy::spec::StrategySpec;
@@ -182,6 +183,40 @@ fn random_against_random_wins_as_often_as_the_exact_value() {
         (freq - exact).abs() < 4.0 * se,
         "simulated {freq}, exact {exact}, se {se}"
     );
+}
+
+#[test]
+fn the_opening_step_is_the_throw_offs_not_a_choice() {
+    // ludii-jequier with 2 pawns and no queue on the first row, so that the throw-off's 1 could
+    // move either black pawn: as in a game (`play_game`), it steps the front pawn 4 -> 5 and
+    // black throws again. The exact start value is that position's value with black to throw
+    // (0.5227 for random play), not the value of the 1 played as a choice of black's (0.5207).
+    let rules = Rules {
+        queue_squares: SquareSet(0),
+        ..small("ludii-jequier".parse().unwrap(), 2)
+    };
+    let (random, _) = Solver::new(&rules, &Device::Coins)
+        .unwrap()
+        .random(&|_, _| {})
+        .unwrap();
+    let throws = throw_table(&rules, &Device::Coins);
+    let lookup = |p: &Position| random.value(p);
+    let exact = start_value(&rules, &throws, Pick::Uniform, &lookup);
+    let mut start = start_position(&rules);
+    start.to_move = Side::Black;
+    let stepped = front_step(&start).unwrap().after;
+    assert_eq!(stepped.square_list(Side::Black), [2, 5]);
+    let after_step = position_value(&rules, &throws, &stepped, Pick::Uniform, &lookup);
+    assert_eq!(exact, after_step);
+    let as_choice = throw_value(
+        &rules,
+        &start,
+        1,
+        Pick::Uniform,
+        &lookup,
+        &mut MoveList::new(),
+    );
+    assert!((exact - as_choice).abs() > 1e-3, "{exact} {as_choice}");
 }
 
 #[test]

@@ -144,6 +144,10 @@ impl StateIndex {
         if rules.water_to == crate::rules::WaterTo::Held {
             return Err(IndexError::Unsupported("water_to = \"held\""));
         }
+        // Whether the second side has thrown its starting value is the game runner's state.
+        if rules.start_value.is_some() {
+            return Err(IndexError::Unsupported("start_value"));
+        }
         let replay: Vec<u8> = crate::board::squares(rules.replay_squares.0).collect();
         let max_wait = if rules.has_entry() { k } else { 0 };
         let mut index = StateIndex {
@@ -299,7 +303,7 @@ fn colex(k: u32) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::WaterTo;
+    use crate::rules::{Rules, WaterTo};
     use crate::variants::Variant;
 
     #[test]
@@ -314,6 +318,19 @@ mod tests {
         // Free positions 2, 4, 5...: 2 and 4 are the first two of them.
         assert_eq!(compress(0b10100, taken), 0b11);
         assert_eq!(deposit(0b11, SQUARES & !taken), 0b10100);
+    }
+
+    #[test]
+    fn rules_with_state_the_index_does_not_number_are_refused() {
+        let start = Rules {
+            pawns: 2,
+            start_value: Some(1),
+            ..Variant::TEJON.rules()
+        };
+        assert_eq!(
+            StateIndex::new(&start).err(),
+            Some(IndexError::Unsupported("start_value"))
+        );
     }
 
     #[test]
