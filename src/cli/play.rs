@@ -7,6 +7,7 @@ use clap::Args;
 use senet_engine::board::{squares, Position, Side};
 use senet_engine::game::{play_game, series_points, GameSummary, Observer};
 use senet_engine::movegen::{Kind, Move};
+use senet_engine::rules::GameEnd;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::{game_seed, parse_seed_hex, seed_hex, stream, SeededThrower};
 use serde_json::json;
@@ -152,25 +153,43 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
         (Some(w), Some(last)) => series_points(&rules, &last, w.other()),
         _ => 0,
     };
-    write_result(a, &summary, points, out)
+    // With `end = "all-out"` the result is a score: the pawns each side bore off.
+    let score = (rules.end == GameEnd::AllOut)
+        .then(|| [0, 1].map(|i| u32::from(rules.pawns).saturating_sub(summary.hits[i])));
+    write_result(a, &summary, points, score, out)
 }
 
-fn write_result(a: &PlayArgs, s: &GameSummary, points: u32, out: &mut impl Write) -> Result<()> {
-    let winner = s
-        .winner
-        .map(Side::name)
-        .unwrap_or("none (unfinished: turn cap reached)");
+fn write_result(
+    a: &PlayArgs,
+    s: &GameSummary,
+    points: u32,
+    score: Option<[u32; 2]>,
+    out: &mut impl Write,
+) -> Result<()> {
+    let winner = match (s.winner, s.draw) {
+        (Some(w), _) => w.name(),
+        (None, true) => "none (a draw)",
+        (None, false) => "none (unfinished: turn cap reached)",
+    };
+    let result = match (s.winner, s.draw) {
+        (Some(_), _) => "finished",
+        (None, true) => "draw",
+        (None, false) => "unfinished",
+    };
     if a.json {
         let line = json!({
-            "result": if s.winner.is_some() { "finished" } else { "unfinished" },
+            "result": result, "borne_off": score,
             "winner": s.winner, "first": s.first, "turns": s.turns, "throws": s.throws, "moves": s.moves,
-            "captures": s.captures, "backward": s.backward, "passes": s.passes, "water": s.water,
+            "captures": s.captures(), "backward": s.backward, "passes": s.passes, "water": s.water,
             "series_points": points, "variant": a.variant.variant.id(), "seed": a.seed,
             "game_seed": seed_hex(a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0))),
         });
         writeln!(out, "{line}")?;
     } else {
-        writeln!(out, "winner: {winner} after {} turns, {} throws, {} moves ({} captures, {} backward, {} passes, {} in the water)", s.turns, s.throws, s.moves, s.captures, s.backward, s.passes, s.water)?;
+        writeln!(out, "winner: {winner} after {} turns, {} throws, {} moves ({} captures, {} backward, {} passes, {} in the water)", s.turns, s.throws, s.moves, s.captures(), s.backward, s.passes, s.water)?;
+        if let Some([w, b]) = score.filter(|_| result != "unfinished") {
+            writeln!(out, "borne off: white {w}, black {b}")?;
+        }
         // Printed for the variants that score series (kendall's rule 10).
         if s.winner.is_some() && a.variant.variant.info().series_points {
             writeln!(

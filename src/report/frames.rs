@@ -6,6 +6,7 @@ use anyhow::{Context, Result};
 use polars::prelude::*;
 use polars_io::prelude::{CsvWriter, SerWriter};
 use senet_engine::board::Side;
+use senet_engine::rules::GameEnd;
 use senet_engine::throws::value_distribution;
 use senet_simulation::runner::ArmResult;
 use senet_simulation::stats::{
@@ -45,15 +46,24 @@ pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
     c.push(col("black_wins", u(&|a| a.black_wins)));
     c.push(col("first_mover_wins", u(&|a| a.first_mover_wins)));
     c.push(col("unfinished", u(&|a| a.unfinished)));
-    for (name, k) in [
-        (
-            "white",
-            &(|a: &ArmStats| a.white_wins) as &dyn Fn(&ArmStats) -> u64,
-        ),
+    // Draws exist only where a game is scored at the end (`end = "all-out"`): their columns
+    // appear when an arm plays such rules.
+    let scored = results
+        .iter()
+        .any(|r| r.arm.rules.end == GameEnd::AllOut || r.stats.draws > 0);
+    if scored {
+        c.push(col("draws", u(&|a| a.draws)));
+    }
+    let mut shares: Vec<(&str, &dyn Fn(&ArmStats) -> u64)> = vec![
+        ("white", &|a: &ArmStats| a.white_wins),
         ("black", &|a: &ArmStats| a.black_wins),
         ("first_mover", &|a: &ArmStats| a.first_mover_wins),
         ("unfinished", &|a: &ArmStats| a.unfinished),
-    ] {
+    ];
+    if scored {
+        shares.push(("draw", &|a: &ArmStats| a.draws));
+    }
+    for (name, k) in shares {
         c.push(col(&format!("{name}_rate"), x(&|a| rate(k(a), a.games))));
         c.push(col(
             &format!("{name}_rate_lo95"),
@@ -250,7 +260,7 @@ pub fn games(results: &[ArmResult]) -> Result<DataFrame> {
             turns.push(g.turns);
             throws.push(g.throws);
             moves.push(g.moves);
-            captures.push(g.captures);
+            captures.push(g.captures());
             backward.push(g.backward);
             passes.push(g.passes);
             water.push(g.water);

@@ -12,7 +12,7 @@ use crate::config::RunConfig;
 use crate::lang::{fill, Lang};
 use anyhow::{Context, Result};
 use frames::CsvStyle;
-use senet_engine::rules::ExitRule;
+use senet_engine::rules::{ExitRule, GameEnd};
 use senet_simulation::runner::{ArmResult, RunResults};
 use senet_simulation::scenario::Scenario;
 use std::fmt::Write as _;
@@ -213,6 +213,20 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
             l.num(a.turns.std_dev(), 1),
             l.int(a.turns.quantile(0.5) as u64),
             l.num(a.throws_per_game.mean(), 1)
+        );
+    }
+    for r in (results.iter()).filter(|r| r.arm.rules.end == GameEnd::AllOut) {
+        let a = &r.stats;
+        let _ = writeln!(
+            m,
+            "\n{}",
+            fill!(
+                tx.draws_sentence,
+                r.arm.name,
+                l.int(a.draws),
+                l.int(a.games),
+                pct(a.draws, a.games, l)
+            )
         );
     }
     for r in results.iter().filter(|r| r.stats.throwoffs > 0) {

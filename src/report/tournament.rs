@@ -9,6 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use polars::prelude::*;
+use senet_engine::rules::GameEnd;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::tournament::{row_rate, TournamentResult};
 use std::fmt::Write as _;
@@ -48,6 +49,7 @@ fn tournament_frame(results: &[TournamentResult]) -> Result<DataFrame> {
     let mut t = Vec::new();
     let (mut variant, mut device, mut white, mut black) = (vec![], vec![], vec![], vec![]);
     let (mut games, mut ww, mut bw, mut unf, mut turns) = (vec![], vec![], vec![], vec![], vec![]);
+    let mut draws = vec![];
     let (mut rg, mut rw, mut rr, mut lo, mut hi) = (vec![], vec![], vec![], vec![], vec![]);
     for r in results {
         for p in &r.pairings {
@@ -62,6 +64,7 @@ fn tournament_frame(results: &[TournamentResult]) -> Result<DataFrame> {
                 ww.push(s.white_wins);
                 bw.push(s.black_wins);
                 unf.push(s.unfinished);
+                draws.push(s.draws);
                 turns.push(s.turns as f64 / s.games.max(1) as f64);
                 rg.push(g);
                 rw.push(wins);
@@ -71,7 +74,10 @@ fn tournament_frame(results: &[TournamentResult]) -> Result<DataFrame> {
             }
         }
     }
-    Ok(DataFrame::new_infer_height(vec![
+    // Draws exist only under rules scored at the end (`end = "all-out"`).
+    let scored = results.iter().any(|r| r.tournament.rules.end == GameEnd::AllOut)
+        || draws.iter().any(|&d| d > 0);
+    let mut columns = vec![
         col("tournament", t),
         col("variant", variant),
         col("device", device),
@@ -87,7 +93,11 @@ fn tournament_frame(results: &[TournamentResult]) -> Result<DataFrame> {
         col("row_win_rate", rr),
         col("row_low95", lo),
         col("row_high95", hi),
-    ])?)
+    ];
+    if scored {
+        columns.insert(9, col("draws", draws));
+    }
+    Ok(DataFrame::new_infer_height(columns)?)
 }
 
 /// `ranking.csv`: strategies by rating.

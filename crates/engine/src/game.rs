@@ -8,7 +8,7 @@ use crate::movegen::{
     legal_moves_into, residual_moves_into, start_of_turn, uniform_move, Effects, Kind, Move,
     MoveList,
 };
-use crate::rules::{Rules, StartLayout, Starter};
+use crate::rules::{GameEnd, Rules, StartLayout, Starter};
 use crate::strategy::{Asked, Strategy};
 use crate::throws::{below, GameRng, Thrower};
 use crate::turn::{after_throw, Opening};
@@ -35,8 +35,11 @@ pub fn start_position(rules: &Rules) -> Position {
 /// What happened in one game: counters only, so that millions of them aggregate in fixed memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct GameSummary {
-    /// The side that bore off all its pawns; `None` when the turn cap stopped the game.
+    /// The side that won: the first to bear off all its pawns, or with `end = "all-out"` the one
+    /// that bore off more; `None` when the turn cap stopped the game or it was a draw.
     pub winner: Option<Side>,
+    /// The game ended with equal scores (`end = "all-out"` only).
+    pub draw: bool,
     /// The side that moved first.
     pub first: Option<Side>,
     /// Turns played (a turn is one side's throws until the hand passes).
@@ -46,8 +49,9 @@ pub struct GameSummary {
     /// Pawn moves made (residual moves and free exits from 30 included; a choice that moves no
     /// pawn, such as a re-throw, is not counted).
     pub moves: u32,
-    /// Opponent pawns hit.
-    pub captures: u32,
+    /// Pawns of each side hit by the other (indexed by [`Side::index`]); with `capture =
+    /// "remove"` these pawns left the game.
+    pub hits: [u32; 2],
     /// Backward moves.
     pub backward: u32,
     /// Throws that could not be played (each passes the turn).
@@ -76,9 +80,18 @@ pub trait Observer {
 pub struct Silent;
 impl Observer for Silent {}
 
-fn count(summary: &mut GameSummary, mv: &Move) {
+impl GameSummary {
+    /// Pawns hit, both sides.
+    pub fn captures(&self) -> u32 {
+        self.hits[0] + self.hits[1]
+    }
+}
+
+/// Counts a move of `side`.
+#[inline(always)]
+fn count(summary: &mut GameSummary, side: Side, mv: &Move) {
     summary.moves += mv.moves_a_pawn() as u32;
-    summary.captures += mv.has(Effects::CAPTURE) as u32;
+    summary.hits[side.other().index()] += mv.has(Effects::CAPTURE) as u32;
     summary.backward += mv.has(Effects::BACKWARD) as u32;
     summary.water += mv.has(Effects::WATER) as u32;
 }
@@ -95,15 +108,14 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
     observer: &mut O,
 ) -> GameSummary {
     let mut pos = start_position(rules);
+    let mut s = GameSummary::default();
     pos.to_move = match rules.starter {
         Starter::White => Side::White,
         Starter::Black => Side::Black,
         Starter::Random => [Side::White, Side::Black][below(decisions, 2)],
+        Starter::HigherThrow => higher_throw(rules, thrower, observer, &mut s),
     };
-    let mut s = GameSummary {
-        first: Some(pos.to_move),
-        ..GameSummary::default()
-    };
+    s.first = Some(pos.to_move);
     let mut opening = Opening::new(rules, pos.to_move);
     // A safety net against a turn of endless extra throws: far above anything a real game reaches.
     let max_throws = rules.max_turns.saturating_mul(50);
@@ -139,7 +151,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
         };
         if let Some(mv) = played {
             pos = mv.after;
-            count(&mut s, &mv);
+            count(&mut s, side, &mv);
             observer.on_throw(side, value, Some(&mv), &pos);
             if mv.left > 0 {
                 residual(
@@ -156,8 +168,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
                     observer,
                 );
             }
-            if pos.finished(side) {
-                s.winner = Some(side);
+            if pos.finished(side) && game_over(rules, &pos, side, &mut s) {
                 return s;
             }
         } else {
@@ -175,7 +186,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
             break;
         }
         s.turns += passed;
-        if next.freed > 0 && freed(&pos, &mut s, observer) {
+        if next.freed > 0 && freed(rules, &pos, &mut s, observer) {
             return s;
         }
     }
@@ -203,7 +214,7 @@ fn residual<O: Observer + ?Sized>(
         .then(|| moves[strategies[side.index()].choose(rules, pos, &asked, moves, decisions)]);
     if let Some(rv) = chosen {
         *pos = rv.after;
-        count(s, &rv);
+        count(s, side, &rv);
     }
     observer.on_residual(side, points, chosen.as_ref(), pos);
 }
@@ -211,15 +222,61 @@ fn residual<O: Observer + ?Sized>(
 /// A pawn borne off from 30 at the start of the side to move's turn: counted and reported.
 /// Returns true when that won the game (the summary then names the winner).
 #[inline(never)]
-fn freed<O: Observer + ?Sized>(pos: &Position, s: &mut GameSummary, observer: &mut O) -> bool {
+fn freed<O: Observer + ?Sized>(
+    rules: &Rules,
+    pos: &Position,
+    s: &mut GameSummary,
+    observer: &mut O,
+) -> bool {
     let side = pos.to_move;
     s.moves += 1;
     observer.on_free_exit(side, pos);
-    if pos.finished(side) {
-        s.winner = Some(side);
-        return true;
+    pos.finished(side) && game_over(rules, pos, side, s)
+}
+
+/// `side` has no pawn left in `pos`: whether that ends the game, with the result written into
+/// the summary (`end`: the first side out wins, or the game goes on until both are out and
+/// the side that bore off more wins).
+#[cold]
+fn game_over(rules: &Rules, pos: &Position, side: Side, s: &mut GameSummary) -> bool {
+    match rules.end {
+        GameEnd::FirstOut => s.winner = Some(side),
+        GameEnd::AllOut if !pos.finished(side.other()) => return false,
+        GameEnd::AllOut => {
+            // Every hit removed a pawn (`validate`: "remove" is the capture that goes with it).
+            let off = |x: Side| u32::from(rules.pawns).saturating_sub(s.hits[x.index()]);
+            match off(Side::White).cmp(&off(Side::Black)) {
+                std::cmp::Ordering::Greater => s.winner = Some(Side::White),
+                std::cmp::Ordering::Less => s.winner = Some(Side::Black),
+                std::cmp::Ordering::Equal => s.draw = true,
+            }
+        }
     }
-    false
+    true
+}
+
+/// `starter = "higher-throw"`: white throws, then black; black starts with a strictly higher
+/// value. Both throws are counted with the game's throws and reported as opening throws.
+#[cold]
+#[inline(never)]
+fn higher_throw<T: Thrower + ?Sized, O: Observer + ?Sized>(
+    rules: &Rules,
+    thrower: &mut T,
+    observer: &mut O,
+    s: &mut GameSummary,
+) -> Side {
+    let mut throw = || {
+        let v = rules.throw_values[thrower.throw_marked() as usize];
+        observer.on_opening_throw(v);
+        v
+    };
+    let (white, black) = (throw(), throw());
+    s.throws += 2;
+    if black > white {
+        Side::Black
+    } else {
+        Side::White
+    }
 }
 
 /// The move the side to move's strategy makes with `value` (`None`: no legal move). A uniform
@@ -254,7 +311,7 @@ fn begin_turn<O: Observer + ?Sized>(
     s: &mut GameSummary,
     observer: &mut O,
 ) -> bool {
-    rules.free_exit_from_30 && start_of_turn(rules, pos) > 0 && freed(pos, s, observer)
+    rules.free_exit_from_30 && start_of_turn(rules, pos) > 0 && freed(rules, pos, s, observer)
 }
 
 /// The opening throw-off: throws until one shows `first_throw` (at most 10,000, in case the
@@ -298,7 +355,7 @@ fn opening_step<T: Thrower + ?Sized, O: Observer + ?Sized>(
     let value = opening_throw_off(rules, first, thrower, observer, s);
     if let Some(mv) = front_step(pos) {
         *pos = mv.after;
-        count(s, &mv);
+        count(s, pos.to_move, &mv);
         observer.on_throw(pos.to_move, value, Some(&mv), pos);
     }
 }

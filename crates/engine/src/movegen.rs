@@ -147,6 +147,7 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         blockade: _,
         backward_capture: _,
         safe_squares: _,
+        priority_squares,
         checkpoints: _,
         checkpoint_trap: _,
         water_square: _,
@@ -165,6 +166,7 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         optional_squares: _,
         occupied_refuges: _,
         thirty_blocks_exit: _,
+        end: _,
         starter: _,
         first_throw: _,
         opening_step: _,
@@ -173,8 +175,9 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         first_pawn_black: _,
         max_turns: _,
     } = rules;
-    // Ludii's Jéquier: the first row's queue and the rows of three take the definition.
-    queue_squares.0 == 0 && row_block.is_none()
+    // Ludii's Jéquier: the first row's queue and the rows of three take the definition, and so
+    // do Ludii's Bell's pawns played first.
+    (queue_squares.0 | priority_squares.0) == 0 && row_block.is_none()
 }
 
 /// Like [`legal_moves`], writing into a cleared `out` (no copy of the list on the hot path).

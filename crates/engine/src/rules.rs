@@ -117,6 +117,9 @@ pub enum Capture {
     SendToStart,
     /// Landing on an opponent is not allowed.
     None,
+    /// The hit pawn leaves the game: it is neither borne off nor played again (Ludii's Bell:
+    /// "(apply if:("IsEnemyAt" (to)) (remove (to)))").
+    Remove,
 }
 
 /// Where a pawn that lands on the water square goes.
@@ -177,6 +180,23 @@ pub enum Starter {
     Black,
     /// A fair draw from the game's random stream.
     Random,
+    /// White throws, then black; black starts when its throw is strictly higher, white
+    /// otherwise (Ludii's Bell: "(if (< (var) (count Pips)) (moveAgain))"). The two throws are
+    /// counted with the game's throws.
+    HigherThrow,
+}
+
+/// When a game ends and who wins it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum GameEnd {
+    /// The first side with no pawn left (none on the board, none waiting) wins.
+    FirstOut,
+    /// The game goes on until neither side has a pawn left; the side that bore off more pawns
+    /// wins, and equal numbers are a draw (Ludii's Bell: "(if (and (no Pieces P1) (no Pieces
+    /// P2)) (byScore))", a point for each pawn borne off). A side with no pawn left passes.
+    AllOut,
 }
 
 /// A Senet rule set: every option of every reconstruction, as plain data.
@@ -222,6 +242,9 @@ pub struct Rules {
     pub backward_capture: bool,
     /// Squares where a pawn cannot be attacked.
     pub safe_squares: SquareSet,
+    /// When a pawn on one of these squares has a legal move, only such pawns may move (Ludii's
+    /// Bell: pawns on the symbols 15 and 26-29 move first).
+    pub priority_squares: SquareSet,
     /// Squares every pawn behind them must stop on before going further.
     pub checkpoints: SquareSet,
     /// A throw that would carry a pawn past a checkpoint (or off the board from behind it)
@@ -269,6 +292,8 @@ pub struct Rules {
     /// reading kept before; off in every preset: a pawn brought exactly onto 30 leaves even when
     /// another rests there).
     pub thirty_blocks_exit: bool,
+    /// When the game ends and who wins.
+    pub end: GameEnd,
     /// Who moves first.
     pub starter: Starter,
     /// The value of the starter's first throw, fixed by the opening throw-off (none, 0 in
@@ -308,10 +333,10 @@ impl Rules {
         if !(1..=10).contains(&self.pawns) {
             return invalid("pawns", "must be between 1 and 10");
         }
-        if self.start == StartLayout::Alternate && self.pawns > 7 {
+        if self.start == StartLayout::Alternate && self.pawns > 10 {
             return invalid(
                 "pawns",
-                "at most 7 per side fit the alternate layout on squares 1-14",
+                "at most 10 per side fit the alternate layout on squares 1-20",
             );
         }
         if self.throw_values.iter().any(|v| !(1..=6).contains(v)) {
@@ -397,8 +422,9 @@ impl Rules {
             (
                 "water_hits",
                 self.water_hits.0 != 0
-                    && (self.water_to != WaterTo::Held || self.capture == Capture::None),
-                "needs water_to = \"held\" and a capture other than \"none\"".to_string(),
+                    && (self.water_to != WaterTo::Held
+                        || matches!(self.capture, Capture::None | Capture::Remove)),
+                "needs water_to = \"held\" and a capture other than \"none\" or \"remove\"".to_string(),
             ),
             (
                 "water_stay",
@@ -409,6 +435,16 @@ impl Rules {
                 "water_to",
                 self.water_to == WaterTo::Held && self.water_square.is_none(),
                 "\"held\" needs a water square (water_square is 0)".to_string(),
+            ),
+            (
+                "capture",
+                self.capture == Capture::Remove && self.end != GameEnd::AllOut,
+                "\"remove\" needs end = \"all-out\" (a side whose last pawn is removed would win the first-out race)".to_string(),
+            ),
+            (
+                "first_throw",
+                self.first_throw.is_some() && self.starter == Starter::HigherThrow,
+                "the throw-off fixes the first throw, but starter = \"higher-throw\" only picks the starter; write first_throw = 0".to_string(),
             ),
             (
                 "opening_step",

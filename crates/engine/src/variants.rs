@@ -4,7 +4,7 @@
 
 use crate::board::{bits_of, WATER};
 use crate::rules::{
-    BearOffWhen, Capture, ExitRule, Rules, RulesError, SquareSet, StartLayout, Starter, ValueSet,
+    BearOffWhen, Capture, ExitRule, GameEnd, Rules, RulesError, SquareSet, StartLayout, Starter, ValueSet,
     WaterTo, DEFAULT_MAX_TURNS,
 };
 use crate::throws::Device;
@@ -106,7 +106,7 @@ impl Rules {
 const FAIR_STICKS: Device = Device::Sticks { p_marked: 0.5 };
 
 /// Every variant: the five seed documents in their order, then Ludii's reconstructions.
-pub const VARIANTS: [VariantInfo; 7] = [
+pub const VARIANTS: [VariantInfo; 8] = [
     VariantInfo {
         id: "passage",
         source: "000_e3816d1e798e8826.txt",
@@ -177,6 +177,16 @@ pub const VARIANTS: [VariantInfo; 7] = [
         rules: ludii_jequier,
         series_points: false,
     },
+    VariantInfo {
+        id: "ludii-bell",
+        source: "Ludii, Senet.lud, ruleset \"Bell (Suggested)\"",
+        title: "Senet (Ludii 1.3.10): Bell (suggested)",
+        language: "Ludii game description",
+        summary: "10 pawns on 1-20, one four-sided die, no extra throw, forward only, a hit pawn leaves the game, the symbols 15 and 26-29 safe and played first; play on until both sides are out, most borne off wins (draws)",
+        device: Device::D4,
+        rules: ludii_bell,
+        series_points: false,
+    },
 ];
 
 fn set(list: &[u8]) -> SquareSet {
@@ -205,6 +215,7 @@ fn base() -> Rules {
         blockade: true,
         backward_capture: false,
         safe_squares: SquareSet(0),
+        priority_squares: SquareSet(0),
         checkpoints: SquareSet(0),
         checkpoint_trap: false,
         water_square: Some(WATER),
@@ -223,6 +234,7 @@ fn base() -> Rules {
         optional_squares: SquareSet(0),
         occupied_refuges: SquareSet(0),
         thirty_blocks_exit: false,
+        end: GameEnd::FirstOut,
         starter: Starter::Black,
         first_throw: Some(1),
         opening_step: false,
@@ -348,6 +360,30 @@ fn ludii_jequier() -> Rules {
         queue_squares: set(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
         row_block: Some(4),
         opening_step: true,
+        ..base()
+    }
+}
+
+/// Ludii's `Senet.lud`, ruleset "Bell (Suggested)": "Play Rules/Bell" "Dice/1xD4" "Throw/Sum"
+/// "Track/Boustrophedon" (docs/rules.md quotes each line).
+fn ludii_bell() -> Rules {
+    Rules {
+        pawns: 10,
+        // "Throw/Sum" maps 1-4 to themselves; the die never shows the table's first entry (no
+        // marked face), which a throw table here cannot write as 0: it keeps 5.
+        throw_values: [5, 1, 2, 3, 4],
+        extra_throw: ValueSet(0),
+        capture: Capture::Remove,
+        protection: false,
+        blockade: false,
+        safe_squares: set(&[15, 26, 27, 28, 29]),
+        priority_squares: set(&[15, 26, 27, 28, 29]),
+        water_square: None,
+        // "Track/Boustrophedon" has no "TrackOpposite": no backward move from any square.
+        no_backward_from: set(&(1..=30).collect::<Vec<u8>>()),
+        end: GameEnd::AllOut,
+        starter: Starter::HigherThrow,
+        first_throw: None,
         ..base()
     }
 }

@@ -95,7 +95,7 @@ pub struct CounterRow {
 }
 
 /// The scalar counters of an arm, by name.
-fn arm_scalars(a: &mut ArmStats) -> [(&'static str, &mut u64); 12] {
+fn arm_scalars(a: &mut ArmStats) -> [(&'static str, &mut u64); 13] {
     let ArmStats {
         games,
         throws: _,
@@ -106,6 +106,7 @@ fn arm_scalars(a: &mut ArmStats) -> [(&'static str, &mut u64); 12] {
         black_wins,
         first_mover_wins,
         unfinished,
+        draws,
         captures,
         backward,
         passes,
@@ -121,6 +122,7 @@ fn arm_scalars(a: &mut ArmStats) -> [(&'static str, &mut u64); 12] {
         ("black_wins", black_wins),
         ("first_mover_wins", first_mover_wins),
         ("unfinished", unfinished),
+        ("draws", draws),
         ("captures", captures),
         ("backward", backward),
         ("passes", passes),
@@ -141,12 +143,13 @@ fn arm_histograms(a: &mut ArmStats) -> [(&'static str, &mut Histogram); 3] {
 }
 
 /// The counters' names of the seating with `a` white, then with `b` white.
-const SEATINGS: [[&str; 5]; 2] = [
+const SEATINGS: [[&str; 6]; 2] = [
     [
         "a_white.games",
         "a_white.white_wins",
         "a_white.black_wins",
         "a_white.unfinished",
+        "a_white.draws",
         "a_white.turns",
     ],
     [
@@ -154,25 +157,28 @@ const SEATINGS: [[&str; 5]; 2] = [
         "b_white.white_wins",
         "b_white.black_wins",
         "b_white.unfinished",
+        "b_white.draws",
         "b_white.turns",
     ],
 ];
 
 /// The counters of a seating, by name (`names`: one of [`SEATINGS`]).
-fn seating<'s>(names: [&'static str; 5], s: &'s mut Seating) -> [(&'static str, &'s mut u64); 5] {
+fn seating<'s>(names: [&'static str; 6], s: &'s mut Seating) -> [(&'static str, &'s mut u64); 6] {
     let Seating {
         games,
         white_wins,
         black_wins,
         unfinished,
+        draws,
         turns,
     } = s;
-    let [g, w, b, u, t] = names;
+    let [g, w, b, u, d, t] = names;
     [
         (g, games),
         (w, white_wins),
         (b, black_wins),
         (u, unfinished),
+        (d, draws),
         (t, turns),
     ]
 }

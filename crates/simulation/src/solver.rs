@@ -464,6 +464,16 @@ pub fn start_value(
         Starter::White => from(Side::White),
         Starter::Black => from(Side::Black),
         Starter::Random => (from(Side::White) + from(Side::Black)) / 2.0,
+        // White throws, then black, who starts with a strictly higher value.
+        Starter::HigherThrow => {
+            let black: f64 = throws
+                .iter()
+                .flat_map(|&(a, pa)| throws.iter().map(move |&(b, pb)| (a, b, pa * pb)))
+                .filter(|(a, b, _)| b > a)
+                .map(|(_, _, p)| p)
+                .sum();
+            (1.0 - black) * from(Side::White) + black * from(Side::Black)
+        }
     }
 }
 

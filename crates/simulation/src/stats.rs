@@ -51,6 +51,7 @@ combine_fields!(ArmStats {
     black_wins,
     first_mover_wins,
     unfinished,
+    draws,
     captures,
     backward,
     passes,
@@ -176,6 +177,9 @@ pub struct ArmStats {
     pub first_mover_wins: u64,
     /// Games stopped by the turn cap.
     pub unfinished: u64,
+    /// Games ended with equal scores (`end = "all-out"`), counted with the finished games'
+    /// lengths.
+    pub draws: u64,
     /// Captures, backward moves, lost throws and falls in the water, summed over games.
     pub captures: u64,
     /// Backward moves, summed.
@@ -210,9 +214,15 @@ impl ArmStats {
                 }
                 self.first_mover_wins += (s.first == Some(w)) as u64;
             }
+            None if s.draw => {
+                self.turns.add(s.turns);
+                self.throws_per_game.add(s.throws);
+                self.moves_per_game.add(s.moves);
+                self.draws += 1;
+            }
             None => self.unfinished += 1,
         }
-        self.captures += s.captures as u64;
+        self.captures += s.captures() as u64;
         self.backward += s.backward as u64;
         self.passes += s.passes as u64;
         self.water += s.water as u64;

@@ -45,6 +45,8 @@ pub struct Seating {
     pub black_wins: u64,
     /// Stopped by the turn cap.
     pub unfinished: u64,
+    /// Ended with equal scores (`end = "all-out"`).
+    pub draws: u64,
     /// Turns summed over the games.
     pub turns: u64,
 }
@@ -56,6 +58,7 @@ impl Seating {
         match s.winner {
             Some(senet_engine::board::Side::White) => self.white_wins += 1,
             Some(senet_engine::board::Side::Black) => self.black_wins += 1,
+            None if s.draw => self.draws += 1,
             None => self.unfinished += 1,
         }
     }
@@ -76,7 +79,7 @@ pub struct Pairing {
     pub same_strategy: u64,
     /// Duplicate pairs won twice by the same colour (decided by the throws).
     pub same_colour: u64,
-    /// Duplicate pairs with an unfinished game.
+    /// Duplicate pairs with an unfinished or drawn game.
     pub incomplete: u64,
 }
 
@@ -93,6 +96,13 @@ impl Pairing {
     pub fn games(&self) -> u64 {
         self.a_white.games + self.b_white.games
     }
+    /// Games that count half a win to each side: unfinished games and draws.
+    pub fn halves(&self) -> u64 {
+        let Seating {
+            unfinished, draws, ..
+        } = self.a_white;
+        unfinished + draws + self.b_white.unfinished + self.b_white.draws
+    }
     /// Wins of strategy `i` (one of `a`, `b`).
     pub fn wins_of(&self, i: usize) -> u64 {
         if i == self.a {
@@ -108,6 +118,7 @@ crate::combine_fields!(Seating {
     white_wins,
     black_wins,
     unfinished,
+    draws,
     turns,
 });
 
@@ -266,14 +277,14 @@ pub struct Rating {
     pub games: u64,
     /// Wins.
     pub wins: u64,
-    /// Score (wins plus half the unfinished games) over games.
+    /// Score (wins plus half the unfinished and drawn games) over games.
     pub score: f64,
 }
 
 /// Elo-scale ratings of `n` strategies from their pairings, the `anchor` at 0.
 ///
-/// Bradley-Terry by the MM algorithm (Hunter 2004), an unfinished game counting half a win to
-/// each side, and one virtual drawn game per pairing so that a strategy that won every game
+/// Bradley-Terry by the MM algorithm (Hunter 2004), an unfinished or drawn game counting half a
+/// win to each side, and one virtual drawn game per pairing so that a strategy that won every game
 /// still gets a finite rating. Standard errors come from the inverse of the Fisher information
 /// with the anchor fixed.
 pub fn ratings(n: usize, results: &[Pairing], anchor: usize) -> Vec<Rating> {
@@ -283,7 +294,7 @@ pub fn ratings(n: usize, results: &[Pairing], anchor: usize) -> Vec<Rating> {
         let g = p.games() as f64 + 1.0;
         games[p.a][p.b] += g;
         games[p.b][p.a] += g;
-        let half = (p.a_white.unfinished + p.b_white.unfinished) as f64 / 2.0 + 0.5;
+        let half = p.halves() as f64 / 2.0 + 0.5;
         wins[p.a] += p.a_wins() as f64 + half;
         wins[p.b] += p.b_wins() as f64 + half;
     }
@@ -355,7 +366,7 @@ pub fn ratings(n: usize, results: &[Pairing], anchor: usize) -> Vec<Rating> {
             let unfinished: u64 = results
                 .iter()
                 .filter(|p| p.a == i || p.b == i)
-                .map(|p| p.a_white.unfinished + p.b_white.unfinished)
+                .map(Pairing::halves)
                 .sum();
             Rating {
                 strategy: i,

@@ -150,7 +150,7 @@ fn fixed_first(r: &ArmResult) -> Option<Side> {
     match r.arm.rules.starter {
         Starter::White => Some(Side::White),
         Starter::Black => Some(Side::Black),
-        Starter::Random => None,
+        Starter::Random | Starter::HigherThrow => None,
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::moves::{Effects, Kind, Move, MoveList};
 use crate::board::{
-    between, bit, paired, row_pairs, row_runs, walls, Position, Side, ENTRY, FIRST_ROW, HAPPINESS,
+    between, bit, BOARD_MASK, paired, row_pairs, row_runs, walls, Position, Side, ENTRY, FIRST_ROW, HAPPINESS,
     LAST_ROW, LAST_SQUARE, OFF, REBIRTH,
 };
 use crate::rules::{BearOffWhen, Capture, ExitRule, Rules, WaterTo};
@@ -133,9 +133,12 @@ impl<'a> Gen<'a> {
                 Capture::SendToStart => {
                     first_empty_up(p.occupied() | bit(to) | bit(from), 1, LAST_SQUARE)?
                 }
+                // Ludii's Bell: the hit pawn leaves the game.
+                Capture::Remove => 0,
                 Capture::None => return None,
             };
-            p.pawns[oi] |= bit(dest);
+            // Bit 0 is never a square: a removed pawn is set nowhere.
+            p.pawns[oi] |= bit(dest) & BOARD_MASK;
         }
         if Some(to) == self.rules.water_square {
             fl |= Effects::WATER;
@@ -481,10 +484,20 @@ pub fn defined_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Mo
                 g.backward(s, value, out);
             }
         }
+        first_from_priority(rules, out);
         forced_and_stay(rules, pos, out);
     }
     if rethrow_right(rules, pos, value) {
         out.push(Move::new(Kind::Rethrow { at: HAPPINESS }, *pos));
+    }
+}
+
+/// Only the moves of pawns on `priority_squares` when there is one (Ludii's Bell: `(priority
+/// (forEach Site (sites "Symbols") …) (forEach Piece))`).
+fn first_from_priority(rules: &Rules, out: &mut MoveList) {
+    let first = rules.priority_squares;
+    if first.0 != 0 && out.iter().any(|m| m.from().is_some_and(|f| first.has(f))) {
+        out.retain(|m| m.from().is_some_and(|f| first.has(f)));
     }
 }
 

@@ -10,7 +10,7 @@ use senet_engine::board::{Position, Side, LAST_SQUARE};
 use senet_engine::game::{play_game, GameSummary, Observer};
 use senet_engine::movegen::{defined_moves_into, legal_moves, Kind, Move, MoveList};
 use senet_engine::rules::{
-    BearOffWhen, Capture, ExitRule, Rules, SquareSet, StartLayout, Starter, ValueSet, WaterTo,
+    BearOffWhen, Capture, ExitRule, GameEnd, Rules, SquareSet, StartLayout, Starter, ValueSet, WaterTo,
 };
 use senet_engine::strategy::{Asked, RandomStrategy, Strategy};
 use senet_engine::throws::{below, stream, Device, GameRng, SeededThrower};
@@ -34,7 +34,7 @@ fn one_of<T: Clone + std::fmt::Debug + 'static>(options: Vec<T>) -> impl Generat
 fn rule_sets() -> impl Generator<Value = Rules> {
     let pieces = (
         (
-            1u8..=7,
+            1u8..=10,
             any::<bool>(),
             proptest::array::uniform5(1u8..=6),
             values(),
@@ -47,6 +47,7 @@ fn rule_sets() -> impl Generator<Value = Rules> {
                 Capture::SendTo15,
                 Capture::SendToStart,
                 Capture::None,
+                Capture::Remove,
             ]),
             any::<[bool; 3]>(),
             squares(),
@@ -77,7 +78,7 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             any::<[bool; 4]>(),
             squares(),
             squares(),
-            one_of(vec![Starter::White, Starter::Black]),
+            one_of(vec![Starter::White, Starter::Black, Starter::HigherThrow]),
         ),
         (
             any::<[bool; 3]>(),
@@ -85,13 +86,17 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             squares(),
             proptest::option::of(1u8..=6),
         ),
+        (proptest::option::weighted(0.2, squares()), any::<bool>()),
     );
-    pieces.prop_map(|(a, b, c, d, e)| {
+    pieces.prop_map(|(a, b, c, d, e, f)| {
         let (pawns, empty, throw_values, extra_throw, extra_without, entry_values) = a;
         let (capture, [protection, blockade, backward_capture], safe, checkpoints, water, water_to) = b;
         let (water_stay, exit, exact_exit, exit_only, no_backward, bear_off_when) = c;
         let (replay, [rethrow, residual, free_exit, thirty_blocks], optional, refuges, starter) = d;
         let ([grid, trap, rows], water_hits, queue, row_block) = e;
+        let (priority, all_out) = f;
+        // A removed pawn needs the game played until both sides are out.
+        let all_out = all_out || capture == Capture::Remove;
         let held = water_to == WaterTo::Held;
         // Options that need another one (`Rules::validate`) are set only with it.
         let excess = exit == ExitRule::Excess;
@@ -112,12 +117,16 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             blockade,
             backward_capture,
             safe_squares: safe,
+            priority_squares: priority.unwrap_or_default(),
             checkpoints,
             checkpoint_trap: trap && checkpoints.0 != 0 && water.is_some(),
             water_square: water,
             water_to: if held && water.is_none() { WaterTo::Restart } else { water_to },
             water_stay: water_stay && water.is_some() && !held,
-            water_hits: if held && water.is_some() && capture != Capture::None {
+            water_hits: if held
+                && water.is_some()
+                && !matches!(capture, Capture::None | Capture::Remove)
+            {
                 water_hits
             } else {
                 SquareSet(0)
@@ -134,6 +143,7 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             optional_squares: optional,
             occupied_refuges: refuges,
             thirty_blocks_exit: thirty_blocks && exit == ExitRule::OnThirty,
+            end: if all_out { GameEnd::AllOut } else { GameEnd::FirstOut },
             starter,
             first_throw: None,
             opening_step: false,
@@ -264,8 +274,8 @@ proptest! {
     fn the_fast_path_follows_the_definition_in_any_position(
         rules in rule_sets(),
         draws in (
-            proptest::collection::vec(1u8..=LAST_SQUARE, 0..=7),
-            proptest::collection::vec(1u8..=LAST_SQUARE, 0..=7),
+            proptest::collection::vec(1u8..=LAST_SQUARE, 0..=10),
+            proptest::collection::vec(1u8..=LAST_SQUARE, 0..=10),
             any::<bool>(),
             0u8..40,
         ),

@@ -7,6 +7,7 @@ mod empty_board;
 mod game_box;
 mod kendall;
 mod legality;
+mod ludii_bell;
 mod ludii_jequier;
 mod ludii_kendall;
 mod passage;

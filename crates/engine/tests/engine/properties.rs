@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use senet_engine::board::{Position, Side, OFF};
 use senet_engine::game::{play_game, start_position, GameSummary, Observer};
 use senet_engine::movegen::{legal_moves, uniform_move, Effects, Kind, Move, MoveList};
-use senet_engine::rules::Rules;
+use senet_engine::rules::{Capture, GameEnd, Rules};
 use senet_engine::strategy::{Asked, RandomStrategy, Strategy};
 use senet_engine::throws::{below, game_seed, stream, Device, GameRng, SeededThrower, Thrower};
 use senet_engine::turn::{after_throw, Opening};
@@ -46,8 +46,10 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
             "{side} got a pawn back"
         );
     }
+    // A hit under `capture = "remove"` takes exactly one pawn out of the game; else none leaves.
+    let removed = (rules.capture == Capture::Remove && m.has(Effects::CAPTURE)) as u8;
     assert!(
-        m.after.in_play(me.other()) == before.in_play(me.other()),
+        m.after.in_play(me.other()) + removed == before.in_play(me.other()),
         "opponent lost a pawn"
     );
     if !m.moves_a_pawn() {
@@ -201,7 +203,12 @@ fn checked_game(rules: &Rules, seed: u64, device: &Device) -> usize {
         if let Some(m) = picked {
             p = m.after;
         }
-        if p.finished(Side::White) || p.finished(Side::Black) {
+        let out = [Side::White, Side::Black].map(|x| p.finished(x));
+        let over = match rules.end {
+            GameEnd::FirstOut => out[0] || out[1],
+            GameEnd::AllOut => out[0] && out[1],
+        };
+        if over {
             break;
         }
         if after_throw(rules, &mut p, value, picked.as_ref()).freed > 0 && p.finished(p.to_move) {
@@ -286,5 +293,5 @@ impl Observer for Trace {
 }
 
 fn finished_or_capped(r: &Rules, s: &GameSummary) -> bool {
-    s.winner.is_some() || s.turns == r.max_turns
+    s.winner.is_some() || (s.draw && r.end == GameEnd::AllOut) || s.turns == r.max_turns
 }
