@@ -177,13 +177,17 @@ fn write_result(
         (None, false) => "unfinished",
     };
     if a.json {
-        let line = json!({
-            "result": result, "borne_off": score,
+        let mut line = json!({
+            "result": result,
             "winner": s.winner, "first": s.first, "turns": s.turns, "throws": s.throws, "moves": s.moves,
             "captures": s.captures(), "backward": s.backward, "passes": s.passes, "water": s.water,
             "series_points": points, "variant": a.variant.variant.id(), "seed": a.seed,
             "game_seed": seed_hex(a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0))),
         });
+        // Only for rules scored at the end: the other variants' lines keep their fields.
+        if let Some(score) = score {
+            line["borne_off"] = json!(score);
+        }
         writeln!(out, "{line}")?;
     } else {
         writeln!(out, "winner: {winner} after {} turns, {} throws, {} moves ({} captures, {} backward, {} passes, {} in the water)", s.turns, s.throws, s.moves, s.captures(), s.backward, s.passes, s.water)?;

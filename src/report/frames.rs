@@ -22,6 +22,9 @@ where
     Column::new(name.into(), values)
 }
 
+/// A counter of an arm's statistics.
+type Counter<'a> = &'a dyn Fn(&ArmStats) -> u64;
+
 /// `summary.csv`: one row per arm.
 pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
     let mut c: Vec<Column> = Vec::new();
@@ -54,7 +57,7 @@ pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
     if scored {
         c.push(col("draws", u(&|a| a.draws)));
     }
-    let mut shares: Vec<(&str, &dyn Fn(&ArmStats) -> u64)> = vec![
+    let mut shares: Vec<(&str, Counter)> = vec![
         ("white", &|a: &ArmStats| a.white_wins),
         ("black", &|a: &ArmStats| a.black_wins),
         ("first_mover", &|a: &ArmStats| a.first_mover_wins),
@@ -181,8 +184,13 @@ pub fn lengths(
 /// `lang`, from [`columns::COLUMNS`].
 pub fn columns(dir: &Path, lang: Lang) -> Result<DataFrame> {
     let (mut file, mut column, mut label) = (vec![], vec![], vec![]);
+    // The header of each file written: some columns appear only when they apply (draws).
+    let mut headers: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
     for c in columns::COLUMNS {
-        if c.file == "columns.csv" || dir.join(c.file).exists() {
+        let header = headers
+            .entry(c.file)
+            .or_insert_with(|| header_of(&dir.join(c.file)));
+        if c.file == "columns.csv" || header.iter().any(|h| h == c.name) {
             file.push(c.file);
             column.push(c.name);
             label.push(c.label(lang));
@@ -193,6 +201,20 @@ pub fn columns(dir: &Path, lang: Lang) -> Result<DataFrame> {
         col("column", column),
         col("label", label),
     ])?)
+}
+
+/// The column names of a CSV file's header row (either separator; none when it is absent).
+fn header_of(path: &Path) -> Vec<String> {
+    use std::io::BufRead;
+    let mut line = String::new();
+    if let Ok(f) = std::fs::File::open(path) {
+        let _ = std::io::BufReader::new(f).read_line(&mut line);
+    }
+    line.trim_end()
+        .trim_start_matches('\u{feff}')
+        .split([',', ';'])
+        .map(|h| h.trim_matches('"').to_string())
+        .collect()
 }
 
 /// `first_throws.csv`: the first throws of each arm's run, in order (games 0, 1, 2... one after

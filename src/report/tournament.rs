@@ -75,7 +75,9 @@ fn tournament_frame(results: &[TournamentResult]) -> Result<DataFrame> {
         }
     }
     // Draws exist only under rules scored at the end (`end = "all-out"`).
-    let scored = results.iter().any(|r| r.tournament.rules.end == GameEnd::AllOut)
+    let scored = results
+        .iter()
+        .any(|r| r.tournament.rules.end == GameEnd::AllOut)
         || draws.iter().any(|&d| d > 0);
     let mut columns = vec![
         col("tournament", t),

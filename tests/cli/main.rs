@@ -23,6 +23,7 @@ mod report_snapshots;
 mod resume;
 mod robustness;
 mod run;
+mod scored;
 mod shards;
 mod slurm;
 mod solve;

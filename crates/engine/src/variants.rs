@@ -4,8 +4,8 @@
 
 use crate::board::{bits_of, WATER};
 use crate::rules::{
-    BearOffWhen, Capture, ExitRule, GameEnd, Rules, RulesError, SquareSet, StartLayout, Starter, ValueSet,
-    WaterTo, DEFAULT_MAX_TURNS,
+    BearOffWhen, Capture, ExitRule, GameEnd, Rules, RulesError, SquareSet, StartLayout, Starter,
+    ValueSet, WaterTo, DEFAULT_MAX_TURNS,
 };
 use crate::throws::Device;
 

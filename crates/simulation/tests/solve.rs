@@ -5,7 +5,7 @@
 use senet_engine::board::{bits_of, Position, Side};
 use senet_engine::game::{front_step, play_game, start_position, Silent};
 use senet_engine::movegen::MoveList;
-use senet_engine::rules::{Rules, SquareSet, WaterTo};
+use senet_engine::rules::{GameEnd, Rules, SquareSet, WaterTo};
 use senet_engine::solve::backup::{position_value, throw_value, Pick};
 use senet_engine::solve::race::race_value;
 use senet_engine::strategy::optimal::Optimal;
@@ -108,6 +108,14 @@ fn every_variant_solves_with_one_and_two_pawns() {
                     panic!("{variant}: solved a rule set with a held water");
                 };
                 assert!(e.to_string().contains("water_to = \"held\""), "{e}");
+                continue;
+            }
+            if rules.end == GameEnd::AllOut {
+                // Ludii's Bell: a score the positions do not carry, refused the same way.
+                let Err(e) = solve(&rules, &device, &|_, _| {}) else {
+                    panic!("{variant}: solved a rule set scored at the end");
+                };
+                assert!(e.to_string().contains("end = \"all-out\""), "{e}");
                 continue;
             }
             let (solution, values, effort) = solve(&rules, &device, &|_, _| {}).unwrap();

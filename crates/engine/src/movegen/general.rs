@@ -5,8 +5,8 @@
 
 use super::moves::{Effects, Kind, Move, MoveList};
 use crate::board::{
-    between, bit, BOARD_MASK, paired, row_pairs, row_runs, walls, Position, Side, ENTRY, FIRST_ROW, HAPPINESS,
-    LAST_ROW, LAST_SQUARE, OFF, REBIRTH,
+    between, bit, paired, row_pairs, row_runs, walls, Position, Side, BOARD_MASK, ENTRY, FIRST_ROW,
+    HAPPINESS, LAST_ROW, LAST_SQUARE, OFF, REBIRTH,
 };
 use crate::rules::{BearOffWhen, Capture, ExitRule, Rules, WaterTo};
 

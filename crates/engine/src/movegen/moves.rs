@@ -4,10 +4,11 @@
 use crate::board::{Position, OFF};
 use arrayvec::ArrayVec;
 
-/// Capacity of a [`MoveList`]. At most 10 pawns give one move each, plus a second one for the
-/// pawn that lands in the water ("go back" or "stay"), one entry, and the choices that move no
-/// pawn ("stay", "re-throw", "keep the points"): 10 + 1 + 1 + 3 = 15.
-pub const MAX_MOVES: usize = 16;
+/// Capacity of a [`MoveList`]. At most 10 pawns give two moves each (a pawn that falls in the
+/// water, where it may stay, by its throw or by the checkpoint trap: "go back" or "stay"), the
+/// entry two more, and the choices that move no pawn ("stay", "re-throw", "keep the points"):
+/// 20 + 2 + 3 = 25.
+pub const MAX_MOVES: usize = 25;
 
 /// The legal moves of one throw, without a heap allocation.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;

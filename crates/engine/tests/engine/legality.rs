@@ -10,7 +10,8 @@ use senet_engine::board::{Position, Side, LAST_SQUARE};
 use senet_engine::game::{play_game, GameSummary, Observer};
 use senet_engine::movegen::{defined_moves_into, legal_moves, Kind, Move, MoveList};
 use senet_engine::rules::{
-    BearOffWhen, Capture, ExitRule, GameEnd, Rules, SquareSet, StartLayout, Starter, ValueSet, WaterTo,
+    BearOffWhen, Capture, ExitRule, GameEnd, Rules, SquareSet, StartLayout, Starter, ValueSet,
+    WaterTo,
 };
 use senet_engine::strategy::{Asked, RandomStrategy, Strategy};
 use senet_engine::throws::{below, stream, Device, GameRng, SeededThrower};

@@ -43,9 +43,16 @@ fn the_symbols_take_no_hit_and_move_first() {
     // must be empty.
     let r = lb();
     let p = pos(&[13], &[15], White);
-    assert_eq!(pairs(&r, &p, 2), [], "15 is a symbol: no hit, and no backward move");
+    assert_eq!(
+        pairs(&r, &p, 2),
+        [],
+        "15 is a symbol: no hit, and no backward move"
+    );
     let p = pos(&[27], &[30], White);
-    assert!(the_move(&r, &p, 3, 27, 30).has(Effects::CAPTURE), "30 is no symbol");
+    assert!(
+        the_move(&r, &p, 3, 27, 30).has(Effects::CAPTURE),
+        "30 is no symbol"
+    );
     // "(priority (forEach Site (sites "Symbols") (if (= (who at:(to)) (mover)) ...)) (forEach
     // Piece))": a pawn on a symbol that can move is the only one that may.
     let p = pos(&[3, 15, 26], &[], White);
@@ -92,7 +99,8 @@ fn the_game_goes_on_until_both_sides_are_out_and_the_higher_score_wins() {
     let (mut draws, mut games) = (0, 0);
     for g in 0..2_000 {
         let seed = game_seed(7, 0, g);
-        let mut players: [Box<dyn Strategy>; 2] = [Box::new(RandomStrategy), Box::new(RandomStrategy)];
+        let mut players: [Box<dyn Strategy>; 2] =
+            [Box::new(RandomStrategy), Box::new(RandomStrategy)];
         let mut off = BorneOff::default();
         let s = play_game(
             &r,
@@ -104,7 +112,11 @@ fn the_game_goes_on_until_both_sides_are_out_and_the_higher_score_wins() {
         assert!(s.winner.is_some() || s.draw, "game {g} capped");
         let [w, b] = off.0;
         for i in 0..2 {
-            assert_eq!(off.0[i] + s.hits[i], 10, "game {g}: a pawn neither off nor hit");
+            assert_eq!(
+                off.0[i] + s.hits[i],
+                10,
+                "game {g}: a pawn neither off nor hit"
+            );
         }
         match s.winner {
             Some(White) => assert!(w > b),
@@ -132,7 +144,8 @@ fn the_higher_throw_starts() {
     let black = (0..n)
         .filter(|&g| {
             let seed = game_seed(11, 0, g);
-            let mut players: [Box<dyn Strategy>; 2] = [Box::new(RandomStrategy), Box::new(RandomStrategy)];
+            let mut players: [Box<dyn Strategy>; 2] =
+                [Box::new(RandomStrategy), Box::new(RandomStrategy)];
             let s = play_game(
                 &r,
                 &mut players,
@@ -144,5 +157,8 @@ fn the_higher_throw_starts() {
         })
         .count() as f64;
     let share = black / n as f64;
-    assert!((share - 0.375).abs() < 4.0 * 0.0024, "black started {share}");
+    assert!(
+        (share - 0.375).abs() < 4.0 * 0.0024,
+        "black started {share}"
+    );
 }
