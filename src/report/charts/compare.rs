@@ -181,7 +181,8 @@ fn win_bars(results: &[ArmResult], l: Lang) -> (Vec<(Key, String)>, Vec<WinBar>)
     }
     let mut bars = vec![];
     for (i, r) in results.iter().enumerate() {
-        let games = r.stats.games;
+        // Rules scored at the end: the shares of the decided games, so that 50% stays fair.
+        let games = r.stats.games - r.stats.draws;
         let first = r.stats.first_mover_wins;
         bars.push(WinBar {
             arm: i,
@@ -236,7 +237,12 @@ pub(super) fn draw_wins<DB: DrawingBackend>(
                 .filter(|&k| bars[k].arm == i)
                 .map(y_of)
                 .collect();
-            let name = fit(&plot, &results[i].arm.name, &axis_font(), 420);
+            let name = if results[i].stats.draws > 0 {
+                format!("{} {}", results[i].arm.name, l.texts().draws_left_out)
+            } else {
+                results[i].arm.name.clone()
+            };
+            let name = fit(&plot, &name, &axis_font(), 420);
             (ks.iter().sum::<f64>() / ks.len() as f64, name)
         })
         .collect();
