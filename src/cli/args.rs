@@ -29,13 +29,19 @@ impl VariantArgs {
         if let Some(path) = &self.rules {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| InputError(format!("--rules {}: {e}", path.display())))?;
-            table = toml::from_str(&text)
-                .map_err(|e| InputError(format!("--rules {}: {}", path.display(), e.message())))?;
+            table = toml::from_str(&text).map_err(|e| {
+                let (line, message) = senet_simulation::hints::toml_error(&text, &e);
+                let at = line.map(|l| format!(":{l}")).unwrap_or_default();
+                InputError(format!("--rules {}{at}: {message}", path.display()))
+            })?;
         }
         for kv in &self.set {
             let parsed: toml::Table = toml::from_str(kv).map_err(|_| {
+                let hint = senet_simulation::hints::french_number(kv)
+                    .map(|h| format!(" ({h})"))
+                    .unwrap_or_default();
                 InputError(format!(
-                    "--set '{kv}': expected KEY=VALUE with a TOML value"
+                    "--set '{kv}': expected KEY=VALUE with a TOML value{hint}"
                 ))
             })?;
             table.extend(parsed);

@@ -11,6 +11,7 @@ mod outputs;
 mod charts;
 mod cli;
 mod fidelity;
+mod french_numbers;
 mod golden;
 mod html_report;
 mod languages;

@@ -6,6 +6,7 @@
 //! depend on the number of threads.
 
 pub mod cancel;
+pub mod hints;
 pub mod judge;
 pub mod runner;
 pub mod scenario;

@@ -159,6 +159,12 @@ impl Ctx<'_> {
             + 1
     }
 
+    /// A TOML error, with a hint when its line holds a number written the French way.
+    fn toml(&self, e: toml::de::Error) -> ScenarioError {
+        let (_, message) = crate::hints::toml_error(self.text, &e);
+        self.err(e.span(), message)
+    }
+
     fn err(&self, span: Option<Range<usize>>, message: String) -> ScenarioError {
         ScenarioError {
             file: self.path.to_path_buf(),
@@ -182,8 +188,7 @@ impl Scenario {
     /// Validates a scenario given as text (`path` is only used in messages).
     pub fn parse(path: &Path, text: &str) -> Result<Scenario, ScenarioError> {
         let cx = Ctx { path, text };
-        let file: FileScenario =
-            toml::from_str(text).map_err(|e| cx.err(e.span(), e.message().trim().to_string()))?;
+        let file: FileScenario = toml::from_str(text).map_err(|e| cx.toml(e))?;
         let name = file.name.get_ref().clone();
         let name_ok = !name.is_empty()
             && name
@@ -351,7 +356,7 @@ fn read_tournaments(
     value: &Spanned<toml::Value>,
     games: Option<u64>,
 ) -> Result<Vec<Tournament>, ScenarioError> {
-    let parse_err = |e: toml::de::Error| cx.err(e.span(), e.message().trim().to_string());
+    let parse_err = |e: toml::de::Error| cx.toml(e);
     let list = match value.get_ref() {
         toml::Value::Table(_) => vec![
             toml::from_str::<OneTournament>(cx.text)
