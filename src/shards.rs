@@ -18,8 +18,9 @@ use std::path::{Path, PathBuf};
 pub const MANIFEST: &str = "manifest.json";
 /// The counters of a shard's folder.
 pub const COUNTERS: &str = "counters.parquet";
-/// The layout of a shard's folder; a merge refuses shards written in another.
-const FORMAT: u32 = 1;
+/// The layout of a shard's folder (its counters' layout): a merge and a resumed run refuse
+/// folders written in another.
+const FORMAT: u32 = senet_simulation::shard::COUNTERS_FORMAT;
 
 /// What a shard is a part of: a merge takes shards whose manifests agree on everything but
 /// `shard` and `games_played`.
@@ -135,7 +136,18 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest> {
             path.display()
         ))
     })?;
-    serde_json::from_str(&text).map_err(|e| InputError(format!("{}: {e}", path.display())).into())
+    let m: Manifest =
+        serde_json::from_str(&text).map_err(|e| InputError(format!("{}: {e}", path.display())))?;
+    if m.format != FORMAT {
+        return bad(format!(
+            "{}: counters written in format {} (senet-sim {}), this senet-sim {} reads format {FORMAT}: play that shard again with this version",
+            path.display(),
+            m.format,
+            m.version,
+            env!("CARGO_PKG_VERSION")
+        ));
+    }
+    Ok(m)
 }
 
 /// Checks that the manifests are one run's shards 1..=N, each once.

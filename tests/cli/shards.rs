@@ -122,6 +122,33 @@ fn merge_refuses_what_is_not_one_whole_run() {
     );
     let bad = run(&sc, &tmp.path().join("x"), &["--shard", "4/3"]);
     assert_eq!(bad.status.code(), Some(2));
+    // Shards written by a build whose counters had another layout (format 1: before `draws`)
+    // are refused, naming the file and both formats, not merged with a counter read as 0.
+    let old = tmp.path().join("old");
+    std::fs::create_dir(&old).unwrap();
+    for f in ["manifest.json", "counters.parquet"] {
+        std::fs::copy(s[1].join(f), old.join(f)).unwrap();
+    }
+    let manifest = std::fs::read_to_string(old.join("manifest.json")).unwrap();
+    let format = manifest
+        .lines()
+        .find(|l| l.contains("\"format\""))
+        .unwrap()
+        .to_string();
+    let now: String = format.chars().filter(char::is_ascii_digit).collect();
+    std::fs::write(
+        old.join("manifest.json"),
+        manifest.replace(&format, "  \"format\": 1,"),
+    )
+    .unwrap();
+    refused(
+        &[s[0].clone(), old, s[2].clone()],
+        &[
+            "old/manifest.json",
+            "format 1",
+            &format!("reads format {now}"),
+        ],
+    );
 }
 
 /// `--parquet` writes every table again as Parquet beside its CSV file (that the Parquet file

@@ -15,6 +15,23 @@ use crate::tournament::{pairings, Pairing, Seating};
 use std::fmt;
 use std::ops::Range;
 
+/// The version of the counters' layout: the names and slots [`ScenarioCounters::rows`] writes.
+/// It changes whenever a counter is added, removed or renamed (a test holds it to
+/// [`counter_names`]), so that counters written by another build are refused, not merged with
+/// a missing counter read as 0. Version 2 added `draws` (arms and seatings).
+pub const COUNTERS_FORMAT: u32 = 2;
+
+/// Every counter name the rows use, in order: the layout [`COUNTERS_FORMAT`] versions.
+pub fn counter_names() -> Vec<&'static str> {
+    let mut a = ArmStats::default();
+    let mut names: Vec<&'static str> = arm_scalars(&mut a).into_iter().map(|(n, _)| n).collect();
+    names.extend(arm_histograms(&mut a).into_iter().map(|(n, _)| n));
+    names.extend(["throws", "occupancy"]);
+    let mut p = Pairing::default();
+    names.extend(pairing_counters(&mut p).into_iter().map(|(n, _)| n));
+    names
+}
+
 /// Shard `k` (1-based) of `n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Shard {
@@ -318,6 +335,35 @@ fn add_arm(a: &mut ArmStats, name: &str, slot: usize, value: u64) -> Option<()> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every layout of the counters there has been, with its version. A new counter (a field of
+    /// `ArmStats`, `Seating` or `Pairing`, named in `arm_scalars` or `pairing_counters`)
+    /// changes `counter_names`: add a line with the next version and set `COUNTERS_FORMAT` to it.
+    const LAYOUTS: [(u32, &str); 2] = [
+        (1, "games white_wins black_wins first_mover_wins unfinished captures backward passes water positions throwoffs throwoff_first_thrower turns throws_per_game moves_per_game throws occupancy a_white.games a_white.white_wins a_white.black_wins a_white.unfinished a_white.turns b_white.games b_white.white_wins b_white.black_wins b_white.unfinished b_white.turns same_strategy same_colour incomplete"),
+        (2, "games white_wins black_wins first_mover_wins unfinished draws captures backward passes water positions throwoffs throwoff_first_thrower turns throws_per_game moves_per_game throws occupancy a_white.games a_white.white_wins a_white.black_wins a_white.unfinished a_white.draws a_white.turns b_white.games b_white.white_wins b_white.black_wins b_white.unfinished b_white.draws b_white.turns same_strategy same_colour incomplete"),
+    ];
+
+    #[test]
+    fn a_changed_counter_layout_changes_the_format_version() {
+        let now = counter_names().join(" ");
+        let (version, layout) = LAYOUTS[LAYOUTS.len() - 1];
+        assert_eq!(
+            now, layout,
+            "the counters changed: add their layout to LAYOUTS with version {} and set COUNTERS_FORMAT to it",
+            version + 1
+        );
+        assert_eq!(
+            COUNTERS_FORMAT, version,
+            "COUNTERS_FORMAT is the last layout's version"
+        );
+        for w in LAYOUTS.windows(2) {
+            assert!(
+                w[1].0 == w[0].0 + 1 && w[1].1 != w[0].1,
+                "versions follow each other"
+            );
+        }
+    }
 
     #[test]
     fn shards_cover_every_item_once() {
