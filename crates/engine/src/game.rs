@@ -5,8 +5,8 @@
 
 use crate::board::{bit, Position, Side, FIRST_ROW, LAST_ROW, LAST_SQUARE, SECOND_ROW};
 use crate::movegen::{
-    legal_moves_into, residual_moves_into, start_of_turn, uniform_move, Effects, Kind, Move,
-    MoveList,
+    legal_moves_into, residual_moves_into, split_rest_into, start_of_turn, uniform_move, Effects,
+    Kind, Move, MoveList,
 };
 use crate::rules::{GameEnd, Rules, StartLayout, Starter};
 use crate::strategy::{Asked, Strategy};
@@ -142,7 +142,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
             rules.throw_values[thrower.throw_marked() as usize]
         };
         opening.before_throw(rules, &mut pos);
-        let played = if opening.may_play(rules, side, value) {
+        let mut played = if opening.may_play(rules, side, value) {
             pick(
                 rules, &pos, value, strategies, uniform, decisions, &mut moves,
             )
@@ -153,7 +153,15 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
             pos = mv.after;
             count(&mut s, side, &mv);
             observer.on_throw(side, value, Some(&mv), &pos);
-            if mv.left > 0 {
+            if mv.left > 0 && rules.split_throws {
+                let parts = Asked::LeftOver {
+                    throw: value,
+                    played: mv,
+                };
+                if rest_of_throw(rules, &mut pos, parts, strategies, decisions, &mut moves, &mut s, observer) {
+                    played = played.map(|m| m.with(m.effects() | Effects::BONUS));
+                }
+            } else if mv.left > 0 {
                 residual(
                     rules,
                     &mut pos,
@@ -217,6 +225,44 @@ fn residual<O: Observer + ?Sized>(
         count(s, side, &rv);
     }
     observer.on_residual(side, points, chosen.as_ref(), pos);
+}
+
+/// The rest of a split throw (`split_throws`; `asked`: the part just played): played part by
+/// part, by any pawn, while a move exists. Returns whether a part ended on a bonus square (the
+/// throw then gives another once played); stops when the side has no pawn left.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn rest_of_throw<O: Observer + ?Sized>(
+    rules: &Rules,
+    pos: &mut Position,
+    mut asked: Asked,
+    strategies: &mut [Box<dyn Strategy>; 2],
+    decisions: &mut GameRng,
+    moves: &mut MoveList,
+    s: &mut GameSummary,
+    observer: &mut O,
+) -> bool {
+    let side = pos.to_move;
+    let mut bonus = false;
+    while asked.points() > 0 && !pos.finished(side) {
+        let points = asked.points();
+        split_rest_into(rules, pos, points, moves);
+        let chosen = (!moves.is_empty())
+            .then(|| moves[strategies[side.index()].choose(rules, pos, &asked, moves, decisions)]);
+        let Some(part) = chosen else {
+            observer.on_residual(side, points, None, pos);
+            break;
+        };
+        *pos = part.after;
+        count(s, side, &part);
+        bonus |= part.has(Effects::BONUS);
+        observer.on_residual(side, points, Some(&part), pos);
+        asked = Asked::LeftOver {
+            throw: asked.throw(),
+            played: part,
+        };
+    }
+    bonus
 }
 
 /// A pawn borne off from 30 at the start of the side to move's turn: counted and reported.

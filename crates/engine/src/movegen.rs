@@ -5,7 +5,7 @@
 mod general;
 mod moves;
 
-pub use general::{defined_moves_into, may_bear_off};
+pub use general::{defined_moves_into, may_bear_off, split_rest_into};
 pub use moves::{Effects, Kind, Move, MoveList, MAX_MOVES};
 
 use crate::board::{bit, squares, Position, Side, ENTRY, HAPPINESS, LAST_SQUARE, OFF};
@@ -162,6 +162,10 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         replay_squares: _,
         happiness_rethrow: _,
         residual_points: _,
+        split_throws,
+        bonus_squares,
+        backward_per_pawn,
+        forced_or_restart: _,
         free_exit_from_30: _,
         optional_squares: _,
         occupied_refuges: _,
@@ -177,7 +181,10 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
     } = rules;
     // Ludii's Jéquier: the first row's queue and the rows of three take the definition, and so
     // do Ludii's Bell's pawns played first.
-    (queue_squares.0 | priority_squares.0) == 0 && row_block.is_none()
+    // Ludii's Piccione: split throws, bonus squares and backward moves pawn by pawn too.
+    (queue_squares.0 | priority_squares.0 | bonus_squares.0) == 0
+        && row_block.is_none()
+        && !(*split_throws | *backward_per_pawn)
 }
 
 /// Like [`legal_moves`], writing into a cleared `out` (no copy of the list on the hot path).

@@ -279,6 +279,19 @@ pub struct Rules {
     pub happiness_rethrow: bool,
     /// Points of a throw left over after bearing off move another pawn.
     pub residual_points: bool,
+    /// A throw may be split (Ludii's Piccione): a pawn moves by any part of it, and the rest
+    /// must then be played the same way, by any pawn, while a move exists (a waiting pawn does
+    /// not enter with a rest).
+    pub split_throws: bool,
+    /// A move ending on one of these squares (backward too, a part of a split throw too) gives
+    /// another throw once the throw is played (Ludii's Piccione: 15 and 26).
+    pub bonus_squares: SquareSet,
+    /// A pawn with no forward move may move backward even when other pawns can move forward
+    /// (Ludii's Piccione: the priority of forward moves is within each piece's moves).
+    pub backward_per_pawn: bool,
+    /// A forced pawn with no move at its throw goes back among the waiting pawns instead of
+    /// freeing the others (Ludii's Piccione: the pawn entered with a 1, "AutoCaptureLastPiece").
+    pub forced_or_restart: bool,
     /// Pawns on 28 and 29 move to 30 (with 3 and 2), and a pawn on 30 is borne off without a
     /// throw at the start of its owner's next turn.
     pub free_exit_from_30: bool,
@@ -317,6 +330,9 @@ pub struct Rules {
     /// Turns after which a game stops and is reported as unfinished.
     pub max_turns: u32,
 }
+
+/// The most pawns a side with `split_throws`.
+pub const SPLIT_PAWNS: u8 = 5;
 
 /// Default cap on the number of turns of one game.
 pub const DEFAULT_MAX_TURNS: u32 = 20_000;
@@ -435,6 +451,17 @@ impl Rules {
                 "water_to",
                 self.water_to == WaterTo::Held && self.water_square.is_none(),
                 "\"held\" needs a water square (water_square is 0)".to_string(),
+            ),
+            (
+                "split_throws",
+                self.split_throws
+                    && (self.residual_points || self.water_stay || self.pawns > SPLIT_PAWNS),
+                format!("excludes residual_points and water_stay, and takes at most {SPLIT_PAWNS} pawns a side (the parts of a throw of every pawn must fit one list of moves)"),
+            ),
+            (
+                "forced_or_restart",
+                self.forced_or_restart && !self.has_entry(),
+                "sends a pawn back among the waiting pawns: needs start = \"empty\" or entry_values".to_string(),
             ),
             (
                 "capture",

@@ -23,7 +23,8 @@ pub enum Asked {
     /// How to play a throw of this value.
     Throw(u8),
     /// How to use the points that `played`, a move of a throw of `throw`, left over (its
-    /// `left`): one of the moves of that many points, or keeping them.
+    /// `left`): one of the moves of that many points, or keeping them (`residual_points`); with
+    /// `split_throws`, the rest of the throw, part after part (no keeping).
     LeftOver {
         /// The value thrown.
         throw: u8,
@@ -33,6 +34,14 @@ pub enum Asked {
 }
 
 impl Asked {
+    /// The value thrown.
+    #[inline]
+    pub fn throw(&self) -> u8 {
+        match *self {
+            Asked::Throw(v) | Asked::LeftOver { throw: v, .. } => v,
+        }
+    }
+
     /// The number of points to play: the throw, or the points left over.
     #[inline]
     pub fn points(&self) -> u8 {

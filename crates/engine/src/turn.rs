@@ -32,7 +32,10 @@ pub fn throws_again(rules: &Rules, value: u8, played: Option<&Move>) -> bool {
     // `|` and `&`, not `||` and `&&`: no branch on `extra`, a coin flip.
     let extra = rules.gives_extra_throw(value);
     match played {
-        Some(m) => (extra & !m.has(Effects::HELD)) | m.has_or_rethrow(Effects::REPLAY),
+        Some(m) => {
+            (extra & !m.has(Effects::HELD))
+                | m.has_or_rethrow(Effects(Effects::REPLAY.0 | Effects::BONUS.0))
+        }
         None => extra & rules.extra_throw_without_move,
     }
 }

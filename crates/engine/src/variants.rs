@@ -106,7 +106,7 @@ impl Rules {
 const FAIR_STICKS: Device = Device::Sticks { p_marked: 0.5 };
 
 /// Every variant: the five seed documents in their order, then Ludii's reconstructions.
-pub const VARIANTS: [VariantInfo; 8] = [
+pub const VARIANTS: [VariantInfo; 9] = [
     VariantInfo {
         id: "passage",
         source: "000_e3816d1e798e8826.txt",
@@ -187,6 +187,16 @@ pub const VARIANTS: [VariantInfo; 8] = [
         rules: ludii_bell,
         series_points: false,
     },
+    VariantInfo {
+        id: "ludii-piccione",
+        source: "Ludii, Senet.lud, ruleset \"Piccione (Scholarly)\"",
+        title: "Senet (Ludii 1.3.10): Piccione 1980",
+        language: "Ludii game description",
+        summary: "5 pawns enter on 1 with a 1 and must move at the next throw (else back), throws split between pawns, no hits, 27 sends a pawn back to enter again, 15 and 26 give a throw again",
+        device: FAIR_STICKS,
+        rules: ludii_piccione,
+        series_points: false,
+    },
 ];
 
 fn set(list: &[u8]) -> SquareSet {
@@ -230,6 +240,10 @@ fn base() -> Rules {
         replay_squares: SquareSet(0),
         happiness_rethrow: false,
         residual_points: false,
+        split_throws: false,
+        bonus_squares: SquareSet(0),
+        backward_per_pawn: false,
+        forced_or_restart: false,
         free_exit_from_30: false,
         optional_squares: SquareSet(0),
         occupied_refuges: SquareSet(0),
@@ -383,6 +397,31 @@ fn ludii_bell() -> Rules {
         no_backward_from: set(&(1..=30).collect::<Vec<u8>>()),
         end: GameEnd::AllOut,
         starter: Starter::HigherThrow,
+        first_throw: None,
+        ..base()
+    }
+}
+
+/// Ludii's `Senet.lud`, ruleset "Piccione (Scholarly)": "Play Rules/Piccione" "Dice/4xD2"
+/// "Throw/Piccione-Kendall" "Track/Boustrophedon + Backward Except Three Last Spaces"
+/// (docs/rules.md quotes each line).
+fn ludii_piccione() -> Rules {
+    Rules {
+        start: StartLayout::Empty,
+        throw_values: [5, 1, 2, 3, 4],
+        extra_throw: ValueSet(0),
+        entry_values: values(&[1]),
+        capture: Capture::None,
+        protection: false,
+        blockade: false,
+        water_to: WaterTo::Restart,
+        no_backward_from: set(&[28, 29, 30]),
+        replay_squares: set(&[1]),
+        split_throws: true,
+        bonus_squares: set(&[15, 26]),
+        backward_per_pawn: true,
+        forced_or_restart: true,
+        starter: Starter::White,
         first_throw: None,
         ..base()
     }

@@ -160,6 +160,9 @@ impl<'a> Gen<'a> {
             }
             return Some(());
         }
+        if self.rules.bonus_squares.has(to) {
+            fl |= Effects::BONUS;
+        }
         if self.rules.replay_squares.has(to) && !fl.has(Effects::BACKWARD) {
             fl |= Effects::REPLAY;
             p.force(Some(to));
@@ -457,16 +460,47 @@ fn is_simple_step(m: &Move, from: u8, v: u8, special: u32) -> bool {
 /// path makes them), then the entry of a waiting pawn; with none of these, the backward moves
 /// by ascending square. Then only the forced pawn's moves when it has one; a "stay" choice when
 /// every move comes from an optional square; the re-throw last.
+///
+/// With `split_throws` each pawn moves by every part of the throw, 1 to the whole, the smaller
+/// parts first, each move leaving the rest to play ([`Move::left`]); with `backward_per_pawn`
+/// a pawn with no forward move gives its backward moves right after (its own priority).
 pub fn defined_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList) {
+    defined_into(rules, pos, value, true, out);
+}
+
+/// The moves of the rest `points` of a split throw (`split_throws`): the definition's pawn
+/// moves of those points, without entering a pawn or throwing again.
+pub fn split_rest_into(rules: &Rules, pos: &Position, points: u8, out: &mut MoveList) {
+    defined_into(rules, pos, points, false, out);
+}
+
+/// [`defined_moves_into`], for a whole throw (`whole`: an entry and a re-throw may be chosen)
+/// or the rest of a split one.
+fn defined_into(rules: &Rules, pos: &Position, value: u8, whole: bool, out: &mut MoveList) {
     out.clear();
     let ctx = context(rules, pos);
     let g = Gen::new(rules, pos, &ctx);
+    // The parts a pawn may move by, each leaving the rest.
+    let parts = if rules.split_throws { 1 } else { value }..=value;
+    let each_part = |one: &mut MoveList, f: &dyn Fn(u8, &mut MoveList)| {
+        for k in parts.clone() {
+            let n = one.len();
+            f(k, one);
+            // The rest of the throw (0 for the whole throw: a residual bear-off keeps its own).
+            for m in &mut one[n..] {
+                m.left += value - k;
+            }
+        }
+    };
     if !g.lone_pawn(value, ctx.bear_off, out) {
         let special = special_arrivals(rules, pos);
         let mut others = MoveList::new();
         for s in crate::board::squares(pos.side(pos.to_move)) {
             let mut one = MoveList::new();
-            g.forward(s, value, ctx.bear_off, &mut one);
+            each_part(&mut one, &|k, o| g.forward(s, k, ctx.bear_off, o));
+            if rules.backward_per_pawn && one.is_empty() {
+                each_part(&mut one, &|k, o| g.backward(s, k, o));
+            }
             for m in one {
                 if is_simple_step(&m, s, value, special) {
                     out.push(m);
@@ -476,18 +510,18 @@ pub fn defined_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Mo
             }
         }
         out.extend(others);
-        if may_enter(rules, pos, value) {
+        if whole && may_enter(rules, pos, value) {
             g.forward(ENTRY, value, ctx.bear_off, out);
         }
         if out.is_empty() {
             for s in crate::board::squares(pos.side(pos.to_move)) {
-                g.backward(s, value, out);
+                each_part(out, &|k, o| g.backward(s, k, o));
             }
         }
         first_from_priority(rules, out);
         forced_and_stay(rules, pos, out);
     }
-    if rethrow_right(rules, pos, value) {
+    if whole && rethrow_right(rules, pos, value) {
         out.push(Move::new(Kind::Rethrow { at: HAPPINESS }, *pos));
     }
 }
@@ -585,11 +619,12 @@ pub(super) fn may_enter(rules: &Rules, pos: &Position, value: u8) -> bool {
 /// choice when every move comes from an optional square.
 #[inline(always)]
 pub(super) fn forced_and_stay(rules: &Rules, pos: &Position, out: &mut MoveList) {
-    if let Some(f) = pos
-        .forced_square()
-        .filter(|&f| out.iter().any(|m| m.from() == Some(f)))
-    {
-        out.retain(|m| m.from() == Some(f));
+    if let Some(f) = pos.forced_square() {
+        if out.iter().any(|m| m.from() == Some(f)) {
+            out.retain(|m| m.from() == Some(f));
+        } else if rules.forced_or_restart {
+            forced_back(pos, f, out);
+        }
     }
     let optional = rules.optional_squares;
     if optional.0 != 0
@@ -603,6 +638,19 @@ pub(super) fn forced_and_stay(rules: &Rules, pos: &Position, out: &mut MoveList)
         let at = out[0].from().unwrap_or_default();
         out.push(Move::new(Kind::Stay { at }, after));
     }
+}
+
+/// `forced_or_restart`: the forced pawn on `f` has no move, so it goes back among the waiting
+/// pawns, the only choice.
+#[cold]
+fn forced_back(pos: &Position, f: u8, out: &mut MoveList) {
+    let me = pos.to_move.index();
+    let mut after = *pos;
+    after.forced = None;
+    after.pawns[me] &= !bit(f);
+    after.waiting[me] += 1;
+    out.clear();
+    out.push(Move::new(Kind::Restart { from: f }, after));
 }
 
 /// Whether the side to move may throw this 1 again instead of playing it: `passage`'s right

@@ -7,8 +7,9 @@ use arrayvec::ArrayVec;
 /// Capacity of a [`MoveList`]. At most 10 pawns give two moves each (a pawn that falls in the
 /// water, where it may stay, by its throw or by the checkpoint trap: "go back" or "stay"), the
 /// entry two more, and the choices that move no pawn ("stay", "re-throw", "keep the points"):
-/// 20 + 2 + 3 = 25.
-pub const MAX_MOVES: usize = 25;
+/// 20 + 2 + 3 = 25. A split throw (`split_throws`, at most 5 pawns) gives each pawn a move per
+/// part, at most 6: 30 + 1 entry + 3 = 34.
+pub const MAX_MOVES: usize = 34;
 
 /// The legal moves of one throw, without a heap allocation.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
@@ -76,6 +77,9 @@ impl Effects {
     /// A move of a pawn held in the water or just back from it (`water_to = "held"`): it
     /// gives no extra throw.
     pub const HELD: Effects = Effects(32);
+    /// The move ended on a bonus square: another throw once the throw is played
+    /// (`bonus_squares`).
+    pub const BONUS: Effects = Effects(64);
 
     /// Whether the set holds any effect of `other` (one effect: whether it holds it).
     #[inline]
@@ -121,7 +125,8 @@ pub struct Move {
     b: u8,
     /// The kind's bit and the effects.
     bits: u16,
-    /// Points of the throw left to play after it (`residual_points`: after bearing off).
+    /// Points of the throw left to play after it (`residual_points`: after bearing off;
+    /// `split_throws`: the rest of a split throw).
     pub left: u8,
     /// The position after the choice (same side to move; the runner passes the hand).
     pub after: Position,

@@ -152,6 +152,11 @@ impl StateIndex {
         if rules.end == crate::rules::GameEnd::AllOut {
             return Err(IndexError::Unsupported("end = \"all-out\""));
         }
+        // The rest of a split throw is a decision after a move whose state (the points) the
+        // positions do not carry.
+        if rules.split_throws {
+            return Err(IndexError::Unsupported("split_throws"));
+        }
         let replay: Vec<u8> = crate::board::squares(rules.replay_squares.0).collect();
         let max_wait = if rules.has_entry() { k } else { 0 };
         let mut index = StateIndex {
@@ -349,7 +354,9 @@ mod tests {
                     Ok(index) => index,
                     // Ludii's Kendall: a pawn back from the water carries an obligation; Bell, a score.
                     Err(IndexError::Unsupported(_))
-                        if rules.water_to == WaterTo::Held || rules.end == GameEnd::AllOut =>
+                        if rules.water_to == WaterTo::Held
+                            || rules.end == GameEnd::AllOut
+                            || rules.split_throws =>
                     {
                         continue
                     }

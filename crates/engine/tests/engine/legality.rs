@@ -8,7 +8,9 @@ use proptest::prelude::*;
 use proptest::strategy::Strategy as Generator;
 use senet_engine::board::{Position, Side, LAST_SQUARE};
 use senet_engine::game::{play_game, GameSummary, Observer};
-use senet_engine::movegen::{defined_moves_into, legal_moves, Kind, Move, MoveList};
+use senet_engine::movegen::{
+    defined_moves_into, legal_moves, split_rest_into, Kind, Move, MoveList,
+};
 use senet_engine::rules::{
     BearOffWhen, Capture, ExitRule, GameEnd, Rules, SquareSet, StartLayout, Starter, ValueSet,
     WaterTo,
@@ -88,20 +90,31 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             proptest::option::of(1u8..=6),
         ),
         (proptest::option::weighted(0.2, squares()), any::<bool>()),
+        (
+            proptest::bool::weighted(0.2),
+            proptest::option::weighted(0.2, squares()),
+            proptest::bool::weighted(0.2),
+            any::<bool>(),
+        ),
     );
-    pieces.prop_map(|(a, b, c, d, e, f)| {
+    pieces.prop_map(|(a, b, c, d, e, f, g)| {
         let (pawns, empty, throw_values, extra_throw, extra_without, entry_values) = a;
         let (capture, [protection, blockade, backward_capture], safe, checkpoints, water, water_to) = b;
         let (water_stay, exit, exact_exit, exit_only, no_backward, bear_off_when) = c;
         let (replay, [rethrow, residual, free_exit, thirty_blocks], optional, refuges, starter) = d;
         let ([grid, trap, rows], water_hits, queue, row_block) = e;
         let (priority, all_out) = f;
+        let (split, bonus, per_pawn, forced_back) = g;
         // A removed pawn needs the game played until both sides are out.
         let all_out = all_out || capture == Capture::Remove;
         let held = water_to == WaterTo::Held;
         // Options that need another one (`Rules::validate`) are set only with it.
         let excess = exit == ExitRule::Excess;
         let exact_exit = if excess { exact_exit } else { SquareSet(0) };
+        let split = split
+            && pawns <= senet_engine::rules::SPLIT_PAWNS
+            && !(residual && excess)
+            && !water_stay;
         Rules {
             pawns,
             start: if empty { StartLayout::Empty } else { StartLayout::Alternate },
@@ -140,6 +153,10 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             replay_squares: replay,
             happiness_rethrow: rethrow && throw_values.contains(&1),
             residual_points: residual && excess,
+            split_throws: split,
+            bonus_squares: bonus.unwrap_or_default(),
+            backward_per_pawn: per_pawn,
+            forced_or_restart: forced_back && (empty || !entry_values.is_empty()),
             free_exit_from_30: free_exit,
             optional_squares: optional,
             occupied_refuges: refuges,
@@ -179,6 +196,12 @@ impl Strategy for Checker {
         match asked {
             Asked::Throw(v) => {
                 assert_eq!(moves, &defined(rules, pos, *v)[..], "throw {v} in {pos:?}")
+            }
+            Asked::LeftOver { .. } if rules.split_throws => {
+                // The rest of a split throw: the definition's pawn moves of the points.
+                let mut rest = MoveList::new();
+                split_rest_into(rules, pos, asked.points(), &mut rest);
+                assert_eq!(moves, &rest[..], "rest {} in {pos:?}", asked.points());
             }
             Asked::LeftOver { .. } => {
                 // The definition's moves of the points, then keeping them.

@@ -33,8 +33,14 @@ fn off(rules: &Rules, p: &Position, side: Side) -> u8 {
 }
 
 /// A second, independent statement of the movement rules, checked on one generated move.
-fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Move]) {
+fn check_move(rules: &Rules, before: &Position, whole: u8, m: &Move, list: &[Move]) {
     let me = before.to_move;
+    // A split throw moves the pawn by a part, leaving the rest.
+    let throw = if rules.split_throws {
+        whole - m.left
+    } else {
+        whole
+    };
     let (mine, theirs) = (me.index() as u8 + 1, me.other().index() as u8 + 1);
     let b = board(before);
     let a = board(&m.after);
@@ -63,6 +69,12 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
         return;
     }
     let (from, to) = m.span();
+    if matches!(m.kind(), Kind::Restart { .. }) && !m.has(Effects::WATER) {
+        // A forced pawn with no move goes back among the waiting pawns, the only choice.
+        assert!(rules.forced_or_restart && before.forced_square() == Some(from));
+        assert_eq!(list.len(), 1);
+        return;
+    }
     if m.has(Effects::BOUNCE) {
         // 003: a move onto a taken 26, 28, 29 or 30 goes back by the throw, else into the water.
         let target = from + throw;
@@ -104,10 +116,11 @@ fn check_move(rules: &Rules, before: &Position, throw: u8, m: &Move, list: &[Mov
     if !m.has(Effects::WATER) && !free_to_30 && to != OFF {
         assert_eq!(to, landing, "distance");
     }
-    // Backward only when no forward move exists.
+    // Backward only when no forward move exists (for this pawn, with `backward_per_pawn`).
     if backward {
         assert!(
             list.iter()
+                .filter(|x| !rules.backward_per_pawn || x.from() == Some(from))
                 .all(|x| (x.has(Effects::BACKWARD) || !x.moves_a_pawn())
                     && !x.has(Effects::BOUNCE)),
             "backward beside a forward move"
