@@ -5,8 +5,8 @@
 
 use crate::board::{bit, Position, Side, FIRST_ROW, LAST_ROW, LAST_SQUARE, SECOND_ROW};
 use crate::movegen::{
-    legal_moves_into, residual_moves_into, split_rest_into, start_of_turn, uniform_move, Effects,
-    Kind, Move, MoveList,
+    legal_moves_into, residual_moves_into, start_of_turn, uniform_move, Effects, Kind, Move,
+    MoveList,
 };
 use crate::rules::{GameEnd, Rules, StartLayout, Starter};
 use crate::strategy::{Asked, Strategy};
@@ -246,7 +246,7 @@ fn rest_of_throw<O: Observer + ?Sized>(
     let mut bonus = false;
     while asked.points() > 0 && !pos.finished(side) {
         let points = asked.points();
-        split_rest_into(rules, pos, points, moves);
+        residual_moves_into(rules, pos, points, moves);
         let chosen = (!moves.is_empty())
             .then(|| moves[strategies[side.index()].choose(rules, pos, &asked, moves, decisions)]);
         let Some(part) = chosen else {

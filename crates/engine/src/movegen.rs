@@ -182,9 +182,14 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
     // Ludii's Jéquier: the first row's queue and the rows of three take the definition, and so
     // do Ludii's Bell's pawns played first.
     // Ludii's Piccione: split throws, bonus squares and backward moves pawn by pawn too.
-    (queue_squares.0 | priority_squares.0 | bonus_squares.0) == 0
-        && row_block.is_none()
-        && !(*split_throws | *backward_per_pawn)
+    // One test of the or-ed words: a branch per option cost `bench` about 1% each.
+    (queue_squares.0
+        | priority_squares.0
+        | bonus_squares.0
+        | *split_throws as u32
+        | *backward_per_pawn as u32
+        | row_block.is_some() as u32)
+        == 0
 }
 
 /// Like [`legal_moves`], writing into a cleared `out` (no copy of the list on the hot path).
@@ -248,7 +253,12 @@ fn pawn_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList)
 /// The choices for `points` left over after bearing off (`residual_points`), written into `out`:
 /// the legal moves of a throw of `points`, and, when there is one, a last choice to keep the
 /// points unplayed (from = to = 31): 003 says they "possono essere utilizzati" (may be used).
+///
+/// With `split_throws`, the moves of the rest of the throw ([`split_rest_into`]): no keeping.
 pub fn residual_moves_into(rules: &Rules, pos: &Position, points: u8, out: &mut MoveList) {
+    if rules.split_throws {
+        return split_rest_into(rules, pos, points, out);
+    }
     legal_moves_into(rules, pos, points, out);
     if !out.is_empty() {
         out.push(Move::new(Kind::KeepPoints, *pos));

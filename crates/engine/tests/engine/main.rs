@@ -8,6 +8,7 @@ mod game_box;
 mod kendall;
 mod legality;
 mod ludii_bell;
+mod ludii_piccione;
 mod ludii_jequier;
 mod ludii_kendall;
 mod passage;
