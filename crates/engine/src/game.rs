@@ -158,7 +158,9 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
                     throw: value,
                     played: mv,
                 };
-                if rest_of_throw(rules, &mut pos, parts, strategies, decisions, &mut moves, &mut s, observer) {
+                if rest_of_throw(
+                    rules, &mut pos, parts, strategies, decisions, &mut moves, &mut s, observer,
+                ) {
                     played = played.map(|m| m.with(m.effects() | Effects::BONUS));
                 }
             } else if mv.left > 0 {

@@ -63,7 +63,13 @@ fn a_throw_is_split_between_pawns_and_no_pawn_is_hit() {
     let p = pos(&[10, 20], &[12], White);
     assert_eq!(
         parts(&r, &p, 3),
-        [(10, 11, 2), (10, 13, 0), (20, 21, 2), (20, 22, 1), (20, 23, 0)],
+        [
+            (10, 11, 2),
+            (10, 13, 0),
+            (20, 21, 2),
+            (20, 22, 1),
+            (20, 23, 0)
+        ],
         "no part lands on black's 12"
     );
     // The rest: any pawn, the entry excluded.
@@ -119,5 +125,9 @@ fn backward_pawn_by_pawn_and_never_from_28_to_30() {
     let p = pos(&[28], &[29, 30], White);
     assert_eq!(parts(&r, &p, 2), []);
     let p = pos(&[28], &[29, 30], Black);
-    assert_eq!(parts(&r, &p, 1), [(30, OFF, 0)], "29 is blocked and goes nowhere back");
+    assert_eq!(
+        parts(&r, &p, 1),
+        [(30, OFF, 0)],
+        "29 is blocked and goes nowhere back"
+    );
 }
