@@ -10,6 +10,7 @@ mod outputs;
 
 mod charts;
 mod cli;
+mod concurrent;
 mod fidelity;
 mod french_numbers;
 mod golden;
