@@ -3,9 +3,10 @@
 # Rust toolchain:
 #  - Chromium (Debian's package) renders report.html in a test;
 #  - Slurm and munge (Debian's slurmctld, slurmd, slurm-client, munge) for the test that runs a
-#    sharded run on a real one-node cluster (scripts/slurm/local-cluster.sh starts it);
+#    sharded run on a real one-node cluster (scripts/slurm/local-cluster.sh starts a private one
+#    in a temporary folder; nothing here starts a service or writes a configuration);
 #  - a Python virtual environment in .venv with the notebooks' packages (scripts/requirements.txt).
-# Safe to run again: it only installs what is missing.
+# Needs root or sudo (apt-get). Safe to run again: it only installs what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
