@@ -542,8 +542,12 @@ pub fn prepare(
 
 /// The first bytes of a table file.
 const MAGIC: &[u8; 8] = b"SENETSOL";
-/// The file format's version.
-const FORMAT: u32 = 1;
+/// The file format's version: it changes whenever what a table holds changes, the rule set's
+/// keys in its header included (a test holds it to them). 2: the rule sets of Ludii's Bell and
+/// Piccione (priority_squares, end, split_throws, bonus_squares, backward_per_pawn,
+/// forced_or_restart).
+pub const TABLE_FORMAT: u32 = 2;
+const FORMAT: u32 = TABLE_FORMAT;
 
 /// Writes a table: `SENETSOL`, the format, the length of a TOML header (the rule set and the
 /// throw distribution), the header, then one little-endian `f32` per position. Written to a
@@ -604,7 +608,8 @@ pub fn load(path: &Path) -> Result<Solution, SolveError> {
     let format = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
     if format != FORMAT {
         return Err(bad(format!(
-            "table format {format}, this program reads {FORMAT}"
+            "table format {format}, this senet-sim {} reads format {FORMAT}: solve it again",
+            env!("CARGO_PKG_VERSION")
         )));
     }
     let len = u32::from_le_bytes(head[12..16].try_into().expect("4 bytes")) as usize;

@@ -276,3 +276,49 @@ fn a_saved_table_reloads_and_is_refused_for_another_game() {
     assert!(e.contains("needs a saved table"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every layout of a solved table's header there has been: the rule set's keys, with the
+/// table format's version. A new rule option changes the keys: add a line with the next
+/// version and set `TABLE_FORMAT` to it (a table of the older layout is then refused in one
+/// line naming it, not read with a default).
+const TABLE_LAYOUTS: [(u32, &str); 2] = [
+    (1, "pawns start throw_values extra_throw extra_throw_without_move entry_values capture protection grid_protection row_protection queue_squares row_block blockade backward_capture safe_squares checkpoints checkpoint_trap water_square water_to water_stay water_hits exit exact_exit_squares exit_only_squares no_backward_from bear_off_when replay_squares happiness_rethrow residual_points free_exit_from_30 optional_squares occupied_refuges thirty_blocks_exit starter first_throw opening_step start_value first_pawn_white first_pawn_black max_turns"),
+    (2, "pawns start throw_values extra_throw extra_throw_without_move entry_values capture protection grid_protection row_protection queue_squares row_block blockade backward_capture safe_squares priority_squares checkpoints checkpoint_trap water_square water_to water_stay water_hits exit exact_exit_squares exit_only_squares no_backward_from bear_off_when replay_squares happiness_rethrow residual_points split_throws bonus_squares backward_per_pawn forced_or_restart free_exit_from_30 optional_squares occupied_refuges thirty_blocks_exit end starter first_throw opening_step start_value first_pawn_white first_pawn_black max_turns"),
+];
+
+#[test]
+fn a_changed_rule_set_changes_the_table_format() {
+    let keys: Vec<String> = toml::to_string(&Variant::TEJON.rules())
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_once(" = ").map(|(k, _)| k.to_string()))
+        .collect();
+    let (version, layout) = TABLE_LAYOUTS[TABLE_LAYOUTS.len() - 1];
+    assert_eq!(
+        keys.join(" "),
+        layout,
+        "the rule set changed: add its keys to TABLE_LAYOUTS with version {}",
+        version + 1
+    );
+    assert_eq!(senet_simulation::solver::TABLE_FORMAT, version);
+    // A table of another format is refused, naming the file and both formats.
+    let dir = std::env::temp_dir().join(format!("senet-format-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("old.senet");
+    let rules = small(Variant::TEJON, 1);
+    let (solution, _, _) = solve(&rules, &Variant::TEJON.device(), &|_, _| {}).unwrap();
+    senet_simulation::solver::save(&solution, &path).unwrap();
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    std::fs::write(&path, bytes).unwrap();
+    let Err(e) = senet_simulation::solver::load(&path) else {
+        panic!("an old table was read");
+    };
+    let e = e.to_string();
+    assert!(
+        e.contains("old.senet") && e.contains("table format 1"),
+        "{e}"
+    );
+    assert!(e.contains(&format!("reads format {version}")), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
