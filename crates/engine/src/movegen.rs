@@ -2,10 +2,12 @@
 //!
 //! A [`Move`] is a plain value that carries the position it produces, so applying it is a copy.
 
+mod definition;
 mod general;
 mod moves;
 
-pub use general::{defined_moves_into, may_bear_off, split_rest_into};
+pub use definition::{defined_moves_into, split_rest_into};
+pub use general::may_bear_off;
 pub use moves::{Effects, Kind, Move, MoveList, MAX_MOVES};
 
 use crate::board::{bit, squares, Position, Side, ENTRY, HAPPINESS, LAST_SQUARE, OFF};
