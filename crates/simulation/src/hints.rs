@@ -49,9 +49,11 @@ pub fn french_number(line: &str) -> Option<String> {
 /// The last word (key name) before an `=`.
 fn last_word(text: &str) -> &str {
     let t = text.trim_end();
+    // The byte after the last character that is not part of a key (it may take several bytes).
     let start = t
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rfind(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     &t[start..]
 }
 
@@ -95,6 +97,25 @@ mod tests {
         assert_eq!(
             french_number("games = 1 000 000").unwrap(),
             "spaces between thousands? write games = 1000000 or games = 1_000_000"
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_line_gets_a_hint_or_none_without_panicking(line in "[a-z0-9_ ,=«é\u{80}\u{a0}]{0,30}") {
+            let _ = french_number(&line);
+        }
+    }
+
+    #[test]
+    fn keys_after_characters_of_several_bytes_do_not_panic() {
+        // Found by the random scenario files of tests/cli/robustness.rs: "\u{80}name = ...".
+        assert!(french_number("\u{80}name = 0,5")
+            .unwrap()
+            .contains("write name = 0.5"));
+        assert_eq!(
+            french_number("« p_marked = 0,5").unwrap(),
+            "a decimal comma? write p_marked = 0.5 (TOML writes decimals with a point)"
         );
     }
 
