@@ -43,6 +43,9 @@ pub struct PlayArgs {
 struct Printer<'a, W: Write> {
     out: &'a mut W,
     json: bool,
+    /// How a move of points left over is named: "plays residual" (after bearing off), or
+    /// "plays the rest" (of a split throw).
+    rest: &'static str,
     turn: u32,
     last_side: Option<Side>,
     last: Option<Position>,
@@ -87,7 +90,7 @@ impl<W: Write> Observer for Printer<'_, W> {
         self.line("throws", side, value, chosen, after);
     }
     fn on_residual(&mut self, side: Side, points: u8, chosen: Option<&Move>, after: &Position) {
-        self.line("plays residual", side, points, chosen, after);
+        self.line(self.rest, side, points, chosen, after);
     }
     fn on_opening_throw(&mut self, value: u8) {
         let r = if self.json {
@@ -134,6 +137,11 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
     let mut printer = Printer {
         out,
         json: a.json,
+        rest: if rules.split_throws {
+            "plays the rest"
+        } else {
+            "plays residual"
+        },
         turn: 0,
         last_side: None,
         last: None,
