@@ -396,16 +396,10 @@ fn an_option_without_the_option_it_needs_is_refused_naming_both() {
         ("tejon", "residual_points=true", "residual_points", "exit"),
         ("passage", "water_square=0", "water_stay", "water_square"),
         (
-            "ludii-jequier",
-            "grid_protection=true",
-            "row_protection",
-            "grid_protection",
-        ),
-        (
-            "ludii-kendall",
-            "protection=false",
-            "grid_protection",
-            "protection",
+            "passage",
+            "throw_values=[5,2,2,3,4] first_throw=2",
+            "rethrow_square",
+            "throw_values",
         ),
         (
             "kendall",
@@ -428,8 +422,11 @@ fn an_option_without_the_option_it_needs_is_refused_naming_both() {
             "first_throw",
         ),
     ] {
+        // Overrides separated by a space are given as several `--set`.
+        let sets = set.split(' ').flat_map(|s| ["--set", s]);
         let out = senet()
-            .args(["play", "--variant", variant, "--set", set])
+            .args(["play", "--variant", variant])
+            .args(sets)
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{set}");

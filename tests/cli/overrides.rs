@@ -17,10 +17,12 @@ fn rules_with(id: &str, overrides: &str) -> Rules {
 #[test]
 fn listed_variants_are_overrides() {
     // "Quand un pion arrive sur une case occupée par un pion adverse, ce dernier est renvoyé à la case 15"
-    let r = rules_with("game-box", "capture = \"send-to-15\"");
-    assert_eq!(r.capture, Capture::SendTo15);
+    let r = rules_with("game-box", "capture = \"send-to-return\"");
+    assert_eq!(r.capture, Capture::SendToReturn);
     let m = the_move(&r, &pos(&[18], &[20], White), 2, 18, 20);
     assert_eq!(after(&m, Black), vec![15]);
+    // The name of the first rule files still reads.
+    assert_eq!(rules_with("game-box", "capture = \"send-to-15\""), r);
     // "la case 15 est une case \"sanctuaire\" où les pions ne peuvent être mangés."
     let s = rules_with("game-box", "safe_squares = [15]");
     assert_eq!(pairs(&s, &pos(&[13], &[15], White), 2), vec![(13, 11)]);
@@ -50,4 +52,53 @@ fn listed_variants_are_overrides() {
     s0.to_move = Black;
     s0.force(c.first_pawn(Black));
     assert_eq!(pairs(&c, &s0, 4), vec![(10, 14)]);
+}
+
+#[test]
+fn special_squares_are_rule_parameters() {
+    // The return square moves the hit pawn's destination and the water's.
+    let r = rules_with(
+        "game-box",
+        "capture = \"send-to-return\"\nreturn_square = 12",
+    );
+    let m = the_move(&r, &pos(&[18], &[20], White), 2, 18, 20);
+    assert_eq!(after(&m, Black), vec![12]);
+    let w = rules_with("tejon", "return_square = 12\ncheckpoints = []");
+    let m = the_move(&w, &pos(&[25, 1], &[2], White), 2, 25, 12);
+    assert!(m.has(senet_engine::movegen::Effects::WATER));
+    // The re-throw square: passage's right moves from 26 to 24 (and leaves 26).
+    let p = rules_with("passage", "rethrow_square = 24");
+    let kinds = |r: &Rules, s: u8| {
+        senet_engine::movegen::legal_moves(r, &pos(&[s, 3], &[8], White), 1)
+            .iter()
+            .filter(|m| matches!(m.kind(), senet_engine::movegen::Kind::Rethrow { .. }))
+            .count()
+    };
+    assert_eq!((kinds(&p, 24), kinds(&p, 26)), (1, 0));
+    let base = rules_with("passage", "");
+    assert_eq!((kinds(&base, 24), kinds(&base, 26)), (0, 1));
+    let none = rules_with("passage", "rethrow_square = 0");
+    assert_eq!(none.rethrow_square, None);
+    assert_eq!(kinds(&none, 26), 0);
+}
+
+#[test]
+fn protection_is_one_choice_written_by_name_or_as_a_flag() {
+    use senet_engine::rules::Protection;
+    for (text, want) in [
+        ("protection = false", Protection::None),
+        ("protection = true", Protection::Pairs),
+        ("protection = \"none\"", Protection::None),
+        ("protection = \"pairs\"", Protection::Pairs),
+        ("protection = \"pairs-and-grid\"", Protection::PairsAndGrid),
+        ("protection = \"pairs-in-rows\"", Protection::PairsInRows),
+    ] {
+        assert_eq!(rules_with("tejon", text).protection, want, "{text}");
+    }
+    // Along the rows only, 10 and 11 do not protect each other; along the path they do.
+    let rows = rules_with("tejon", "protection = \"pairs-in-rows\"\nblockade = false");
+    let path = rules_with("tejon", "blockade = false");
+    let p = pos(&[8], &[10, 11], White);
+    assert!(pairs(&rows, &p, 2).contains(&(8, 10)));
+    assert!(!pairs(&path, &p, 2).contains(&(8, 10)));
 }

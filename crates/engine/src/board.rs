@@ -14,12 +14,6 @@ pub const LAST_SQUARE: u8 = 30;
 pub const OFF: u8 = 31;
 /// The `from` value of a move that enters a waiting pawn.
 pub const ENTRY: u8 = 0;
-/// Square 26, the House of Happiness (`passage`'s re-throw, `tejon`'s checkpoint).
-pub const HAPPINESS: u8 = 26;
-/// Square 27, the House of Water in every seed.
-pub const WATER: u8 = 27;
-/// Square 15, the ankh or House of Rebirth: where the water sends pawns back in 000, 003, 004.
-pub const REBIRTH: u8 = 15;
 /// Mask of every square 1..=30.
 pub const BOARD_MASK: u32 = 0x7FFF_FFFE;
 /// Squares 1..=10, the first row.

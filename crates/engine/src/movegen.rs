@@ -10,7 +10,7 @@ pub use definition::{defined_moves_into, split_rest_into};
 pub use general::may_bear_off;
 pub use moves::{Effects, Kind, Move, MoveList, MAX_MOVES};
 
-use crate::board::{bit, squares, Position, Side, ENTRY, HAPPINESS, LAST_SQUARE, OFF};
+use crate::board::{bit, squares, Position, Side, ENTRY, LAST_SQUARE, OFF};
 use crate::rules::{Capture, ExitRule, Rules};
 use crate::throws::{below, GameRng};
 use general::{context, forced_and_stay, held_in_water, may_enter, rethrow_right, Gen, GenContext};
@@ -142,8 +142,6 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         entry_values: _,
         capture: _,
         protection: _,
-        grid_protection: _,
-        row_protection: _,
         queue_squares,
         row_block,
         blockade: _,
@@ -154,6 +152,7 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         checkpoint_trap: _,
         water_square: _,
         water_to: _,
+        return_square: _,
         water_stay: _,
         water_hits: _,
         exit: _,
@@ -162,7 +161,7 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         no_backward_from: _,
         bear_off_when: _,
         replay_squares: _,
-        happiness_rethrow: _,
+        rethrow_square: _,
         residual_points: _,
         split_throws,
         bonus_squares,
@@ -208,8 +207,8 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Move
     } else {
         pawn_moves_into(rules, pos, value, out);
     }
-    if rethrow_right(rules, pos, value) {
-        out.push(Move::new(Kind::Rethrow { at: HAPPINESS }, *pos));
+    if let Some(at) = rethrow_right(rules, pos, value) {
+        out.push(Move::new(Kind::Rethrow { at }, *pos));
     }
 }
 
@@ -291,7 +290,7 @@ pub fn uniform_move(
         && !pos.bound
         && pos.forced.is_none()
         && !may_enter(rules, pos, value)
-        && !rethrow_right(rules, pos, value)
+        && rethrow_right(rules, pos, value).is_none()
     {
         let Bulk {
             gen: ctx,

@@ -109,9 +109,13 @@ pub enum StartLayout {
 pub enum Capture {
     /// The two pawns exchange squares.
     Swap,
-    /// The hit pawn goes to square 15, or the first empty square before it.
-    #[cfg_attr(feature = "serde", serde(rename = "send-to-15"))]
-    SendTo15,
+    /// The hit pawn goes to the return square (`return_square`, 15 in the seeds), or the first
+    /// empty square before it.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "send-to-return", alias = "send-to-15")
+    )]
+    SendToReturn,
     /// The hit pawn goes to the first empty square from 1 on, the hitting pawn still on the
     /// square it leaves (Ludii's Jéquier: "FurthestEmptySite").
     SendToStart,
@@ -127,10 +131,12 @@ pub enum Capture {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum WaterTo {
-    /// Square 15, or if taken the first empty square before it (14, 13, ...).
-    FifteenOrBefore,
-    /// Square 15, or if taken square 1, or the first empty square after 1.
-    FifteenThenOne,
+    /// The return square (15 in the seeds), or if taken the first empty square before it.
+    #[cfg_attr(feature = "serde", serde(alias = "fifteen-or-before"))]
+    ReturnOrBefore,
+    /// The return square, or if taken square 1, or the first empty square after 1.
+    #[cfg_attr(feature = "serde", serde(alias = "fifteen-then-one"))]
+    ReturnThenOne,
     /// Square 1, or the first empty square after it.
     OneOrAfter,
     /// Off the board to start again: back to the waiting pawns when the variant has an entry,
@@ -138,9 +144,65 @@ pub enum WaterTo {
     Restart,
     /// Nowhere: the pawn is held in the water (Ludii's Kendall). Its owner moves nothing else
     /// while it is there; a throw that bears it off from the water must be played so, any
-    /// other throw lets it go back to square 15 if that is empty (it alone may then move at its
+    /// other throw lets it go back to the return square (15) if that is empty (it alone may then move at its
     /// owner's next throw) or stay. Moves of a held or returned pawn give no extra throw.
     Held,
+}
+
+/// Which pawns of a side cannot be attacked because of their neighbours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "kebab-case", try_from = "ProtectionFile")
+)]
+pub enum Protection {
+    /// No pawn is protected by a neighbour.
+    None,
+    /// Two pawns of a side on neighbouring squares of the path protect each other.
+    Pairs,
+    /// As `pairs`, and on Ludii's 3×10 grid a pawn on 20 is also protected by its side's pawn on
+    /// 1, one on 11 by a pawn on 30 (the squares above and below them at the turns of the path).
+    PairsAndGrid,
+    /// As `pairs`, but only neighbours in the same row of the grid: 10 and 11, 20 and 21 do not
+    /// protect each other (Ludii's Jéquier looks along the rows only).
+    PairsInRows,
+}
+
+impl Protection {
+    /// Whether any pawn can be protected by a neighbour.
+    #[inline]
+    pub fn any(self) -> bool {
+        self != Protection::None
+    }
+}
+
+/// `protection` as a rule file writes it: one of the names, or `true` (`"pairs"`) and `false`
+/// (`"none"`), the shorthand of the first rule files and of `--set protection=false`.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum ProtectionFile {
+    Flag(bool),
+    Name(String),
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<ProtectionFile> for Protection {
+    type Error = String;
+    fn try_from(file: ProtectionFile) -> Result<Self, String> {
+        Ok(match file {
+            ProtectionFile::Flag(true) => Protection::Pairs,
+            ProtectionFile::Flag(false) => Protection::None,
+            ProtectionFile::Name(name) => match name.as_str() {
+                "none" => Protection::None,
+                "pairs" => Protection::Pairs,
+                "pairs-and-grid" => Protection::PairsAndGrid,
+                "pairs-in-rows" => Protection::PairsInRows,
+                _ => return Err(format!("unknown protection '{name}' (known: none, pairs, pairs-and-grid, pairs-in-rows, or true/false)")),
+            },
+        })
+    }
 }
 
 /// How a pawn leaves the board.
@@ -219,15 +281,8 @@ pub struct Rules {
     pub entry_values: ValueSet,
     /// What happens to a pawn that is landed on.
     pub capture: Capture,
-    /// Two pawns of a side on neighbouring squares cannot be attacked.
-    pub protection: bool,
-    /// With `protection`, Ludii's lines on the 3×10 grid: a pawn on 20 is also protected by its
-    /// side's pawn on 1, and a pawn on 11 by one on 30 (the squares above and below them at
-    /// the turns of the path).
-    pub grid_protection: bool,
-    /// With `protection`, only neighbours in the same row of the grid protect: 10 and 11, 20
-    /// and 21 do not (Ludii's Jéquier looks along the rows only).
-    pub row_protection: bool,
+    /// Which pawns are protected from attack by a neighbour of their side.
+    pub protection: Protection,
     /// A pawn on one of these squares moves, forward or backward, only while the square in
     /// front of it is empty (Ludii's Jéquier: the first row).
     pub queue_squares: SquareSet,
@@ -255,6 +310,9 @@ pub struct Rules {
     pub water_square: Option<u8>,
     /// Where a pawn falling in the water goes.
     pub water_to: WaterTo,
+    /// The square of rebirth (15, the ankh, in every seed): where `water_to = "return-..."`
+    /// and `capture = "send-to-return"` send a pawn, and where Ludii's held pawn goes back.
+    pub return_square: u8,
     /// A pawn falling in the water may stay there, to leave only with the throw that bears it off;
     /// meanwhile its owner moves no other pawn.
     pub water_stay: bool,
@@ -274,9 +332,11 @@ pub struct Rules {
     pub bear_off_when: BearOffWhen,
     /// Landing on these squares gives an extra throw that must move the same pawn.
     pub replay_squares: SquareSet,
-    /// With a pawn on 26, a throw of 1 may be thrown again instead of played: a "re-throw"
-    /// choice listed beside the moves of the 1 (`passage`).
-    pub happiness_rethrow: bool,
+    /// With a pawn of the side on this square (26, the House of Happiness, in `passage`), a
+    /// throw of 1 may be thrown again instead of played: a "re-throw" choice listed beside the
+    /// moves of the 1 (none, 0 in files).
+    #[cfg_attr(feature = "serde", serde(with = "zero_is_none"))]
+    pub rethrow_square: Option<u8>,
     /// Points of a throw left over after bearing off move another pawn.
     pub residual_points: bool,
     /// A throw may be split (Ludii's Piccione): a pawn moves by any part of it, and the rest
@@ -372,9 +432,13 @@ impl Rules {
                 return invalid(key, "must be 0 or a value the throw table produces");
             }
         }
+        if !(1..=LAST_SQUARE).contains(&self.return_square) {
+            return invalid("return_square", "must be a square 1..=30");
+        }
         for (key, sq) in [
             ("first_pawn_white", self.first_pawn_white),
             ("first_pawn_black", self.first_pawn_black),
+            ("rethrow_square", self.rethrow_square),
         ] {
             if sq.is_some_and(|s| s > LAST_SQUARE) {
                 return invalid(key, "must be 0 or a square 1..=30");
@@ -416,19 +480,9 @@ impl Rules {
                 "needs a water square (water_square is 0)".to_string(),
             ),
             (
-                "happiness_rethrow",
-                self.happiness_rethrow && !self.throw_values.contains(&1),
+                "rethrow_square",
+                self.rethrow_square.is_some() && !self.throw_values.contains(&1),
                 "re-throws a 1, but throw_values gives no 1".to_string(),
-            ),
-            (
-                "grid_protection",
-                self.grid_protection && !self.protection,
-                "extends protection, which is false".to_string(),
-            ),
-            (
-                "row_protection",
-                self.row_protection && (!self.protection || self.grid_protection),
-                "narrows protection, which must be true, and excludes grid_protection".to_string(),
             ),
             (
                 "checkpoint_trap",
@@ -508,7 +562,6 @@ impl Rules {
         self.start == StartLayout::Empty || !self.entry_values.is_empty()
     }
 
-    /// Square of the pawn a side's first move must use (0: none).
     /// The water square as a bitboard (empty when there is none).
     #[inline(always)]
     pub fn water_bit(&self) -> u32 {

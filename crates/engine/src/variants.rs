@@ -2,10 +2,10 @@
 //! throwing device and preset rule set). Adding a variant is adding one entry to [`VARIANTS`]:
 //! the command line, scenarios, documentation listings and tests iterate over it.
 
-use crate::board::{bits_of, WATER};
+use crate::board::bits_of;
 use crate::rules::{
-    BearOffWhen, Capture, ExitRule, GameEnd, Rules, RulesError, SquareSet, StartLayout, Starter,
-    ValueSet, WaterTo, DEFAULT_MAX_TURNS,
+    BearOffWhen, Capture, ExitRule, GameEnd, Protection, Rules, RulesError, SquareSet, StartLayout,
+    Starter, ValueSet, WaterTo, DEFAULT_MAX_TURNS,
 };
 use crate::throws::Device;
 
@@ -207,6 +207,14 @@ fn values(list: &[u8]) -> ValueSet {
     ValueSet::try_from(list.to_vec()).expect("preset values are valid")
 }
 
+/// Square 26, the House of Happiness (`passage`'s re-throw square, `tejon`'s checkpoint): the
+/// presets' value; the engine reads it from the rule set only.
+const HAPPINESS: u8 = 26;
+/// Square 27, the House of Water in every seed.
+const WATER: u8 = 27;
+/// Square 15, the ankh or House of Rebirth: where the water sends pawns back in the seeds.
+const REBIRTH: u8 = 15;
+
 /// What the seed variants share unless they say otherwise.
 fn base() -> Rules {
     Rules {
@@ -217,9 +225,7 @@ fn base() -> Rules {
         extra_throw_without_move: false,
         entry_values: ValueSet(0),
         capture: Capture::Swap,
-        protection: true,
-        grid_protection: false,
-        row_protection: false,
+        protection: Protection::Pairs,
         queue_squares: SquareSet(0),
         row_block: None,
         blockade: true,
@@ -229,7 +235,8 @@ fn base() -> Rules {
         checkpoints: SquareSet(0),
         checkpoint_trap: false,
         water_square: Some(WATER),
-        water_to: WaterTo::FifteenOrBefore,
+        water_to: WaterTo::ReturnOrBefore,
+        return_square: REBIRTH,
         water_stay: false,
         water_hits: SquareSet(0),
         exit: ExitRule::Exact,
@@ -238,7 +245,7 @@ fn base() -> Rules {
         no_backward_from: SquareSet(0),
         bear_off_when: BearOffWhen::Always,
         replay_squares: SquareSet(0),
-        happiness_rethrow: false,
+        rethrow_square: None,
         residual_points: false,
         split_throws: false,
         bonus_squares: SquareSet(0),
@@ -270,7 +277,7 @@ fn passage() -> Rules {
         water_stay: true,
         exit_only_squares: set(&[27, 28, 29, 30]),
         no_backward_from: set(&[26]),
-        happiness_rethrow: true,
+        rethrow_square: Some(HAPPINESS),
         first_pawn_black: Some(14),
         ..base()
     }
@@ -308,7 +315,7 @@ fn empty_board() -> Rules {
         entry_values: values(&[1, 4, 6]),
         backward_capture: true,
         safe_squares: set(&[15, 26, 28, 29, 30]),
-        water_to: WaterTo::FifteenThenOne,
+        water_to: WaterTo::ReturnThenOne,
         exit: ExitRule::Excess,
         exit_only_squares: set(&[28, 29, 30]),
         bear_off_when: BearOffWhen::NoneInFirstRow,
@@ -343,7 +350,7 @@ fn ludii_kendall() -> Rules {
         throw_values: [5, 1, 2, 3, 4],
         extra_throw: values(&[1, 4, 5]),
         extra_throw_without_move: true,
-        grid_protection: true,
+        protection: Protection::PairsAndGrid,
         blockade: false,
         backward_capture: true,
         checkpoints: set(&[26]),
@@ -364,7 +371,7 @@ fn ludii_jequier() -> Rules {
     Rules {
         extra_throw_without_move: true,
         capture: Capture::SendToStart,
-        row_protection: true,
+        protection: Protection::PairsInRows,
         blockade: false,
         backward_capture: true,
         safe_squares: set(&[15, 26, 28, 29]),
@@ -388,7 +395,7 @@ fn ludii_bell() -> Rules {
         throw_values: [5, 1, 2, 3, 4],
         extra_throw: ValueSet(0),
         capture: Capture::Remove,
-        protection: false,
+        protection: Protection::None,
         blockade: false,
         safe_squares: set(&[15, 26, 27, 28, 29]),
         priority_squares: set(&[15, 26, 27, 28, 29]),
@@ -412,7 +419,7 @@ fn ludii_piccione() -> Rules {
         extra_throw: ValueSet(0),
         entry_values: values(&[1]),
         capture: Capture::None,
-        protection: false,
+        protection: Protection::None,
         blockade: false,
         water_to: WaterTo::Restart,
         no_backward_from: set(&[28, 29, 30]),

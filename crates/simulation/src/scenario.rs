@@ -597,7 +597,7 @@ mod tests {
     fn overrides_replace_keys_and_reject_unknown_ones() {
         let t: toml::Table = toml::from_str("protection = false\nsafe_squares = [15]").unwrap();
         let r = rules_with_overrides(Variant::GAME_BOX, &t).unwrap();
-        assert!(!r.protection);
+        assert_eq!(r.protection, senet_engine::rules::Protection::None);
         assert!(r.safe_squares.has(15));
         let bad: toml::Table = toml::from_str("protections = false").unwrap();
         assert!(

@@ -545,8 +545,9 @@ const MAGIC: &[u8; 8] = b"SENETSOL";
 /// The file format's version: it changes whenever what a table holds changes, the rule set's
 /// keys in its header included (a test holds it to them). 2: the rule sets of Ludii's Bell and
 /// Piccione (priority_squares, end, split_throws, bonus_squares, backward_per_pawn,
-/// forced_or_restart).
-pub const TABLE_FORMAT: u32 = 2;
+/// forced_or_restart). 3: `protection` one choice (grid_protection and row_protection gone),
+/// the special squares `return_square` and `rethrow_square` (happiness_rethrow gone).
+pub const TABLE_FORMAT: u32 = 3;
 const FORMAT: u32 = TABLE_FORMAT;
 
 /// Writes a table: `SENETSOL`, the format, the length of a TOML header (the rule set and the

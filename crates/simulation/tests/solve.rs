@@ -281,9 +281,10 @@ fn a_saved_table_reloads_and_is_refused_for_another_game() {
 /// table format's version. A new rule option changes the keys: add a line with the next
 /// version and set `TABLE_FORMAT` to it (a table of the older layout is then refused in one
 /// line naming it, not read with a default).
-const TABLE_LAYOUTS: [(u32, &str); 2] = [
+const TABLE_LAYOUTS: [(u32, &str); 3] = [
     (1, "pawns start throw_values extra_throw extra_throw_without_move entry_values capture protection grid_protection row_protection queue_squares row_block blockade backward_capture safe_squares checkpoints checkpoint_trap water_square water_to water_stay water_hits exit exact_exit_squares exit_only_squares no_backward_from bear_off_when replay_squares happiness_rethrow residual_points free_exit_from_30 optional_squares occupied_refuges thirty_blocks_exit starter first_throw opening_step start_value first_pawn_white first_pawn_black max_turns"),
     (2, "pawns start throw_values extra_throw extra_throw_without_move entry_values capture protection grid_protection row_protection queue_squares row_block blockade backward_capture safe_squares priority_squares checkpoints checkpoint_trap water_square water_to water_stay water_hits exit exact_exit_squares exit_only_squares no_backward_from bear_off_when replay_squares happiness_rethrow residual_points split_throws bonus_squares backward_per_pawn forced_or_restart free_exit_from_30 optional_squares occupied_refuges thirty_blocks_exit end starter first_throw opening_step start_value first_pawn_white first_pawn_black max_turns"),
+    (3, "pawns start throw_values extra_throw extra_throw_without_move entry_values capture protection queue_squares row_block blockade backward_capture safe_squares priority_squares checkpoints checkpoint_trap water_square water_to return_square water_stay water_hits exit exact_exit_squares exit_only_squares no_backward_from bear_off_when replay_squares rethrow_square residual_points split_throws bonus_squares backward_per_pawn forced_or_restart free_exit_from_30 optional_squares occupied_refuges thirty_blocks_exit end starter first_throw opening_step start_value first_pawn_white first_pawn_black max_turns"),
 ];
 
 #[test]

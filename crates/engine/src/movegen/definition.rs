@@ -4,7 +4,7 @@
 
 use super::general::{context, forced_and_stay, may_enter, rethrow_right, Gen};
 use super::moves::{Effects, Kind, Move, MoveList};
-use crate::board::{bit, Position, ENTRY, HAPPINESS, LAST_SQUARE, REBIRTH};
+use crate::board::{bit, Position, ENTRY, LAST_SQUARE};
 use crate::rules::{Capture, ExitRule, Rules};
 
 /// The squares where a step is not simple, whatever happens there: the water, the replay
@@ -22,7 +22,11 @@ fn special_arrivals(rules: &Rules, pos: &Position) -> u32 {
     }
     // A hit that sends the pawn into the water (`water_hits`), or frees the pawn bound to move
     // from 15, is no exchange.
-    let bound = if pos.bound { bit(REBIRTH) } else { 0 };
+    let bound = if pos.bound {
+        bit(rules.return_square)
+    } else {
+        0
+    };
     s | ((rules.water_hits.0 | bound) & pos.side(pos.to_move.other()))
 }
 
@@ -109,8 +113,8 @@ fn defined_into(rules: &Rules, pos: &Position, value: u8, whole: bool, out: &mut
         first_from_priority(rules, out);
         forced_and_stay(rules, pos, out);
     }
-    if whole && rethrow_right(rules, pos, value) {
-        out.push(Move::new(Kind::Rethrow { at: HAPPINESS }, *pos));
+    if let Some(at) = rethrow_right(rules, pos, value).filter(|_| whole) {
+        out.push(Move::new(Kind::Rethrow { at }, *pos));
     }
 }
 

@@ -6,9 +6,9 @@
 use super::moves::{Effects, Kind, Move, MoveList};
 use crate::board::{
     between, bit, paired, row_pairs, row_runs, walls, Position, Side, BOARD_MASK, ENTRY, FIRST_ROW,
-    HAPPINESS, LAST_ROW, LAST_SQUARE, OFF, REBIRTH,
+    LAST_ROW, LAST_SQUARE, OFF,
 };
-use crate::rules::{BearOffWhen, Capture, ExitRule, Rules, WaterTo};
+use crate::rules::{BearOffWhen, Capture, ExitRule, Protection, Rules, WaterTo};
 
 /// What the general path needs besides the rules, the position and the throw.
 #[derive(Clone, Copy)]
@@ -35,10 +35,10 @@ fn first_empty_up(occ: u32, start: u8, limit: u8) -> Option<u8> {
 /// `None` means it goes back to the waiting pawns; `Some(0)` that no square is free.
 fn water_destination(rules: &Rules, occ: u32) -> Option<u8> {
     let dest = match rules.water_to {
-        WaterTo::FifteenOrBefore => first_empty_down(occ, REBIRTH),
-        WaterTo::FifteenThenOne => {
-            if occ & bit(REBIRTH) == 0 {
-                Some(REBIRTH)
+        WaterTo::ReturnOrBefore => first_empty_down(occ, rules.return_square),
+        WaterTo::ReturnThenOne => {
+            if occ & bit(rules.return_square) == 0 {
+                Some(rules.return_square)
             } else {
                 first_empty_up(occ, 1, LAST_SQUARE)
             }
@@ -86,7 +86,7 @@ impl<'a> Gen<'a> {
     fn lifted(&self, from: u8) -> Position {
         let mut p = self.pos;
         p.forced = None;
-        p.bound &= from != REBIRTH;
+        p.bound &= from != self.rules.return_square;
         if from == ENTRY {
             p.waiting[self.me.index()] -= 1;
         } else {
@@ -122,14 +122,16 @@ impl<'a> Gen<'a> {
         if p.pawns[oi] & bit(to) != 0 {
             fl |= Effects::CAPTURE;
             p.pawns[oi] &= !bit(to);
-            p.bound &= to != REBIRTH;
+            p.bound &= to != self.rules.return_square;
             let dest = match self.rules.capture {
                 // Ludii's Kendall: hit on 28-30 (only while the water is empty), into the water.
                 _ if self.rules.water_hits.has(to) => self.rules.water_square?,
                 Capture::Swap if from != ENTRY => from,
                 // An entering pawn has no square to give: the hit pawn goes to 1 or the first free after.
                 Capture::Swap => first_empty_up(p.occupied() | bit(to), 1, to - 1)?,
-                Capture::SendTo15 => first_empty_down(p.occupied() | bit(to), REBIRTH)?,
+                Capture::SendToReturn => {
+                    first_empty_down(p.occupied() | bit(to), self.rules.return_square)?
+                }
                 Capture::SendToStart => {
                     first_empty_up(p.occupied() | bit(to) | bit(from), 1, LAST_SQUARE)?
                 }
@@ -273,7 +275,7 @@ impl<'a> Gen<'a> {
 
     /// The choices of the pawn held in the water on `w` (`water_to = "held"`): a throw that
     /// bears it off from there must be played so (and is lost when bearing off is not yet
-    /// allowed); any other goes back to square 15 if it is empty, or stays. None gives an
+    /// allowed); any other goes back to the return square (15) if it is empty, or stays. None gives an
     /// extra throw.
     #[cold]
     fn held(&self, w: u8, v: u8, bear_off: bool, out: &mut MoveList) {
@@ -283,11 +285,12 @@ impl<'a> Gen<'a> {
                 self.exit(w, 0, out);
             }
         } else {
-            if self.pos.occupied() & bit(REBIRTH) == 0 {
+            let back = self.rules.return_square;
+            if self.pos.occupied() & bit(back) == 0 {
                 let mut p = self.lifted(w);
-                p.pawns[self.me.index()] |= bit(REBIRTH);
+                p.pawns[self.me.index()] |= bit(back);
                 p.bound = true;
-                out.push(Self::pawn_move(w, Some(REBIRTH), Effects::NONE, p));
+                out.push(Self::pawn_move(w, Some(back), Effects::NONE, p));
             }
             let mut p = self.pos;
             p.forced = None;
@@ -300,7 +303,7 @@ impl<'a> Gen<'a> {
     /// water (`bound`), or a pawn kept in the water. Returns false when no pawn is alone.
     #[inline]
     pub(super) fn lone_pawn(&self, v: u8, bear_off: bool, out: &mut MoveList) -> bool {
-        if bound_pawn(&self.pos) {
+        if bound_pawn(self.rules, &self.pos) {
             self.bound(v, bear_off, out);
         } else if let Some(water) = held_in_water(self.rules, &self.pos) {
             if self.rules.water_to == WaterTo::Held {
@@ -314,12 +317,14 @@ impl<'a> Gen<'a> {
         true
     }
 
-    /// The moves of the pawn on 15 back from the water (`bound`): forward, else backward.
+    /// The moves of the pawn on the return square back from the water (`bound`): forward,
+    /// else backward.
     #[cold]
     fn bound(&self, v: u8, bear_off: bool, out: &mut MoveList) {
-        self.forward(REBIRTH, v, bear_off, out);
+        let back = self.rules.return_square;
+        self.forward(back, v, bear_off, out);
         if out.is_empty() {
-            self.backward(REBIRTH, v, out);
+            self.backward(back, v, out);
         }
         mark_held(out);
     }
@@ -434,16 +439,12 @@ pub fn may_bear_off(rules: &Rules, pos: &Position, side: Side) -> bool {
 #[inline]
 pub(super) fn unassailable(rules: &Rules, opp: u32) -> u32 {
     let mut m = rules.safe_squares.0;
-    if rules.protection {
-        if rules.row_protection {
-            m |= row_pairs(opp);
-        } else {
-            m |= paired(opp);
-        }
-        if rules.grid_protection {
-            m |= grid_pairs(opp);
-        }
-    }
+    m |= match rules.protection {
+        Protection::None => 0,
+        Protection::Pairs => paired(opp),
+        Protection::PairsAndGrid => paired(opp) | grid_pairs(opp),
+        Protection::PairsInRows => row_pairs(opp),
+    };
     if rules.blockade {
         m |= walls(opp);
     }
@@ -477,10 +478,11 @@ pub(super) fn context(rules: &Rules, pos: &Position) -> GenContext {
     }
 }
 
-/// Whether the side to move's pawn on 15 came back from the water and alone may move.
+/// Whether the side to move's pawn on the return square came back from the water and alone
+/// may move.
 #[inline(always)]
-fn bound_pawn(pos: &Position) -> bool {
-    pos.bound && pos.side(pos.to_move) & bit(REBIRTH) != 0
+fn bound_pawn(rules: &Rules, pos: &Position) -> bool {
+    pos.bound && pos.side(pos.to_move) & bit(rules.return_square) != 0
 }
 
 /// The water square, when the side to move has a pawn kept there (`water_stay`, or held with
@@ -537,9 +539,11 @@ fn forced_back(pos: &Position, f: u8, out: &mut MoveList) {
     out.push(Move::new(Kind::Restart { from: f }, after));
 }
 
-/// Whether the side to move may throw this 1 again instead of playing it: `passage`'s right
-/// while it has a pawn on 26 ("Lors d'un lancer de «1», le joueur a le droit de relancer").
+/// The square that lets the side to move throw this 1 again instead of playing it, when it
+/// has a pawn there: `passage`'s 26 ("Lors d'un lancer de «1», le joueur a le droit de relancer").
 #[inline(always)]
-pub(super) fn rethrow_right(rules: &Rules, pos: &Position, value: u8) -> bool {
-    rules.happiness_rethrow && value == 1 && pos.side(pos.to_move) & bit(HAPPINESS) != 0
+pub(super) fn rethrow_right(rules: &Rules, pos: &Position, value: u8) -> Option<u8> {
+    rules
+        .rethrow_square
+        .filter(|&s| value == 1 && pos.side(pos.to_move) & bit(s) != 0)
 }

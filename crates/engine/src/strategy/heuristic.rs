@@ -148,7 +148,7 @@ impl Heuristic {
             + w.capture * one(mv.has(Effects::CAPTURE))
             + w.bear_off * one(mv.bears_off())
             + w.water * one(mv.has(Effects::WATER));
-        if rules.protection {
+        if rules.protection.any() {
             s += w.pair * f64::from(paired(own).count_ones());
         }
         if rules.blockade {

@@ -12,8 +12,8 @@ use senet_engine::movegen::{
     defined_moves_into, legal_moves, split_rest_into, Kind, Move, MoveList,
 };
 use senet_engine::rules::{
-    BearOffWhen, Capture, ExitRule, GameEnd, Rules, SquareSet, StartLayout, Starter, ValueSet,
-    WaterTo,
+    BearOffWhen, Capture, ExitRule, GameEnd, Protection, Rules, SquareSet, StartLayout, Starter,
+    ValueSet, WaterTo,
 };
 use senet_engine::strategy::{Asked, RandomStrategy, Strategy};
 use senet_engine::throws::{below, stream, Device, GameRng, SeededThrower};
@@ -47,7 +47,7 @@ fn rule_sets() -> impl Generator<Value = Rules> {
         (
             one_of(vec![
                 Capture::Swap,
-                Capture::SendTo15,
+                Capture::SendToReturn,
                 Capture::SendToStart,
                 Capture::None,
                 Capture::Remove,
@@ -57,8 +57,8 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             squares(),
             proptest::option::of(2u8..=LAST_SQUARE),
             one_of(vec![
-                WaterTo::FifteenOrBefore,
-                WaterTo::FifteenThenOne,
+                WaterTo::ReturnOrBefore,
+                WaterTo::ReturnThenOne,
                 WaterTo::OneOrAfter,
                 WaterTo::Restart,
                 WaterTo::Held,
@@ -96,15 +96,26 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             proptest::bool::weighted(0.2),
             any::<bool>(),
         ),
+        (
+            one_of(vec![
+                Protection::None,
+                Protection::Pairs,
+                Protection::PairsAndGrid,
+                Protection::PairsInRows,
+            ]),
+            1u8..=LAST_SQUARE,
+            proptest::option::of(1u8..=LAST_SQUARE),
+        ),
     );
-    pieces.prop_map(|(a, b, c, d, e, f, g)| {
+    pieces.prop_map(|(a, b, c, d, e, f, g, h)| {
         let (pawns, empty, throw_values, extra_throw, extra_without, entry_values) = a;
-        let (capture, [protection, blockade, backward_capture], safe, checkpoints, water, water_to) = b;
+        let (capture, [_, blockade, backward_capture], safe, checkpoints, water, water_to) = b;
         let (water_stay, exit, exact_exit, exit_only, no_backward, bear_off_when) = c;
         let (replay, [rethrow, residual, free_exit, thirty_blocks], optional, refuges, starter) = d;
-        let ([grid, trap, rows], water_hits, queue, row_block) = e;
+        let ([_, trap, _], water_hits, queue, row_block) = e;
         let (priority, all_out) = f;
         let (split, bonus, per_pawn, forced_back) = g;
+        let (protection, return_square, rethrow_square) = h;
         // A removed pawn needs the game played until both sides are out.
         let all_out = all_out || capture == Capture::Remove;
         let held = water_to == WaterTo::Held;
@@ -117,15 +128,17 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             && !water_stay;
         Rules {
             pawns,
-            start: if empty { StartLayout::Empty } else { StartLayout::Alternate },
+            start: if empty {
+                StartLayout::Empty
+            } else {
+                StartLayout::Alternate
+            },
             throw_values,
             extra_throw,
             extra_throw_without_move: extra_without,
             entry_values,
             capture,
             protection,
-            grid_protection: grid && protection && !rows,
-            row_protection: rows && protection,
             queue_squares: queue,
             row_block,
             blockade,
@@ -135,8 +148,13 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             checkpoints,
             checkpoint_trap: trap && checkpoints.0 != 0 && water.is_some(),
             water_square: water,
-            water_to: if held && water.is_none() { WaterTo::Restart } else { water_to },
+            water_to: if held && water.is_none() {
+                WaterTo::Restart
+            } else {
+                water_to
+            },
             water_stay: water_stay && water.is_some() && !held,
+            return_square,
             water_hits: if held
                 && water.is_some()
                 && !matches!(capture, Capture::None | Capture::Remove)
@@ -151,7 +169,7 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             no_backward_from: no_backward,
             bear_off_when,
             replay_squares: replay,
-            happiness_rethrow: rethrow && throw_values.contains(&1),
+            rethrow_square: rethrow_square.filter(|_| rethrow && throw_values.contains(&1)),
             residual_points: residual && excess,
             split_throws: split,
             bonus_squares: bonus.unwrap_or_default(),
@@ -161,7 +179,11 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             optional_squares: optional,
             occupied_refuges: refuges,
             thirty_blocks_exit: thirty_blocks && exit == ExitRule::OnThirty,
-            end: if all_out { GameEnd::AllOut } else { GameEnd::FirstOut },
+            end: if all_out {
+                GameEnd::AllOut
+            } else {
+                GameEnd::FirstOut
+            },
             starter,
             first_throw: None,
             opening_step: false,

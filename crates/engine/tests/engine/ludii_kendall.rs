@@ -150,9 +150,9 @@ fn protection_follows_the_grid_at_the_turns() {
         [(4, 1)],
         "7 and 8 protect each other: backward onto 1"
     );
-    // Without grid_protection, 20 next to nothing is hit.
+    // With protection by pairs only, 20 next to nothing is hit.
     let plain = Rules {
-        grid_protection: false,
+        protection: senet_engine::rules::Protection::Pairs,
         ..lk()
     };
     assert!(pairs(&plain, &pos(&[1, 20], &[17], Black), 3).contains(&(17, 20)));

@@ -64,7 +64,7 @@ fn check_move(rules: &Rules, before: &Position, whole: u8, m: &Move, list: &[Mov
             "a choice that moves no pawn moved one"
         );
         if matches!(m.kind(), Kind::Rethrow { .. }) {
-            assert!(throw == 1 && rules.happiness_rethrow && b[26] == mine);
+            assert!(throw == 1 && rules.rethrow_square.is_some_and(|s| b[s as usize] == mine));
         }
         return;
     }
@@ -141,12 +141,11 @@ fn check_move(rules: &Rules, before: &Position, whole: u8, m: &Move, list: &[Mov
         let l = landing as usize;
         assert!(rules.capture != senet_engine::rules::Capture::None);
         assert!(!rules.safe_squares.has(landing), "hit on a safe square");
-        if rules.protection {
-            // A neighbour along the path protects; with `row_protection`, only within a row.
+        if rules.protection.any() {
+            // A neighbour along the path protects; with "pairs-in-rows", only within a row.
+            let rows = rules.protection == senet_engine::rules::Protection::PairsInRows;
             let protects = |n: usize| {
-                (1..=30).contains(&n)
-                    && b[n] == theirs
-                    && (!rules.row_protection || (n - 1) / 10 == (l - 1) / 10)
+                (1..=30).contains(&n) && b[n] == theirs && (!rows || (n - 1) / 10 == (l - 1) / 10)
             };
             assert!(!protects(l - 1) && !protects(l + 1), "hit a protected pawn");
         }
