@@ -29,7 +29,8 @@ import math
 import pandas as pd
 import matplotlib
 import matplotlib.pyplot as plt
-from matplotlib.ticker import FuncFormatter
+from numbers import Number
+from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 # Où sont les fichiers CSV de la simulation ? reports/{name}/ après
 # `senet-sim run scenarios/lesson/...`, sinon les rapports fournis (reports/lesson/{name}/),
@@ -53,22 +54,61 @@ def lire(fichier):
 
 
 def fr(x, decimales=4):
-    """Un nombre écrit à la française : virgule décimale, espace entre les milliers."""
-    texte = f"{{x:,.{{decimales}}f}}"
+    """Un nombre écrit à la française : virgule décimale, espace entre les milliers
+    (« … » tant que la réponse n'est pas écrite)."""
+    if not isinstance(x, Number):
+        return "… (à compléter)"
+    texte = f"{{float(x):,.{{decimales}}f}}"
     return texte.replace(",", "\u202f").replace(".", ",")
+
+
+def proche(a, b):
+    """Vrai quand a est un nombre égal à b (à 1e-9 près) ; faux pour une réponse absente."""
+    return isinstance(a, Number) and abs(float(a) - float(b)) <= 1e-9
+
+
+def reponse(valeur, donnee, question):
+    """La réponse de l'élève quand elle est juste ; sinon la valeur donnée par senet-sim, en le
+    disant : une question sans réponse (ou à revoir) ne bloque pas la suite du carnet."""
+    if proche(valeur, donnee):
+        return valeur
+    print(f"« {{question}} » : réponse absente ou à revoir ; la suite utilise la valeur "
+          f"{{fr(donnee)}} calculée par senet-sim.")
+    return donnee
+
+
+def entre(bas, x, haut):
+    """« dedans » ou « dehors » selon que x est dans [bas ; haut] (« … » sans réponse)."""
+    if not (isinstance(bas, Number) and isinstance(haut, Number)):
+        return "… (à compléter)"
+    return "dedans" if bas <= x <= haut else "dehors"
 
 
 # Les tableaux et les axes des graphiques en virgules décimales.
 pd.options.display.float_format = lambda x: fr(x, 4)
-virgules = FuncFormatter(lambda x, _: fr(x, 2).rstrip("0").rstrip(","))'''
+virgules = FuncFormatter(lambda x, _: fr(x, 4).rstrip("0").rstrip(","))
+
+
+def axes_francais(ax, entiers=True):
+    """Un graphique comme ceux de senet-sim : virgules décimales sur l'axe des y, graduations
+    entières sur un axe qui compte (issues, lancers, tours)."""
+    ax.yaxis.set_major_formatter(virgules)
+    if entiers:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))'''
 
 
 ANSWER = re.compile(r"^(\s*)(return |[\w, ]+ = )(.*?)\s*# (?:À compléter )?\(réponse\)$")
 
 
+def blank(m):
+    """`...` for one value; `..., ...` for as many names as the line assigns."""
+    names = m.group(2).rstrip(" =").split(",") if m.group(2) != "return " else [""]
+    return f"{m.group(1)}{m.group(2)}{', '.join(['...'] * len(names))}  # À compléter"
+
+
 def pupils(source):
     """The pupils' version of a code cell: each answer line marked `# (réponse)` becomes `...`."""
-    return "\n".join(ANSWER.sub(r"\1\2...  # À compléter", line) for line in source.split("\n"))
+    return "\n".join(ANSWER.sub(blank, line) for line in source.split("\n"))
 
 
 def write(path, cells):
@@ -132,8 +172,9 @@ pieces = lancers[lancers["arm"] == "pièces"].copy()
 pieces["binomiale"] = [binomiale(faces_marquees(v), 0.5) for v in pieces["value"]]
 pieces[["value", "frequency", "theory", "binomiale"]]"""),
     ("code", """# Vérification : la loi binomiale calculée est-elle celle du simulateur ?
-egales = all(abs(pieces["binomiale"] - pieces["theory"]) < 1e-12)
-print("La loi binomiale B(4 ; 0,5) donne les probabilités exactes :", "oui" if egales else "non, à revoir")"""),
+egales = all(proche(a, b) for a, b in zip(pieces["binomiale"], pieces["theory"]))
+print("La loi binomiale B(4 ; 0,5) donne les probabilités exactes :", "oui" if egales
+      else "non, à revoir (la suite utilise les probabilités exactes de senet-sim)")"""),
     ("md", """## 3. Diagramme en bâtons : fréquences et probabilités
 
 Pour chaque dispositif, les fréquences observées (à gauche) et les probabilités (à droite)."""),
@@ -144,6 +185,8 @@ for ax, (nom, groupe) in zip(axes, lancers.groupby("arm", sort=False)):
     ax.bar(x + 0.2, groupe["theory"], width=0.4, label="probabilité")
     ax.set_title(nom)
     ax.set_xlabel("issue")
+    ax.set_xticks(sorted(x))
+    axes_francais(ax, entiers=False)
 axes[0].set_ylabel("fréquence / probabilité")
 axes[0].legend()
 plt.show()"""),
@@ -156,11 +199,11 @@ la fréquence de l'issue 2 au fil des lancers."""),
     ("code", """premiers = lire("first_throws.csv")
 serie = premiers[premiers["arm"] == "pièces"]["value"].reset_index(drop=True)
 frequence_cumulee = (serie == 2).cumsum() / (serie.index + 1)
-p2 = binomiale(2, 0.5)
+p2 = reponse(binomiale(2, 0.5), pieces[pieces["value"] == 2]["theory"].iloc[0], "binomiale(2 ; 0,5)")
 plt.figure(figsize=(10, 4))
 plt.plot(frequence_cumulee.index + 1, frequence_cumulee, label="fréquence de l'issue 2")
 plt.axhline(p2, color="black", linestyle="--", label=f"probabilité {fr(p2, 4)}")
-plt.gca().yaxis.set_major_formatter(virgules)
+axes_francais(plt.gca(), entiers=False)
 plt.xscale("log")
 plt.xlabel("nombre de lancers")
 plt.ylabel("fréquence")
@@ -188,7 +231,7 @@ plt.axhline(p2, color="black", linestyle="--")
 plt.xlabel("numéro de l'échantillon")
 plt.ylabel("fréquence de l'issue 2")
 plt.title(f"{nombre} échantillons de taille {n}")
-plt.gca().yaxis.set_major_formatter(virgules)
+axes_francais(plt.gca())
 plt.show()
 print(f"{fr(100 * dedans, 1)} % des {nombre} échantillons sont dans l'intervalle "
       f"[{fr(bas, 3)} ; {fr(haut, 3)}]")"""),
@@ -216,7 +259,8 @@ def premier_lanceur(p):
     # À compléter : la probabilité que le premier lanceur obtienne le premier 1
     return 1 / (2 - p)  # (réponse)
 
-print("Avec des pièces :", premier_lanceur(Fraction(1, 4)))  # une fraction exacte"""),
+resultat = premier_lanceur(Fraction(1, 4))
+print("Avec des pièces :", resultat if isinstance(resultat, Number) else "… (à compléter)")  # une fraction exacte"""),
     ("md", """## 2. La simulation
 
 `summary.csv` donne, pour chaque dispositif, le nombre de parties (`throwoffs`), le nombre de fois
@@ -234,10 +278,14 @@ print(f"intervalle [{fr(bas)} ; {fr(haut)}] :", "la fréquence y est" if bas <= 
 
 Avec des bâtonnets qui tombent sur la face marquée avec la probabilité $q$, obtenir 1 a la probabilité
 $p = 4q(1-q)^3$ (loi binomiale). **À compléter :** calculer $p$ puis $\\frac{1}{2-p}$ et comparer."""),
-    ("code", """for nom, q in [("bâtonnets 40 %", 0.4), ("bâtonnets 70 %", 0.7)]:
+    ("code", """lancers = lire("throws.csv")
+for nom, q in [("bâtonnets 40 %", 0.4), ("bâtonnets 70 %", 0.7)]:
     p = 4 * q * (1 - q) ** 3  # À compléter (réponse)
     ligne = resume[resume["arm"] == nom].iloc[0]
-    print(f"{nom} : p = {fr(p)}, 1/(2-p) = {fr(premier_lanceur(p))}, "
+    un = lancers[(lancers["arm"] == nom) & (lancers["value"] == 1)]["theory"].iloc[0]
+    p = reponse(p, un, f"p pour {nom}")
+    calcul = reponse(premier_lanceur(p), ligne["throwoff_first_thrower_theory"], "premier_lanceur(p)")
+    print(f"{nom} : p = {fr(p)}, 1/(2-p) = {fr(calcul)}, "
           f"simulé {fr(ligne['throwoff_first_thrower_rate'])}, "
           f"calculé par senet-sim {fr(ligne['throwoff_first_thrower_theory'])}")
 
@@ -245,11 +293,29 @@ plt.figure(figsize=(7, 4))
 plt.bar(tableau["arm"], tableau["throwoff_first_thrower_rate"], label="fréquence")
 plt.plot(tableau["arm"], tableau["throwoff_first_thrower_theory"], "ko", label="probabilité")
 plt.axhline(0.5, color="grey", linestyle=":")
-plt.ylim(0.4, 0.7)
-plt.gca().yaxis.set_major_formatter(virgules)
+plt.ylim(0, 0.8)
+axes_francais(plt.gca(), entiers=False)
 plt.ylabel("le premier lanceur commence")
 plt.legend()
 plt.show()"""),
+    ("md", """## 4. Combien de lancers pour commencer ?
+
+Le nombre de lancers qu'il faut pour obtenir le premier 1 suit la loi géométrique
+$P(N = k) = (1-p)^{k-1}\\,p$. `throwoffs.csv` donne, pour chaque dispositif, combien de parties ont
+commencé après $k$ lancers (`count`), la fréquence et la loi géométrique (`theory`)."""),
+    ("code", """debuts = lire("throwoffs.csv")
+pieces = debuts[(debuts["arm"] == "pièces") & (debuts["throws"] <= 16)]
+plt.figure(figsize=(10, 4))
+plt.bar(pieces["throws"] - 0.2, pieces["frequency"], width=0.4, label="fréquence")
+plt.bar(pieces["throws"] + 0.2, pieces["theory"], width=0.4, label="loi géométrique")
+axes_francais(plt.gca())
+plt.xlabel("nombre de lancers pour obtenir le premier 1 (pièces)")
+plt.ylabel("fréquence / probabilité")
+plt.legend()
+plt.show()
+tous = debuts[debuts["arm"] == "pièces"]
+moyenne = (tous["throws"] * tous["count"]).sum() / tous["count"].sum()
+print(f"en moyenne {fr(moyenne, 2)} lancers ; espérance 1/p = {fr(4, 2)}")"""),
     ("md", """**Conclusion :** lancer en premier est-il un avantage ? Quand l'issue 1 devient rare, que devient cet avantage ?"""),
 ])
 
@@ -277,14 +343,30 @@ trois.head(10)"""),
 
 p = 4 / 16
 trois = trois.assign(calcul=[geometrique(k, p) for k in trois["throws"]])
-egales = all(abs(trois["calcul"] - trois["theory"]) < 1e-12)
-print("Le calcul donne la loi du simulateur :", "oui" if egales else "non, à revoir")
+egales = all(proche(a, b) for a, b in zip(trois["calcul"], trois["theory"]))
+print("Le calcul donne la loi du simulateur :", "oui" if egales
+      else "non, à revoir (le graphique utilise la loi de senet-sim)")
 k = trois["throws"][trois["throws"] <= 20]
 plt.figure(figsize=(10, 4))
 plt.bar(k - 0.2, trois["frequency"][: len(k)], width=0.4, label="fréquence")
 plt.bar(k + 0.2, trois["theory"][: len(k)], width=0.4, label="loi géométrique")
 plt.xlabel("nombre de lancers pour obtenir un 3")
+plt.ylabel("fréquence / probabilité")
+axes_francais(plt.gca())
 plt.legend()
+plt.show()"""),
+    ("md", """Les trois cases côte à côte, sur une même échelle : un 3 pour sortir de 28, un 2 pour 29,
+un 1 pour 30."""),
+    ("code", """fig, axes = plt.subplots(1, 3, figsize=(16, 3.5), sharey=True)
+for ax, (valeur, case) in zip(axes, [(3, 28), (2, 29), (1, 30)]):
+    lignes = attentes[(attentes["value"] == valeur) & (attentes["throws"] <= 16)]
+    ax.bar(lignes["throws"] - 0.2, lignes["frequency"], width=0.4, label="fréquence")
+    ax.bar(lignes["throws"] + 0.2, lignes["theory"], width=0.4, label="loi géométrique")
+    ax.set_title(f"case {case} : il faut un {valeur}")
+    ax.set_xlabel("nombre de lancers")
+    axes_francais(ax)
+axes[0].set_ylabel("fréquence / probabilité")
+axes[0].legend()
 plt.show()"""),
     ("md", """## 2. L'espérance
 
@@ -306,6 +388,9 @@ plt.axvline(resume["mean_turns"], color="black", linestyle="--", label="moyenne"
 plt.axvline(resume["median_turns"], color="red", label="médiane")
 plt.xlabel("nombre de tours")
 plt.ylabel("fréquence")
+axes_francais(plt.gca())
+debut = durees["turns"][durees["games"] > 0].min()
+plt.xlim(max(0, debut - 10), None)  # l'axe commence près de la partie la plus courte
 plt.legend()
 plt.show()
 print(f"moyenne {fr(resume['mean_turns'], 1)} tours, écart type {fr(resume['sd_turns'], 1)}, "
@@ -386,7 +471,7 @@ echec_blanc = Fraction(10, 16)
 echec_noir = Fraction(12, 16)
 reussite_blanc = Fraction(6, 16)
 p_exacte = reussite_blanc / (1 - echec_blanc * echec_noir)  # (réponse)
-print("probabilité que les blancs gagnent :", p_exacte, "≈", fr(float(p_exacte)))"""),
+print("probabilité que les blancs gagnent :", p_exacte if isinstance(p_exacte, Number) else "…", "≈", fr(p_exacte))"""),
     ("md", """`senet-sim solve` trouve la même valeur (à $10^{-9}$ près) dans sa table : c'est l'un de ses tests.
 
 ## 2. La même position, simulée
@@ -429,9 +514,8 @@ et dire s'il contient la probabilité exacte."""),
     ("code", """for _, ligne in resume.iterrows():
     f, n = ligne["first_mover_rate"], ligne["games"]
     bas, haut = f - 1 / math.sqrt(n), f + 1 / math.sqrt(n)  # (réponse)
-    dedans = bas <= ligne["exacte"] <= haut
     print(f"{ligne['arm']} : fréquence {fr(f)}, intervalle [{fr(bas)} ; {fr(haut)}], "
-          f"probabilité exacte {fr(ligne['exacte'])} :", "dedans" if dedans else "dehors")"""),
+          f"probabilité exacte {fr(ligne['exacte'])} :", entre(bas, ligne["exacte"], haut))"""),
     ("md", """## 4. Jouer au mieux, est-ce beaucoup mieux ?
 
 `losses.csv` fait jouer chaque stratégie contre la stratégie optimale et mesure, à chaque décision,

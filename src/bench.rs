@@ -61,6 +61,8 @@ pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()>
         arms: vec![arm],
         tournaments: vec![],
         lang: None,
+        charts: vec![],
+        fr: Default::default(),
         path: "bench".into(),
     };
     let pool = rayon::ThreadPoolBuilder::new()

@@ -114,6 +114,10 @@ impl RunConfig {
         let lang = (args.report.lang)
             .or_else(|| scenario.lang.as_deref().and_then(Lang::from_code))
             .unwrap_or_default();
+        let scenario = match lang {
+            Lang::Fr => scenario.in_french(),
+            Lang::En => scenario,
+        };
         let csv = args.report.csv.unwrap_or(CsvStyle::default_for(lang));
         Ok(RunConfig {
             scenario,

@@ -264,6 +264,41 @@ pub fn waits_frame(results: &[ArmResult]) -> Result<DataFrame> {
     ])?)
 }
 
+/// `throwoffs.csv`: how many throws each arm's opening throw-offs took, beside the geometric
+/// law of the starting value (none when no arm has a throw-off).
+pub fn throwoffs(results: &[ArmResult]) -> Result<Option<DataFrame>> {
+    let (mut arm, mut throws, mut count) = (vec![], vec![], vec![]);
+    let (mut freq, mut theory) = (vec![], vec![]);
+    for r in results.iter().filter(|r| r.stats.throwoffs > 0) {
+        let first = r.arm.rules.first_throw.unwrap_or(1);
+        let p = value_distribution(&r.arm.rules, &r.arm.device)
+            .iter()
+            .find(|d| d.0 == first)
+            .map_or(0.0, |d| d.1);
+        let h = &r.stats.throwoff_throws;
+        let last = h.bins().map(|b| b.0).max().unwrap_or(0);
+        let counts: std::collections::BTreeMap<u32, u64> = h.bins().collect();
+        for k in 1..=last {
+            let c = counts.get(&k).copied().unwrap_or(0);
+            arm.push(r.arm.name.clone());
+            throws.push(k);
+            count.push(c);
+            freq.push(rate(c, r.stats.throwoffs));
+            theory.push((1.0 - p).powi(k as i32 - 1) * p);
+        }
+    }
+    if arm.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(DataFrame::new_infer_height(vec![
+        col("arm", arm),
+        col("throws", throws),
+        col("count", count),
+        col("frequency", freq),
+        col("theory", theory),
+    ])?))
+}
+
 /// `games.csv`: the first games of each arm, one row each, for pupils to sort and count.
 pub fn games(results: &[ArmResult]) -> Result<DataFrame> {
     let mut arm = vec![];

@@ -272,7 +272,10 @@ fn write_arms(dir: &Path, config: &RunConfig, results: &[ArmResult]) -> Result<S
     for (file, mut frame) in tables {
         frames::write_table(&mut frame, &dir.join(file), style)?;
     }
-    let charts = charts::draw_all(&dir.join("charts"), results, lang)?;
+    if let Some(mut frame) = frames::throwoffs(results)? {
+        frames::write_table(&mut frame, &dir.join("throwoffs.csv"), style)?;
+    }
+    let charts = charts::draw_all(&dir.join("charts"), results, &scenario.charts, lang)?;
     Ok(arms_md(scenario, results, &charts, lang))
 }
 
@@ -401,10 +404,10 @@ fn thirty_md(results: &[ArmResult], l: Lang) -> String {
             continue;
         }
         let reading = match (blocks, l) {
-            (false, Lang::En) => "a pawn brought exactly onto 30 leaves the board even when another pawn rests there. With the other reading (`thirty_blocks_exit = true`: only onto an empty 30) random games with coins last about 1,530 turns instead of 413.",
-            (false, Lang::Fr) => "un pion amené exactement sur la case 30 sort du plateau même si un autre pion s'y trouve déjà. Avec l'autre lecture (`thirty_blocks_exit = true` : seulement sur une case 30 vide), les parties au hasard avec des pièces durent environ 1 530 tours au lieu de 413.",
-            (true, Lang::En) => "a pawn is borne off only onto an empty 30 (`thirty_blocks_exit = true`), so a pawn resting on 30 blocks both sides; random games with coins last about 1,530 turns instead of 413 with the preset's reading.",
-            (true, Lang::Fr) => "un pion ne sort que sur une case 30 vide (`thirty_blocks_exit = true`), si bien qu'un pion posé sur la case 30 bloque les deux camps ; les parties au hasard avec des pièces durent environ 1 530 tours au lieu de 413 avec la lecture du préréglage.",
+            (false, Lang::En) => "a pawn brought exactly onto 30 leaves the board even when another pawn rests there. With the other reading (only onto an empty 30, where a pawn resting on 30 blocks both sides) games last several times longer: `docs/rules.md` gives the figures.",
+            (false, Lang::Fr) => "un pion amené exactement sur la case 30 sort du plateau même si un autre pion s'y trouve déjà. Avec l'autre lecture (seulement sur une case 30 vide, si bien qu'un pion posé sur la case 30 bloque les deux camps), les parties durent plusieurs fois plus longtemps : `docs/rules.md` en donne les chiffres.",
+            (true, Lang::En) => "a pawn is borne off only onto an empty 30, so a pawn resting on 30 blocks both sides; games last several times longer than with the preset's reading (`docs/rules.md` gives the figures).",
+            (true, Lang::Fr) => "un pion ne sort que sur une case 30 vide, si bien qu'un pion posé sur la case 30 bloque les deux camps ; les parties durent plusieurs fois plus longtemps qu'avec la lecture du préréglage (`docs/rules.md` en donne les chiffres).",
         };
         let _ = writeln!(
             m,

@@ -10,6 +10,7 @@ name = "charts"
 title = "Charts"
 games = 400
 seed = 5
+charts = ["throw-off", "exit-waits"]
 
 [[arm]]
 name = "kendall with coins, the name a teacher gave this arm to say everything about it in one line"
@@ -141,16 +142,19 @@ fn check_number(label: &str, fr: bool, chart: &str) {
             }
         }
     }
-    let run = digits.iter().fold((0, 0), |(best, cur), c| {
-        let cur = if c.is_ascii_digit() { cur + 1 } else { 0 };
-        (best.max(cur), cur)
-    });
-    let integer_part = label.split([',', '.']).next().unwrap_or("");
-    let plain = integer_part.chars().filter(|c| c.is_ascii_digit()).count();
-    assert!(
-        run.0 < 4 || plain < 4 || !fr && label.contains('.'),
-        "{chart}: thousands not grouped: '{label}'"
-    );
+    // Each number of the label (words apart; a grouped number keeps its no-break spaces).
+    for number in label.split(' ') {
+        let run = number.chars().fold((0, 0), |(best, cur), c| {
+            let cur = if c.is_ascii_digit() { cur + 1 } else { 0 };
+            (best.max(cur), cur)
+        });
+        let integer_part = number.split([',', '.']).next().unwrap_or("");
+        let plain = integer_part.chars().filter(|c| c.is_ascii_digit()).count();
+        assert!(
+            run.0 < 4 || plain < 4 || !fr && number.contains('.'),
+            "{chart}: thousands not grouped: '{label}'"
+        );
+    }
 }
 
 /// Checks one chart's SVG; returns its tick labels (x, y).
@@ -178,14 +182,16 @@ fn check_chart(path: &Path, fr: bool) -> (Vec<String>, Vec<String>) {
         );
         check_number(&t.text, fr, &name);
     }
-    let Some(frame) = els
+    // One frame per panel (most charts have one).
+    let frames: Vec<Rect> = els
         .iter()
-        .find(|e| e.tag == "rect" && e.get("stroke") == Some("#111111"))
-    else {
+        .filter(|e| e.tag == "rect" && e.get("stroke") == Some("#111111"))
+        .map(Rect::of)
+        .collect();
+    let Some(frame) = frames.first() else {
         // The board and the heat map have no axes.
         return (vec![], vec![]);
     };
-    let frame = Rect::of(frame);
     let legend = els
         .iter()
         .find(|e| e.tag == "rect" && e.get("fill") == Some("#FAFAF8"))
@@ -198,7 +204,7 @@ fn check_chart(path: &Path, fr: bool) -> (Vec<String>, Vec<String>) {
     for e in els.iter().filter(|e| is_data(e)) {
         for p in e.points() {
             assert!(
-                frame.holds(p, 1.5) || legend.holds(p, 0.0),
+                frames.iter().any(|f| f.holds(p, 1.5)) || legend.holds(p, 0.0),
                 "{name}: a {} drawn at {p:?}, outside the plot frame",
                 e.tag
             );
@@ -216,7 +222,9 @@ fn check_chart(path: &Path, fr: bool) -> (Vec<String>, Vec<String>) {
             .collect()
     };
     let ys = ticks(&|t| t.get("text-anchor") == Some("end") && t.num("x") < frame.x0);
-    let xs = ticks(&|t| t.num("y") > frame.y1 && t.num("y") < legend.y0);
+    // The x ticks under the first panel.
+    let under = |t: &El| t.num("x") > frame.x0 - 40.0 && t.num("x") < frame.x1 + 40.0;
+    let xs = ticks(&|t| t.num("y") > frame.y1 && t.num("y") < legend.y0 && under(t));
     for labels in [&xs, &ys] {
         let mut sorted = labels.clone();
         sorted.sort();
@@ -226,7 +234,10 @@ fn check_chart(path: &Path, fr: bool) -> (Vec<String>, Vec<String>) {
             labels.len(),
             "{name}: repeated tick labels {labels:?}"
         );
-        assert!(labels.len() >= 3, "{name}: too few ticks {labels:?}");
+        // A number axis has at least three ticks; a category axis (words) at least two.
+        let words = labels.iter().all(|l| l.chars().any(char::is_alphabetic));
+        let least = if words { 2 } else { 3 };
+        assert!(labels.len() >= least, "{name}: too few ticks {labels:?}");
     }
     (xs, ys)
 }
@@ -251,7 +262,7 @@ fn every_chart_reads_well_in_both_languages() {
                 let stem = path.file_stem().unwrap().to_string_lossy().to_string();
                 let kind = stem.split('-').next().unwrap().to_string();
                 let (xs, _) = check_chart(&path, lang == "fr");
-                if ["lengths", "throws", "squares"].contains(&kind.as_str()) {
+                if ["lengths", "throws", "squares", "exit"].contains(&kind.as_str()) {
                     // Count axes: whole numbers.
                     for x in &xs {
                         assert!(
@@ -268,9 +279,11 @@ fn every_chart_reads_well_in_both_languages() {
         let expected = [
             "board",
             "convergence",
+            "exit",
             "heatmap",
             "lengths",
             "squares",
+            "throw",
             "throws",
             "wins",
         ];
@@ -301,4 +314,68 @@ fn the_board_shows_every_square_of_every_arm() {
         assert_eq!(k, 3, "square {n}");
     }
     assert!(svg.contains("≈ eau") && svg.contains("◆ case refuge"));
+}
+
+/// The black whiskers of a chart's intervals (2-point polylines in black) with an end cap at
+/// both ends, and the caps: (whiskers, caps), a cap being a line across a whisker's end (its
+/// middle on the end).
+fn whiskers_and_caps(svg: &str) -> (usize, usize) {
+    let lines: Vec<Vec<(f64, f64)>> = parse(svg)
+        .iter()
+        .filter(|e| e.tag == "polyline" && e.get("stroke") == Some("#000000"))
+        .map(|e| e.points())
+        .filter(|p| p.len() == 2)
+        .collect();
+    let mid = |c: &[(f64, f64)]| ((c[0].0 + c[1].0) / 2.0, (c[0].1 + c[1].1) / 2.0);
+    let near = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 1.0 && (a.1 - b.1).abs() < 1.0;
+    let capped = |end: (f64, f64)| lines.iter().any(|c| near(mid(c), end));
+    let whiskers = lines
+        .iter()
+        .filter(|w| capped(w[0]) && capped(w[1]))
+        .count();
+    let caps = lines
+        .iter()
+        .filter(|c| lines.iter().any(|w| w.iter().any(|&e| near(mid(c), e))))
+        .count();
+    (whiskers, caps)
+}
+
+#[test]
+fn intervals_have_end_caps_and_panels_share_their_scale() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "charts.toml", SCENARIO);
+    let out = tmp.path().join("out");
+    assert!(run(&sc, &out, &["--lang", "fr"]).status.success());
+    let charts = out.join("charts");
+    for stem in ["wins", "throw-off-tejon", "exit-waits-tejon"] {
+        let svg = std::fs::read_to_string(charts.join(format!("{stem}.svg"))).unwrap();
+        let (whiskers, caps) = whiskers_and_caps(&svg);
+        assert!(whiskers >= 2, "{stem}: {whiskers} intervals");
+        // A whisker shorter than its caps (an interval of almost no width) counts as a cap.
+        assert!(
+            caps >= 2 * whiskers - 4 && caps <= 2 * whiskers + 4,
+            "{stem}: {whiskers} intervals, {caps} caps"
+        );
+    }
+    // tejon's three exit squares: one y scale, so the same tick labels in each panel.
+    let svg = std::fs::read_to_string(charts.join("exit-waits-tejon.svg")).unwrap();
+    let els = parse(&svg);
+    let frames: Vec<Rect> = els
+        .iter()
+        .filter(|e| e.tag == "rect" && e.get("stroke") == Some("#111111"))
+        .map(Rect::of)
+        .collect();
+    assert_eq!(frames.len(), 3, "one panel per square 28, 29, 30");
+    let ticks_left_of = |f: &Rect| -> Vec<String> {
+        els.iter()
+            .filter(|t| t.tag == "text" && t.get("text-anchor") == Some("end"))
+            .filter(|t| t.num("x") < f.x0 && t.num("x") > f.x0 - 60.0)
+            .map(|t| t.text.clone())
+            .collect()
+    };
+    let first = ticks_left_of(&frames[0]);
+    assert!(first.len() >= 3, "{first:?}");
+    for f in &frames[1..] {
+        assert_eq!(ticks_left_of(f), first, "each panel on the same y scale");
+    }
 }

@@ -1,6 +1,6 @@
 //! The classroom notebooks run top to bottom on the output of the lesson scenarios, in both CSV
-//! dialects: the teacher's versions without an error, the pupils' up to their first cell to
-//! complete (`scripts/run_notebooks.py`).
+//! dialects: the teacher's versions and the pupils' (every exercise left blank) without an error
+//! (`scripts/run_notebooks.py`).
 //! Needs the Python environment of `scripts/setup.sh` (`.venv`), hence ignored by plain
 //! `cargo test`; the README's test command runs it.
 

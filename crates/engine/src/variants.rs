@@ -14,7 +14,8 @@ use crate::throws::Device;
 pub struct VariantInfo {
     /// Id used on the command line and in scenarios.
     pub id: &'static str,
-    /// Where the rules come from: a seed document (its file name) or a game file.
+    /// Where the rules come from: the seed document (what it is, its author when it names one)
+    /// or the game file.
     pub source: &'static str,
     /// The source's title, as it stands in the source.
     pub title: &'static str,
@@ -109,7 +110,7 @@ const FAIR_STICKS: Device = Device::Sticks { p_marked: 0.5 };
 pub const VARIANTS: [VariantInfo; 9] = [
     VariantInfo {
         id: "passage",
-        source: "000_e3816d1e798e8826.txt",
+        source: "a French web page on ancient table games, no author named; it cites C. Breyer, Jeux et jouets à travers les âges (2010), and the IREM de Lille article by F. Martini and L. Rougetet (2019)",
         title: "Senet — Jeu du Passage",
         language: "French",
         summary: "7 pawns on 1-14, every pawn stops on the ankh (15), 0 marked = 5, rethrow on 1/4/5, houses 26-30",
@@ -119,7 +120,7 @@ pub const VARIANTS: [VariantInfo; 9] = [
     },
     VariantInfo {
         id: "game-box",
-        source: "001_ef8d8c3d91a52705.txt",
+        source: "a French rules sheet, no author named",
         title: "SENET — Égypte, antiquité (2800 av. JC) — 2 joueurs",
         language: "French",
         summary: "5 pawns on 1-10, 0 white faces = 6 and only 6 rethrows, 26 replays the pawn, 27 restarts it",
@@ -129,7 +130,7 @@ pub const VARIANTS: [VariantInfo; 9] = [
     },
     VariantInfo {
         id: "kendall",
-        source: "002_b037c543b7222d2e.txt",
+        source: "a French article, no author named",
         title: "Quand les égyptiens étaient beaux joueurs",
         language: "French",
         summary: "4 coins, opening 1 moves 10->11, second player starts with 9, 27 back to 1, refuges 26-30",
@@ -139,7 +140,7 @@ pub const VARIANTS: [VariantInfo; 9] = [
     },
     VariantInfo {
         id: "empty-board",
-        source: "003_3bd9a7c4bab17955.txt",
+        source: "an Italian rules text, no author named",
         title: "Il gioco del Senet",
         language: "Italian",
         summary: "empty board, enter with 1/4/6, residual points after bearing off, 30 bears off without a throw",
@@ -149,7 +150,7 @@ pub const VARIANTS: [VariantInfo; 9] = [
     },
     VariantInfo {
         id: "tejon",
-        source: "004_966367a8bdda0757.txt",
+        source: "a Spanish web page by Fernando Tejón ('VerdaKrajono')",
         title: "El senet, el juego de los antiguos egipcios",
         language: "Spanish",
         summary: "coins or a die without 5, stop on 26, 27 back to 15, exit 28/29/30 with 3/2/1 only",

@@ -2,6 +2,10 @@
 //!
 //! Every error names the file, the key and the line.
 
+mod extras;
+
+pub use extras::{French, QuestionChart};
+
 use crate::solver::prepare;
 use crate::tournament::Tournament;
 use senet_engine::rules::{Rules, RulesError};
@@ -46,6 +50,8 @@ struct FileScenario {
     arm: Option<Spanned<Vec<FileArm>>>,
     tournament: Option<Spanned<toml::Value>>,
     lang: Option<Spanned<String>>,
+    charts: Option<Vec<QuestionChart>>,
+    fr: Option<extras::FileFrench>,
 }
 
 /// The document read again for a single `[tournament]` table (spans kept).
@@ -142,6 +148,10 @@ pub struct Scenario {
     pub tournaments: Vec<Tournament>,
     /// Language of the outputs (`en` or `fr`), if the file says.
     pub lang: Option<String>,
+    /// The charts that answer the scenario's own question, in file order.
+    pub charts: Vec<QuestionChart>,
+    /// The French names of the title and the arms (`[fr]`).
+    pub fr: French,
     /// The file it was read from.
     pub path: PathBuf,
 }
@@ -270,6 +280,7 @@ impl Scenario {
             }
         }
         let games = games.unwrap_or_else(|| tournaments.iter().map(|t| t.games).max().unwrap_or(2));
+        let fr = extras::french(&cx, file.fr, &arms, &tournaments)?;
         Ok(Scenario {
             name,
             title: file.title.unwrap_or_else(|| file.name.into_inner()),
@@ -278,8 +289,26 @@ impl Scenario {
             arms,
             tournaments,
             lang: file.lang.map(Spanned::into_inner),
+            charts: file.charts.unwrap_or_default(),
+            fr,
             path: path.to_path_buf(),
         })
+    }
+
+    /// The scenario with its French title, arm and tournament names (`[fr]`) in place of the
+    /// file's, for a report in French; names without a translation stay.
+    pub fn in_french(mut self) -> Scenario {
+        if let Some(t) = &self.fr.title {
+            self.title = t.clone();
+        }
+        let names = self.arms.iter_mut().map(|a| &mut a.name);
+        let names = names.chain(self.tournaments.iter_mut().map(|t| &mut t.name));
+        for name in names {
+            if let Some(n) = self.fr.names.get(name.as_str()) {
+                *name = n.clone();
+            }
+        }
+        self
     }
 }
 

@@ -18,8 +18,9 @@ use std::ops::Range;
 /// The version of the counters' layout: the names and slots [`ScenarioCounters::rows`] writes.
 /// It changes whenever a counter is added, removed or renamed (a test holds it to
 /// [`counter_names`]), so that counters written by another build are refused, not merged with
-/// a missing counter read as 0. Version 2 added `draws` (arms and seatings).
-pub const COUNTERS_FORMAT: u32 = 2;
+/// a missing counter read as 0. Version 2 added `draws` (arms and seatings),
+/// version 3 `throwoff_throws`.
+pub const COUNTERS_FORMAT: u32 = 3;
 
 /// Every counter name the rows use, in order: the layout [`COUNTERS_FORMAT`] versions.
 pub fn counter_names() -> Vec<&'static str> {
@@ -132,6 +133,7 @@ fn arm_scalars(a: &mut ArmStats) -> [(&'static str, &mut u64); 13] {
         occupancy: _,
         throwoffs,
         throwoff_first_thrower,
+        throwoff_throws: _,
     } = a;
     [
         ("games", games),
@@ -151,11 +153,12 @@ fn arm_scalars(a: &mut ArmStats) -> [(&'static str, &mut u64); 13] {
 }
 
 /// The histograms of an arm, by name.
-fn arm_histograms(a: &mut ArmStats) -> [(&'static str, &mut Histogram); 3] {
+fn arm_histograms(a: &mut ArmStats) -> [(&'static str, &mut Histogram); 4] {
     [
         ("turns", &mut a.turns),
         ("throws_per_game", &mut a.throws_per_game),
         ("moves_per_game", &mut a.moves_per_game),
+        ("throwoff_throws", &mut a.throwoff_throws),
     ]
 }
 
@@ -339,9 +342,10 @@ mod tests {
     /// Every layout of the counters there has been, with its version. A new counter (a field of
     /// `ArmStats`, `Seating` or `Pairing`, named in `arm_scalars` or `pairing_counters`)
     /// changes `counter_names`: add a line with the next version and set `COUNTERS_FORMAT` to it.
-    const LAYOUTS: [(u32, &str); 2] = [
+    const LAYOUTS: [(u32, &str); 3] = [
         (1, "games white_wins black_wins first_mover_wins unfinished captures backward passes water positions throwoffs throwoff_first_thrower turns throws_per_game moves_per_game throws occupancy a_white.games a_white.white_wins a_white.black_wins a_white.unfinished a_white.turns b_white.games b_white.white_wins b_white.black_wins b_white.unfinished b_white.turns same_strategy same_colour incomplete"),
         (2, "games white_wins black_wins first_mover_wins unfinished draws captures backward passes water positions throwoffs throwoff_first_thrower turns throws_per_game moves_per_game throws occupancy a_white.games a_white.white_wins a_white.black_wins a_white.unfinished a_white.draws a_white.turns b_white.games b_white.white_wins b_white.black_wins b_white.unfinished b_white.draws b_white.turns same_strategy same_colour incomplete"),
+        (3, "games white_wins black_wins first_mover_wins unfinished draws captures backward passes water positions throwoffs throwoff_first_thrower turns throws_per_game moves_per_game throwoff_throws throws occupancy a_white.games a_white.white_wins a_white.black_wins a_white.unfinished a_white.draws a_white.turns b_white.games b_white.white_wins b_white.black_wins b_white.unfinished b_white.draws b_white.turns same_strategy same_colour incomplete"),
     ];
 
     #[test]

@@ -60,6 +60,7 @@ combine_fields!(ArmStats {
     occupancy,
     throwoffs,
     throwoff_first_thrower,
+    throwoff_throws,
 });
 
 /// A histogram of non-negative integers (game lengths), as counts indexed by value.
@@ -197,6 +198,9 @@ pub struct ArmStats {
     pub throwoffs: u64,
     /// Throw-offs won by the player who threw first (an odd number of throws).
     pub throwoff_first_thrower: u64,
+    /// The number of throws each throw-off took (a geometric law of the starting value's
+    /// probability).
+    pub throwoff_throws: Histogram,
 }
 
 impl ArmStats {
@@ -228,6 +232,9 @@ impl ArmStats {
         self.water += s.water as u64;
         self.throwoffs += (s.opening > 0) as u64;
         self.throwoff_first_thrower += (s.opening % 2 == 1) as u64;
+        if s.opening > 0 {
+            self.throwoff_throws.add(s.opening);
+        }
     }
 
     /// Total throws counted.

@@ -139,6 +139,8 @@ fn heuristic_beats_random_in_tejon() {
         arms: vec![],
         tournaments: vec![t],
         lang: None,
+        charts: vec![],
+        fr: Default::default(),
         path: "h.toml".into(),
     };
     let c = play_counters(&scenario, Shard::WHOLE, &AtomicU64::new(0));

@@ -314,11 +314,13 @@ where
                 b.colour.filled(),
             )])
             .map_err(err)?;
+        // The interval, with an end cap at each end (without them it read as a crossed-out bar).
         chart
-            .draw_series([PathElement::new(
-                vec![(lo, y), (hi, y)],
-                BLACK.stroke_width(3),
-            )])
+            .draw_series([
+                PathElement::new(vec![(lo, y), (hi, y)], BLACK.stroke_width(3)),
+                PathElement::new(vec![(lo, y - 0.14), (lo, y + 0.14)], BLACK.stroke_width(3)),
+                PathElement::new(vec![(hi, y - 0.14), (hi, y + 0.14)], BLACK.stroke_width(3)),
+            ])
             .map_err(err)?;
         // The value beyond the bar's whisker, on the side the bar goes.
         let text = l.pct(rate);

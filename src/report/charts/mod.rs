@@ -9,6 +9,7 @@ mod arms;
 mod board;
 mod compare;
 mod kit;
+mod questions;
 pub mod solved;
 
 use arms::{draw_convergence, draw_throws};
@@ -22,6 +23,7 @@ use crate::lang::{fill, Lang};
 use anyhow::{anyhow, Result};
 use plotters::prelude::*;
 use senet_simulation::runner::ArmResult;
+use senet_simulation::scenario::QuestionChart;
 use std::path::Path;
 
 /// Draws with `$draw(&root, args...)` into `dir/stem.png` and `dir/stem.svg`, of size
@@ -54,9 +56,14 @@ macro_rules! png_and_svg {
 pub(crate) use png_and_svg;
 
 /// All charts of a run, under `dir`; returns (file stem, one sentence saying what it shows).
-pub fn draw_all(dir: &Path, results: &[ArmResult], l: Lang) -> Result<Vec<(String, String)>> {
+pub fn draw_all(
+    dir: &Path,
+    results: &[ArmResult],
+    asked: &[QuestionChart],
+    l: Lang,
+) -> Result<Vec<(String, String)>> {
     let tx = l.texts();
-    let mut out = Vec::new();
+    let mut out = questions::draw_asked(dir, results, asked, l)?;
     for r in results {
         let stem = format!("throws-{}", slug(&r.arm.name));
         png_and_svg!(dir, stem, draw_throws(r, l));
