@@ -310,8 +310,17 @@ fn the_board_shows_every_square_of_every_arm() {
     );
     // Square numbers 1..=30 on each board, and the marks' key (kendall has water and refuges).
     for n in 1..=30 {
-        let k = els.iter().filter(|e| e.text == n.to_string()).count();
-        assert_eq!(k, 3, "square {n}");
+        let numbers: Vec<&El> = els.iter().filter(|e| e.text == n.to_string()).collect();
+        assert_eq!(numbers.len(), 3, "square {n}");
+        // Legible when projected or printed: they were 14 pixels (11 in the SVG), about 4 pt on
+        // a printed page.
+        for e in numbers {
+            assert!(
+                e.num("font-size") >= 18.0,
+                "square {n} in {} pixels",
+                e.num("font-size")
+            );
+        }
     }
     assert!(svg.contains("≈ eau") && svg.contains("◆ case refuge"));
 }
@@ -378,4 +387,41 @@ fn intervals_have_end_caps_and_panels_share_their_scale() {
     for f in &frames[1..] {
         assert_eq!(ticks_left_of(f), first, "each panel on the same y scale");
     }
+    // The throws charts of one report (coins, sticks at 70%, kendall's coins): one y scale, so
+    // that slides side by side do not mislead.
+    let mut scales = std::collections::BTreeSet::new();
+    for e in std::fs::read_dir(&charts).unwrap() {
+        let path = e.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if name.starts_with("throws-") && name.ends_with(".svg") {
+            scales.insert(check_chart(&path, true).1);
+        }
+    }
+    assert_eq!(scales.len(), 1, "{scales:?}");
+}
+
+#[test]
+fn the_length_axis_starts_near_the_shortest_game() {
+    // tejon: no game is shorter than about 40 turns of a cut near 180; the axis starts there,
+    // not at 0 (which left a third of the width empty).
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(
+        tmp.path(),
+        "t.toml",
+        "name = \"t\"\ngames = 2000\nseed = 3\n[[arm]]\nname = \"tejon\"\nvariant = \"tejon\"\n",
+    );
+    let out = tmp.path().join("out");
+    assert!(run(&sc, &out, &[]).status.success());
+    let (xs, _) = check_chart(&out.join("charts/lengths.svg"), false);
+    let first: f64 = xs[0].replace(',', "").parse().unwrap();
+    let shortest = std::fs::read_to_string(out.join("lengths.csv"))
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap().parse::<f64>().unwrap())
+        .fold(f64::INFINITY, f64::min);
+    assert!(
+        first > 0.0 && first <= shortest + 20.0,
+        "first tick {first}, shortest game {shortest}"
+    );
 }

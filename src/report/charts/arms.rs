@@ -12,16 +12,10 @@ use senet_engine::throws::value_distribution;
 use senet_simulation::runner::ArmResult;
 use senet_simulation::stats::{fluctuation95, fluctuation_school};
 
-/// The throw values of an arm: simulated frequency (left bar) and exact probability (right bar).
-pub(super) fn draw_throws<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    r: &ArmResult,
-    l: Lang,
-) -> Result<()> {
-    let tx = l.texts();
-    let dist = value_distribution(&r.arm.rules, &r.arm.device);
+/// (value, simulated frequency, exact probability) of each value an arm's throws can give.
+fn throw_bars(r: &ArmResult) -> Vec<(f64, f64, f64)> {
     let n = r.stats.total_throws();
-    let bars: Vec<(f64, f64, f64)> = dist
+    value_distribution(&r.arm.rules, &r.arm.device)
         .iter()
         .map(|&(v, p)| {
             (
@@ -30,8 +24,32 @@ pub(super) fn draw_throws<DB: DrawingBackend>(
                 p,
             )
         })
-        .collect();
-    let top = bars.iter().map(|b| b.1.max(b.2)).fold(0.0, f64::max) * 1.1 + 0.01;
+        .collect()
+}
+
+/// The top of the y axis shared by every throws chart of a report, so that slides side by
+/// side compare.
+pub(super) fn throws_top(results: &[ArmResult]) -> f64 {
+    results
+        .iter()
+        .flat_map(throw_bars)
+        .map(|b| b.1.max(b.2))
+        .fold(0.0, f64::max)
+        * 1.1
+        + 0.01
+}
+
+/// The throw values of an arm: simulated frequency (left bar) and exact probability (right
+/// bar), on a y axis up to `top` (the same for every arm of a report).
+pub(super) fn draw_throws<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    r: &ArmResult,
+    top: f64,
+    l: Lang,
+) -> Result<()> {
+    let tx = l.texts();
+    let n = r.stats.total_throws();
+    let bars = throw_bars(r);
     let yt = Ticks::nice(0.0, top, 6, false);
     let xs: Vec<f64> = bars.iter().map(|b| b.0).collect();
     let xmax = xs.iter().fold(1.0, |a: f64, b| a.max(*b)) + 0.7;
@@ -137,6 +155,10 @@ pub(super) fn draw_convergence<DB: DrawingBackend>(
         .filter(|&(k, _)| drawn(k as u64, n))
         .collect();
     let (school, exact, prob, sim) = (GREY, PALETTE[2], PALETTE[1], PALETTE[0]);
+    // The exact band is a shaded area and the school's band two lines: the two nearly
+    // coincide (1.96·√(p(1−p)) is close to 1 for p near 1/2), and must stay apart to the eye.
+    let light = |c: u8| (255.0 - (255.0 - c as f64) * 0.35).round() as u8;
+    let shade = RGBColor(light(exact.0), light(exact.1), light(exact.2));
     let plot = with_legend(
         root,
         &[
@@ -146,7 +168,7 @@ pub(super) fn draw_convergence<DB: DrawingBackend>(
                 fill!(tx.running_probability, l.num(p, 4)),
             ),
             (Key::Line(school, 3), tx.running_school.to_string()),
-            (Key::Line(exact, 2), tx.running_band.to_string()),
+            (Key::Bar(shade), tx.running_band.to_string()),
         ],
     )?;
     let yt = Ticks::nice(0.0, 1.0, 5, false);
@@ -178,20 +200,23 @@ pub(super) fn draw_convergence<DB: DrawingBackend>(
         grid: (true, true),
     }
     .draw(&mut chart)?;
-    type Band = fn(f64, u64) -> (f64, f64);
-    for (band, c, w) in [
-        (fluctuation_school as Band, school, 3),
-        (fluctuation95 as Band, exact, 2),
-    ] {
-        for upper in [false, true] {
-            let pts = (1..=n).filter(|&k| drawn(k, n)).map(move |k| {
-                let (lo, hi) = band(p, k);
-                (k as f64, if upper { hi } else { lo })
-            });
-            chart
-                .draw_series(LineSeries::new(pts, c.stroke_width(w)))
-                .map_err(err)?;
-        }
+    let ks: Vec<u64> = (1..=n).filter(|&k| drawn(k, n)).collect();
+    let mut area: Vec<(f64, f64)> = ks
+        .iter()
+        .map(|&k| (k as f64, fluctuation95(p, k).1))
+        .collect();
+    area.extend(ks.iter().rev().map(|&k| (k as f64, fluctuation95(p, k).0)));
+    chart
+        .draw_series([Polygon::new(area, shade.filled())])
+        .map_err(err)?;
+    for upper in [false, true] {
+        let pts = ks.iter().map(|&k| {
+            let (lo, hi) = fluctuation_school(p, k);
+            (k as f64, if upper { hi } else { lo })
+        });
+        chart
+            .draw_series(LineSeries::new(pts, school.stroke_width(3)))
+            .map_err(err)?;
     }
     chart
         .draw_series(LineSeries::new(

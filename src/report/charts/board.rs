@@ -112,6 +112,20 @@ pub(super) fn draw_boards<DB: DrawingBackend>(
         .map_err(err)
 }
 
+/// The size in pixels of the square numbers.
+pub const SQUARE_FONT: u32 = 24;
+
+/// Black on a light square, white on a dark one (by the square's perceived brightness: white
+/// on light blue was hard to read).
+fn ink_on(fill: RGBColor) -> RGBColor {
+    let brightness = 0.299 * fill.0 as f64 + 0.587 * fill.1 as f64 + 0.114 * fill.2 as f64;
+    if brightness < 128.0 {
+        WHITE
+    } else {
+        BLACK
+    }
+}
+
 /// One board at pixel `(x0, y0)` with cells `cell_w` wide.
 fn draw_board<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -121,8 +135,9 @@ fn draw_board<DB: DrawingBackend>(
     (x0, y0, cell_w): (i32, i32, i32),
     l: Lang,
 ) -> Result<()> {
-    let small = TextStyle::from((FONT, 14).into_font()).color(&RGBColor(90, 90, 90));
-    let value = TextStyle::from((FONT, 19).into_font()).pos(Pos::new(HPos::Center, VPos::Center));
+    // Square numbers and shares large enough to read projected (the numbers were 14 pixels).
+    let small = TextStyle::from((FONT, SQUARE_FONT).into_font());
+    let value = TextStyle::from((FONT, 22).into_font()).pos(Pos::new(HPos::Center, VPos::Center));
     let symbol = TextStyle::from((FONT, 18).into_font()).pos(Pos::new(HPos::Right, VPos::Top));
     let marks = marks(rules);
     for square in 1..=30u8 {
@@ -143,10 +158,10 @@ fn draw_board<DB: DrawingBackend>(
             BLACK.stroke_width(1),
         ))
         .map_err(err)?;
-        let ink = if t > 0.55 { WHITE } else { BLACK };
+        let ink = ink_on(fill);
         root.draw_text(
             &square.to_string(),
-            &small.clone().color(&ink.mix(0.8)),
+            &small.clone().color(&ink),
             (x + 4, y + 3),
         )
         .map_err(err)?;
@@ -154,7 +169,7 @@ fn draw_board<DB: DrawingBackend>(
         root.draw_text(
             &text,
             &value.clone().color(&ink),
-            (x + cell_w / 2, y + CELL_H / 2 + 6),
+            (x + cell_w / 2, y + CELL_H / 2 + 10),
         )
         .map_err(err)?;
         let sym: String = marks

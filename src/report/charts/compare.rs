@@ -16,6 +16,9 @@ use senet_simulation::stats::wilson95;
 
 /// Where the game-length chart stops and how it bins the turns.
 pub(super) struct LengthCut {
+    /// The first turn drawn (a multiple of `bin`): a bin before the shortest game, or 0 when
+    /// that is near the start anyway.
+    pub start: u32,
     /// The last turn drawn (a multiple of `bin`).
     pub cut: u32,
     /// Turns per bar.
@@ -42,6 +45,14 @@ impl LengthCut {
             bin += 1;
         }
         let cut = p99.div_ceil(bin) * bin;
+        // The axis starts near the shortest finished game (no empty third of the width).
+        let shortest = results
+            .iter()
+            .filter_map(|r| r.stats.turns.bins().map(|b| b.0).next())
+            .min()
+            .unwrap_or(0);
+        let start = (shortest / bin).saturating_sub(1) * bin;
+        let start = if start * 6 < cut { 0 } else { start };
         let beyond = results
             .iter()
             .map(|r| {
@@ -50,7 +61,12 @@ impl LengthCut {
                 over as f64 / t.total().max(1) as f64
             })
             .fold(0.0, f64::max);
-        LengthCut { cut, bin, beyond }
+        LengthCut {
+            start,
+            cut,
+            bin,
+            beyond,
+        }
     }
 
     /// What the chart shows and where it was cut.
@@ -76,6 +92,12 @@ impl LengthCut {
     }
 }
 
+/// The width of arm `i`'s outline among `n`: 4 pixels for the last, 2 more for each before it
+/// (at most 12).
+fn outline_width(i: usize, n: usize) -> u32 {
+    (4 + 2 * (n - 1 - i) as u32).min(12)
+}
+
 /// Game length: the share of finished games in each bin of turns, one outline per arm.
 pub(super) fn draw_lengths<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -92,14 +114,15 @@ pub(super) fn draw_lengths<DB: DrawingBackend>(
         .map(|(i, r)| {
             let mean = fill!(tx.mean, l.num(r.stats.turns.mean(), 1));
             (
-                Key::Line(PALETTE[i % PALETTE.len()], 4),
+                Key::Line(PALETTE[i % PALETTE.len()], outline_width(i, results.len())),
                 format!("{} ({mean})", r.arm.name),
             )
         })
         .collect();
     let plot = with_legend(root, &items)?;
+    let x0 = cut.start as f64;
     let (xt, yt) = (
-        Ticks::nice(0.0, cut.cut as f64, 10, true),
+        Ticks::nice(x0, cut.cut as f64, 10, true),
         Ticks::nice(0.0, top, 6, false),
     );
     let mut chart = ChartBuilder::on(&plot)
@@ -109,7 +132,7 @@ pub(super) fn draw_lengths<DB: DrawingBackend>(
         .x_label_area_size(70)
         .y_label_area_size(120)
         .build_cartesian_2d(
-            Axis::linear(0f64, cut.cut as f64, &xt.values),
+            Axis::linear(x0, cut.cut as f64, &xt.values),
             Axis::linear(0f64, top, &yt.values),
         )
         .map_err(err)?;
@@ -122,24 +145,29 @@ pub(super) fn draw_lengths<DB: DrawingBackend>(
     }
     .draw(&mut chart)?;
     let b = cut.bin as f64;
+    let first = (cut.start / cut.bin) as usize;
     for (i, s) in shares.iter().enumerate() {
         let c = PALETTE[i % PALETTE.len()];
         if results.len() == 1 {
             chart
-                .draw_series(s.iter().enumerate().map(|(k, &f)| {
+                .draw_series(s.iter().enumerate().skip(first).map(|(k, &f)| {
                     let x = k as f64 * b;
                     Rectangle::new([(x, 0.0), (x + b, f)], c.mix(0.35).filled())
                 }))
                 .map_err(err)?;
         }
-        let mut steps = vec![(0.0, 0.0)];
-        for (k, &f) in s.iter().enumerate() {
+        let mut steps = vec![(x0, 0.0)];
+        for (k, &f) in s.iter().enumerate().skip(first) {
             steps.push((k as f64 * b, f));
             steps.push(((k + 1) as f64 * b, f));
         }
         steps.push((cut.cut as f64, 0.0));
+        // Outlines drawn first are wider: two arms with the same law stay both visible.
         chart
-            .draw_series(LineSeries::new(steps, c.stroke_width(4)))
+            .draw_series(LineSeries::new(
+                steps,
+                c.stroke_width(outline_width(i, shares.len())),
+            ))
             .map_err(err)?;
     }
     frame(&plot, chart.plotting_area().get_pixel_range())

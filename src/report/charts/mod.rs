@@ -64,9 +64,10 @@ pub fn draw_all(
 ) -> Result<Vec<(String, String)>> {
     let tx = l.texts();
     let mut out = questions::draw_asked(dir, results, asked, l)?;
+    let top = arms::throws_top(results);
     for r in results {
         let stem = format!("throws-{}", slug(&r.arm.name));
-        png_and_svg!(dir, stem, draw_throws(r, l));
+        png_and_svg!(dir, stem, draw_throws(r, top, l));
         out.push((stem, fill!(tx.throws_sentence, l.quote(&r.arm.name))));
     }
     for r in results {
