@@ -103,6 +103,37 @@ impl Lang {
         }
     }
 
+    /// A strategy's name for a reader of this language: its id in English ("heuristic",
+    /// "expectimax:1"), words in French ("heuristique", "espérance sur 1 lancer"). Files keep
+    /// the ids.
+    pub fn strategy(self, id: &str) -> String {
+        if self == Lang::En {
+            return id.to_string();
+        }
+        let (kind, arg) = id.split_once(':').unwrap_or((id, ""));
+        match (kind, arg) {
+            ("random", _) => "au hasard".into(),
+            ("front", _) => "le plus avancé".into(),
+            ("back", _) => "le plus en arrière".into(),
+            ("heuristic", "") => "heuristique".into(),
+            ("heuristic", w) => format!("heuristique ({w})"),
+            ("expectimax", "0" | "1") => format!("espérance sur {arg} lancer"),
+            ("expectimax", d) => format!("espérance sur {d} lancers"),
+            ("rollout", n) => format!("{n} parties simulées"),
+            ("optimal", _) => "au mieux".into(),
+            _ => id.to_string(),
+        }
+    }
+
+    /// A strategy's id as code in English, its name with the id beside it in French
+    /// ("heuristique (`heuristic`)"), for a reader who also opens the CSV files.
+    pub fn strategy_with_id(self, id: &str) -> String {
+        match self {
+            Lang::En => format!("`{id}`"),
+            Lang::Fr => format!("{} (`{id}`)", self.strategy(id)),
+        }
+    }
+
     /// A throwing device in this language ("sticks (p = 0.6)", "bâtonnets (p = 0,6)").
     pub fn device(self, d: &senet_engine::throws::Device) -> String {
         use senet_engine::throws::Device;
@@ -263,7 +294,7 @@ pub static EN: Texts = Texts {
     heatmap_title: "Win rate of the row strategy against the column strategy: {}",
     heatmap_subtitle: "{} ({}), {} games per pairing, seats swapped",
     luck: "**Luck or skill?** Of {} pairs of games played with the same throws, {} were won twice by the same strategy (the players decided) and {} twice by the same colour (the throws decided, whoever played).",
-    best_beats_random: " The best strategy, `{}`, beats `random` in {} of games [{}, {}].",
+    best_beats_random: " The best strategy, {}, beats `random` in {} of games [{}, {}].",
     see_luck: " See `docs/luck-and-skill.md`.",
 };
 
@@ -319,7 +350,7 @@ pub static FR: Texts = Texts {
     heatmap_title: "Fréquence de victoire de la ligne contre la colonne : {}",
     heatmap_subtitle: "{} ({}), {} parties par rencontre, places échangées",
     luck: "**Hasard ou stratégie ?** Sur {} paires de parties jouées avec les mêmes lancers, {} ont été gagnées deux fois par la même stratégie (les joueurs ont décidé) et {} deux fois par la même couleur (les lancers ont décidé, quel que soit le joueur).",
-    best_beats_random: " La meilleure stratégie, `{}`, bat `random` dans {} des parties [{} ; {}].",
+    best_beats_random: " La meilleure stratégie, {}, bat le jeu au hasard (`random`) dans {} des parties [{} ; {}].",
     see_luck: " Voir `docs/luck-and-skill.md`.",
 };
 
@@ -345,4 +376,26 @@ pub fn fill_args(template: &str, args: &[&dyn std::fmt::Display]) -> String {
         out.push_str(part);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lang;
+
+    #[test]
+    fn strategies_are_named_in_french_and_keep_their_id_in_english() {
+        let fr = |id| Lang::Fr.strategy(id);
+        assert_eq!(fr("random"), "au hasard");
+        assert_eq!(fr("expectimax:1"), "espérance sur 1 lancer");
+        assert_eq!(fr("expectimax:2"), "espérance sur 2 lancers");
+        assert_eq!(fr("rollout:8"), "8 parties simulées");
+        assert_eq!(fr("heuristic:pair=2"), "heuristique (pair=2)");
+        assert_eq!(fr("optimal:t/table.senet"), "au mieux");
+        assert_eq!(Lang::En.strategy("expectimax:1"), "expectimax:1");
+        assert_eq!(
+            Lang::Fr.strategy_with_id("back"),
+            "le plus en arrière (`back`)"
+        );
+        assert_eq!(Lang::En.strategy_with_id("back"), "`back`");
+    }
 }

@@ -188,7 +188,7 @@ fn section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
             md,
             "| {} | {} | {} {se} | {} |",
             k + 1,
-            r.name(i),
+            l.strategy_with_id(r.name(i)),
             l.num(x.elo, 0),
             l.pct(x.score)
         );
@@ -216,7 +216,7 @@ fn section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
                 "{}",
                 fill!(
                     tx.best_beats_random,
-                    r.name(best),
+                    l.strategy_with_id(r.name(best)),
                     l.pct(rate),
                     l.num(100.0 * lo, 1),
                     l.num(100.0 * hi, 1)
@@ -265,13 +265,17 @@ fn draw_heatmap<DB: DrawingBackend>(
         |style: &TextStyle<'static>| style.clone().pos(Pos::new(HPos::Center, VPos::Center));
     for j in 0..n {
         let x = left + j * cw + cw / 2;
-        root.draw_text(r.name(j as usize), &centred(&small), (x, top - 25))
-            .map_err(err)?;
+        root.draw_text(
+            &l.strategy(r.name(j as usize)),
+            &centred(&small),
+            (x, top - 25),
+        )
+        .map_err(err)?;
     }
     for i in 0..n {
         let y0 = top + i * ch;
         root.draw_text(
-            r.name(i as usize),
+            &l.strategy(r.name(i as usize)),
             &small.clone().pos(Pos::new(HPos::Right, VPos::Center)),
             (left - 12, y0 + ch / 2),
         )
