@@ -280,7 +280,10 @@ impl Scenario {
             }
         }
         let games = games.unwrap_or_else(|| tournaments.iter().map(|t| t.games).max().unwrap_or(2));
-        let fr = extras::french(&cx, file.fr, &arms, &tournaments)?;
+        let known = |n: &str| {
+            arms.iter().any(|a: &Arm| a.name == n) || tournaments.iter().any(|t| t.name == n)
+        };
+        let fr = extras::french(file.fr, &known).map_err(|(span, why)| cx.err(span, why))?;
         Ok(Scenario {
             name,
             title: file.title.unwrap_or_else(|| file.name.into_inner()),

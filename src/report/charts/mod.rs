@@ -15,6 +15,7 @@ pub mod solved;
 use arms::{draw_convergence, draw_throws};
 use board::draw_boards;
 use compare::{draw_lengths, draw_squares, draw_wins};
+use questions::{draw_exit_waits, draw_throwoff};
 
 pub use kit::slug;
 pub(crate) use kit::{err, fonts, label_font, title_font, FONT, H, W};
@@ -63,7 +64,7 @@ pub fn draw_all(
     l: Lang,
 ) -> Result<Vec<(String, String)>> {
     let tx = l.texts();
-    let mut out = questions::draw_asked(dir, results, asked, l)?;
+    let mut out = draw_asked(dir, results, asked, l)?;
     let top = arms::throws_top(results);
     for r in results {
         let stem = format!("throws-{}", slug(&r.arm.name));
@@ -98,5 +99,33 @@ pub fn draw_all(
         draw_boards(results, l)
     );
     out.push(("board".into(), tx.board_sentence.into()));
+    Ok(out)
+}
+
+/// The charts a scenario asks for, for every arm they apply to; returns (file stem, sentence).
+fn draw_asked(
+    dir: &Path,
+    results: &[ArmResult],
+    asked: &[QuestionChart],
+    l: Lang,
+) -> Result<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    for chart in asked {
+        for r in results {
+            let stem = format!("{}-{}", chart.id(), slug(&r.arm.name));
+            let sentence = match chart {
+                QuestionChart::ThrowOff if r.stats.throwoffs > 0 => {
+                    png_and_svg!(dir, stem, draw_throwoff(r, l));
+                    questions::throwoff_sentence(r, l)
+                }
+                QuestionChart::ExitWaits if !questions::exit_squares(r).is_empty() => {
+                    png_and_svg!(dir, stem, draw_exit_waits(r, l));
+                    questions::exits_sentence(r, l)
+                }
+                _ => continue,
+            };
+            out.push((stem, sentence));
+        }
+    }
     Ok(out)
 }

@@ -4,18 +4,16 @@
 //! exact law.
 
 use super::kit::{
-    arm_title, err, fit, fonts, frame, label_font, slug, title_font, with_legend, Axis, Key, Mesh,
-    Ticks, PALETTE, W,
+    arm_title, err, fit, frame, label_font, title_font, with_legend, Axis, Key, Mesh, Ticks,
+    PALETTE, W,
 };
-use super::png_and_svg;
 use crate::lang::{fill, Lang};
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use senet_engine::board::OFF;
 use senet_engine::throws::value_distribution;
 use senet_simulation::runner::ArmResult;
-use senet_simulation::scenario::QuestionChart;
 use senet_simulation::stats::{first_thrower_probability, waits, wilson95};
 
 /// The words of these charts.
@@ -324,36 +322,8 @@ pub(super) fn draw_exit_waits<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The charts a scenario asks for, for every arm they apply to; returns (file stem, sentence).
-pub(super) fn draw_asked(
-    dir: &std::path::Path,
-    results: &[ArmResult],
-    asked: &[QuestionChart],
-    l: Lang,
-) -> Result<Vec<(String, String)>> {
-    let mut out = Vec::new();
-    for chart in asked {
-        for r in results {
-            let stem = format!("{}-{}", chart.id(), slug(&r.arm.name));
-            let sentence = match chart {
-                QuestionChart::ThrowOff if r.stats.throwoffs > 0 => {
-                    png_and_svg!(dir, stem, draw_throwoff(r, l));
-                    throwoff_sentence(r, l)
-                }
-                QuestionChart::ExitWaits if !exit_squares(r).is_empty() => {
-                    png_and_svg!(dir, stem, draw_exit_waits(r, l));
-                    exits_sentence(r, l)
-                }
-                _ => continue,
-            };
-            out.push((stem, sentence));
-        }
-    }
-    Ok(out)
-}
-
 /// What the throw-off chart of `r` shows, with the run's figures.
-fn throwoff_sentence(r: &ArmResult, l: Lang) -> String {
+pub(super) fn throwoff_sentence(r: &ArmResult, l: Lang) -> String {
     let a = &r.stats;
     let value = r.arm.rules.first_throw.unwrap_or(1);
     let p = probability(r, value);
@@ -381,7 +351,7 @@ fn throwoff_sentence(r: &ArmResult, l: Lang) -> String {
 }
 
 /// What the exit-waits chart of `r` shows.
-fn exits_sentence(r: &ArmResult, l: Lang) -> String {
+pub(super) fn exits_sentence(r: &ArmResult, l: Lang) -> String {
     let list: Vec<String> = exit_squares(r)
         .iter()
         .map(|&(s, v)| {
