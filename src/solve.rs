@@ -19,6 +19,7 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
 use senet_simulation::judge::{judge, Decision};
+use senet_simulation::residual::{residual, STORED_STEP};
 use senet_simulation::solver::{self, start_value, SolveError, Solver, TOLERANCE};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -34,8 +35,13 @@ pub struct SolveArgs {
     #[command(flatten)]
     variant: VariantArgs,
     /// Pawns a side (1 to 3; 3 pawns of tejon take about 30 minutes and 1.7 GB on 2 cores).
-    #[arg(long)]
-    pawns: u8,
+    #[arg(long, required_unless_present = "verify")]
+    pawns: Option<u8>,
+    /// Check a saved table instead of solving: one update step at every position of
+    /// DIR/table.senet (or of the file given), and its largest change printed; a change above
+    /// the step of an f32 just below 1 (1.2e-7) is an error (exit status 1).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["pawns", "out"])]
+    verify: Option<PathBuf>,
     #[command(flatten)]
     device: DeviceArgs,
     /// Folder of the results (default: solved/VARIANT-PAWNS).
@@ -69,15 +75,18 @@ pub struct SolveArgs {
 
 /// Runs `senet-sim solve`; returns the folder written.
 pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
-    if !(1..=MAX_SOLVED_PAWNS).contains(&args.pawns) {
+    if let Some(dir) = &args.verify {
+        return verify(dir, out);
+    }
+    let pawns = args.pawns.unwrap_or(0);
+    if !(1..=MAX_SOLVED_PAWNS).contains(&pawns) {
         return bad(format!(
-            "--pawns {}: the solver handles 1 to {MAX_SOLVED_PAWNS} pawns a side",
-            args.pawns
+            "--pawns {pawns}: the solver handles 1 to {MAX_SOLVED_PAWNS} pawns a side"
         ));
     }
     let variant = args.variant.variant;
     let mut rules = Rules {
-        pawns: args.pawns,
+        pawns,
         ..args.variant.rules()?
     };
     rules
@@ -88,7 +97,7 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
     let dir = args
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("solved/{variant}-{}", args.pawns)));
+        .unwrap_or_else(|| PathBuf::from(format!("solved/{variant}-{pawns}")));
     crate::config::check_out(&dir)?;
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()
@@ -226,11 +235,55 @@ fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
     std::fs::write(dir.join("report.md"), md).context("writing report.md")
 }
 
+/// `--verify`: one update step at every position of a saved table, its largest change printed;
+/// a change above [`STORED_STEP`] is an error.
+fn verify(dir: &Path, out: &mut impl Write) -> Result<PathBuf> {
+    let file = if dir.is_dir() {
+        dir.join("table.senet")
+    } else {
+        dir.to_path_buf()
+    };
+    let solution = solver::load(&file).map_err(|e| InputError(format!("--verify: {e}")))?;
+    let started = Instant::now();
+    let r = residual(&solution);
+    writeln!(
+        out,
+        "{}: {} positions ({} a side); one update step changes a value by at most {:.1e} \
+         (position {}), the stored step is {:.1e} (f32): {} ({:.1} s)",
+        file.display(),
+        r.positions,
+        match solution.rules.pawns {
+            1 => "1 pawn".to_string(),
+            k => format!("{k} pawns"),
+        },
+        r.largest,
+        r.at,
+        STORED_STEP,
+        if r.holds() {
+            "ok"
+        } else {
+            "NOT a solved table"
+        },
+        started.elapsed().as_secs_f64()
+    )?;
+    if !r.holds() {
+        anyhow::bail!(
+            "{}: one update step changes position {} by {:.1e}, more than the stored step {:.1e}",
+            file.display(),
+            r.at,
+            r.largest,
+            STORED_STEP
+        );
+    }
+    Ok(file)
+}
+
 /// The command that writes these results again.
 fn command_line(args: &SolveArgs) -> String {
     let mut c = format!(
         "senet-sim solve --variant {} --pawns {}",
-        args.variant.variant, args.pawns
+        args.variant.variant,
+        args.pawns.unwrap_or(0)
     );
     if args.games != 1000 {
         c += &format!(" --games {}", args.games);

@@ -159,3 +159,36 @@ fn bad_solve_and_optimal_input_is_one_line_with_status_2() {
         assert!(stderr.contains(want), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn a_saved_table_is_a_fixed_point_of_one_update_step() {
+    // Lesson 5's committed table (tejon, 2 pawns a side): one update step at every position
+    // changes no value by more than the step of an f32 below 1.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let exact = root.join("reports/lesson/lecon-5-partie-resolue/exact");
+    let (code, stdout, stderr) = senet_run(&["solve", "--verify", exact.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("189660 positions (2 pawns a side)") && stdout.contains(": ok ("),
+        "{stdout}"
+    );
+    // The same table with one value moved by 1e-4 (the last position's, stored last) is not
+    // a solved table: exit status 1, the file and the position named.
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("table.senet");
+    let mut bytes = std::fs::read(exact.join("table.senet")).unwrap();
+    let at = bytes.len() - 4;
+    let v = f32::from_le_bytes(bytes[at..].try_into().unwrap());
+    bytes[at..].copy_from_slice(&(v + 1e-4).to_le_bytes());
+    std::fs::write(&file, bytes).unwrap();
+    let (code, stdout, stderr) = senet_run(&["solve", "--verify", file.to_str().unwrap()]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("NOT a solved table"), "{stdout}");
+    assert!(
+        stderr.contains("table.senet") && stderr.contains("position 189659"),
+        "{stderr}"
+    );
+    // --verify reads a table: not a solve's options.
+    let (code, _, stderr) = senet_run(&["solve", "--verify", "x", "--pawns", "2"]);
+    assert_eq!(code, 2, "{stderr}");
+}
