@@ -8,6 +8,7 @@
 pub mod cancel;
 pub mod hints;
 pub mod judge;
+pub mod layered;
 pub mod residual;
 pub mod runner;
 pub mod scenario;

@@ -1,0 +1,63 @@
+//! The layered in-place solve (`senet_simulation::layered`) against the solver of the outcome
+//! graph: the same values to 1e-9, for one and two pawns a side.
+
+use senet_engine::solve::backup::Pick;
+use senet_engine::solve::index::StateIndex;
+use senet_engine::solve::Sweep;
+use senet_engine::throws::throw_table;
+use senet_engine::variants::Variant;
+use senet_simulation::layered::solve_layered;
+use senet_simulation::solver::Solver;
+
+/// The largest difference between the two solvers' values of `variant` with `pawns` a side.
+fn difference(variant: Variant, pawns: u8, pick: Pick) -> (f64, usize) {
+    let rules = senet_engine::rules::Rules {
+        pawns,
+        ..variant.rules()
+    };
+    let device = variant.device();
+    let solver = Solver::new(&rules, &device).unwrap();
+    let (graph, _) = solver.iterate(pick, &|_, _| {}).unwrap();
+    let throws = throw_table(&rules, &device);
+    let index = StateIndex::new(&rules).unwrap();
+    let sweep = Sweep {
+        rules: &rules,
+        throws: &throws,
+        index: &index,
+        race: true,
+    };
+    let layered = solve_layered(&sweep, pick, 1e-13, 100_000).expect("settles");
+    assert_eq!(layered.values.len(), graph.len());
+    let largest = graph
+        .iter()
+        .zip(&layered.values)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f64::max);
+    (largest, layered.sweeps.len())
+}
+
+#[test]
+fn layered_in_place_agrees_with_the_graph_solver_on_one_pawn() {
+    for v in [
+        Variant::TEJON,
+        Variant::KENDALL,
+        Variant::PASSAGE,
+        Variant::GAME_BOX,
+    ] {
+        for pick in [Pick::Best, Pick::Uniform] {
+            let (d, groups) = difference(v, 1, pick);
+            assert!(d < 1e-9, "{v} {pick:?}: {d:e}");
+            assert_eq!(
+                groups, 1,
+                "no pawn borne off (a side with its pawn off has won)"
+            );
+        }
+    }
+}
+
+#[test]
+fn layered_in_place_agrees_with_the_graph_solver_on_two_pawns() {
+    let (d, groups) = difference(Variant::TEJON, 2, Pick::Best);
+    assert!(d < 1e-9, "{d:e}");
+    assert_eq!(groups, 3, "0, 1 or 2 pawns borne off, at most one a side");
+}
