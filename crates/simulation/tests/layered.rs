@@ -61,3 +61,34 @@ fn layered_in_place_agrees_with_the_graph_solver_on_two_pawns() {
     assert!(d < 1e-9, "{d:e}");
     assert_eq!(groups, 3, "0, 1 or 2 pawns borne off, at most one a side");
 }
+
+#[test]
+fn layered_values_do_not_depend_on_the_number_of_threads() {
+    // Two pawns: groups of many blocks of 1,024 positions, swept in parallel.
+    let rules = senet_engine::rules::Rules {
+        pawns: 2,
+        ..Variant::TEJON.rules()
+    };
+    let throws = throw_table(&rules, &Variant::TEJON.device());
+    let index = StateIndex::new(&rules).unwrap();
+    let sweep = Sweep {
+        rules: &rules,
+        throws: &throws,
+        index: &index,
+        race: true,
+    };
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| solve_layered(&sweep, Pick::Best, 1e-8, 100_000).expect("settles"))
+    };
+    let (one, two) = (run(1), run(2));
+    assert_eq!(one.sweeps, two.sweeps);
+    assert!(one
+        .values
+        .iter()
+        .zip(&two.values)
+        .all(|(a, b)| a.to_bits() == b.to_bits()));
+}
