@@ -13,14 +13,19 @@ use polars::prelude::{Column, DataFrame};
 use senet_engine::board::Side;
 use senet_engine::rules::Rules;
 use senet_engine::solve::backup::Pick;
+use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::index::MAX_SOLVED_PAWNS;
 use senet_engine::solve::Solution;
+use senet_engine::solve::Sweep;
 use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::throws::throw_table;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
+use senet_simulation::checkpoint::{solve_checkpointed, Checkpoint, StopError};
 use senet_simulation::judge::{judge, Decision};
+use senet_simulation::layered::{Group, LayeredError, Settings, LAYERED_TOLERANCE};
 use senet_simulation::residual::{residual, STORED_STEP};
-use senet_simulation::solver::{self, start_value, SolveError, Solver, TOLERANCE};
+use senet_simulation::solver::{self, start_value, Effort, SolveError, Solver, Values, TOLERANCE};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -34,7 +39,7 @@ const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
 pub struct SolveArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    /// Pawns a side (1 to 3; 3 pawns of tejon take about 30 minutes and 1.7 GB on 2 cores).
+    /// Pawns a side (1 to 3; 3 pawns of tejon: about 5 minutes and 600 MB on 2 cores).
     #[arg(long, required_unless_present = "verify")]
     pawns: Option<u8>,
     /// Check a saved table instead of solving: one update step at every position of
@@ -71,6 +76,30 @@ pub struct SolveArgs {
     /// Print nothing but errors.
     #[arg(long)]
     quiet: bool,
+    /// How the values are found: `graph` (the whole outcome graph held in memory: fastest for 1
+    /// and 2 pawns), `layered` (group by group of pawns borne off, in place, the outcomes of one
+    /// group within --memory, a checkpoint per group in DIR.checkpoint/ that a new run after a
+    /// kill resumes from), or `auto` (layered for 3 pawns).
+    #[arg(long, value_enum, default_value_t = Method::Auto)]
+    method: Method,
+    /// Megabytes for the outcomes of the group being solved (layered); past them, outcomes are
+    /// computed again at every sweep (slower, no more memory).
+    #[arg(long, value_name = "MB", default_value_t = 380)]
+    memory: u64,
+    /// Stop after this many groups, as if killed (tests of the checkpoint).
+    #[arg(long, hide = true)]
+    stop_after_groups: Option<usize>,
+}
+
+/// How `solve` finds the values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// Layered for 3 pawns, the graph otherwise.
+    Auto,
+    /// The whole outcome graph, swept by progress.
+    Graph,
+    /// Group by group of pawns borne off, in place, with checkpoints.
+    Layered,
 }
 
 /// Runs `senet-sim solve`; returns the folder written.
@@ -115,10 +144,18 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
             eprintln!("{text}");
         }
     };
-    let solved = compute(&args, variant, rules, device, &say)?;
+    let checkpoint = checkpoint_dir(&dir);
+    let solved = compute(&args, variant, rules, device, &checkpoint, &say)?;
     let staging = Staging::create(&dir)?;
     write(&staging.dir, &solved, &args)?;
     staging.commit()?;
+    if checkpoint.is_dir() {
+        Checkpoint::open(
+            &checkpoint,
+            &game_text(&solved.rules, &solved.solution.throws)?,
+        )?
+        .clear()?;
+    }
     if !args.quiet {
         writeln!(out, "{}", dir.join("report.md").display())?;
     }
@@ -131,8 +168,47 @@ fn compute(
     variant: Variant,
     rules: Rules,
     device: Device,
+    checkpoint: &Path,
     say: &(dyn Fn(&str) + Sync),
 ) -> Result<Solved> {
+    let layered = match args.method {
+        Method::Auto => rules.pawns >= 3,
+        m => m == Method::Layered,
+    };
+    if layered {
+        let throws = throw_table(&rules, &device);
+        let c = Checkpoint::open(checkpoint, &game_text(&rules, &throws)?)?;
+        let index = StateIndex::new(&rules)?;
+        let solve = |pick| layered_values(args, &rules, &throws, &index, pick, &c, say);
+        say(&format!(
+            "solving {variant} with {} pawns a side, layer by layer: optimal play",
+            rules.pawns
+        ));
+        let (exact, effort) = solve(Pick::Best)?;
+        let solution = Solution {
+            rules: rules.clone(),
+            throws: throws.clone(),
+            index: index.clone(),
+            values: exact.iter().map(|&v| v as f32).collect(),
+        };
+        // The exact values serve the start's value only: dropped before random play is solved.
+        let exact = Values::new(index.clone(), exact);
+        let optimal = start_value(&rules, &throws, Pick::Best, &|p| exact.value(p));
+        drop(exact);
+        say("random play for both sides");
+        let (random, random_effort) = solve(Pick::Uniform)?;
+        let values = (optimal, Values::new(index, random));
+        return finish(
+            args,
+            variant,
+            rules,
+            device,
+            solution,
+            values,
+            (effort, random_effort),
+            say,
+        );
+    }
     let interrupted = |e: SolveError| -> anyhow::Error {
         match e {
             SolveError::Interrupted => Interrupted("the solve was stopped".into()).into(),
@@ -156,7 +232,6 @@ fn compute(
     let solver = Solver::new(&rules, &device).map_err(interrupted)?;
     let (solution, exact, mut effort) = solver.optimal(&report).map_err(interrupted)?;
     effort.seconds += solver.built();
-    let solution = Arc::new(solution);
     say(&format!(
         "  {} positions, {} sweeps, {:.1} s ({:.1} s to build the outcome graph)",
         effort.positions,
@@ -168,6 +243,108 @@ fn compute(
     let (random, random_effort) = solver.random(&report).map_err(interrupted)?;
     drop(solver);
     let optimal = start_value(&rules, &solution.throws, Pick::Best, &|p| exact.value(p));
+    finish(
+        args,
+        variant,
+        rules,
+        device,
+        solution,
+        (optimal, random),
+        (effort, random_effort),
+        say,
+    )
+}
+
+/// The folder of a layered solve's checkpoint: beside the results' folder, `DIR.checkpoint`.
+fn checkpoint_dir(dir: &Path) -> PathBuf {
+    let mut name = dir.file_name().unwrap_or_default().to_os_string();
+    name.push(".checkpoint");
+    dir.with_file_name(name)
+}
+
+/// What a checkpoint was computed for: the rule file and the throw distribution.
+fn game_text(rules: &Rules, throws: &[(u8, f64)]) -> Result<String> {
+    let law: Vec<String> = throws.iter().map(|(v, p)| format!("{v}:{p:e}")).collect();
+    Ok(format!(
+        "{}\nthrows = {}\n",
+        toml::to_string(rules)?,
+        law.join(" ")
+    ))
+}
+
+/// The layered solve of `pick`, from and into the checkpoint `c`, its groups reported by `say`.
+fn layered_values(
+    args: &SolveArgs,
+    rules: &Rules,
+    throws: &[(u8, f64)],
+    index: &StateIndex,
+    pick: Pick,
+    c: &Checkpoint,
+    say: &(dyn Fn(&str) + Sync),
+) -> Result<(Vec<f64>, Effort)> {
+    let started = Instant::now();
+    let sweep = Sweep {
+        rules,
+        throws,
+        index,
+        race: true,
+    };
+    let settings = Settings {
+        pick,
+        tolerance: LAYERED_TOLERANCE,
+        max_sweeps: solver::MAX_SWEEPS,
+        budget: args.memory << 20,
+        stop: &senet_simulation::cancel::cancelled,
+    };
+    let mut each = |g: &Group| {
+        say(&format!(
+            "  pawns borne off {}: {} positions, {} sweeps, {:.1} s, {:.0} MB of outcomes kept for {} positions",
+            g.off,
+            g.positions,
+            g.sweeps,
+            g.seconds,
+            g.bytes as f64 / 1e6,
+            g.stored
+        ))
+    };
+    let solved = match solve_checkpointed(&sweep, &settings, Some(c), &mut each, args.stop_after_groups) {
+        Err(StopError::Layered(LayeredError::Interrupted)) => {
+            return Err(Interrupted(format!("the solve was stopped; its finished groups are in {}, which the same command resumes from", c.dir().display())).into())
+        }
+        other => other?,
+    };
+    if !solved.resumed.is_empty() {
+        say(&format!(
+            "  read from {}: the groups of {:?} pawns borne off",
+            c.dir().display(),
+            solved.resumed
+        ));
+    }
+    let largest = solved.groups.iter().max_by_key(|g| g.positions);
+    let effort = Effort {
+        positions: index.len(),
+        sweeps: largest.map_or(0, |g| g.sweeps),
+        last_change: solved.groups.iter().map(|g| g.change).fold(0.0, f64::max),
+        tolerance: LAYERED_TOLERANCE,
+        seconds: started.elapsed().as_secs_f64(),
+        bytes: 8 * index.len() + solved.groups.iter().map(|g| g.bytes).max().unwrap_or(0),
+    };
+    Ok((solved.values, effort))
+}
+
+/// The start's values, the strategies judged against the table, and the critical positions.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    args: &SolveArgs,
+    variant: Variant,
+    rules: Rules,
+    device: Device,
+    solution: Solution,
+    (optimal, random): (f64, Values),
+    (effort, random_effort): (Effort, Effort),
+    say: &(dyn Fn(&str) + Sync),
+) -> Result<Solved> {
+    let solution = Arc::new(solution);
     let random_start = start_value(&rules, &solution.throws, Pick::Uniform, &|p| {
         random.value(p)
     });

@@ -80,6 +80,34 @@ pub fn describe(mv: &Move) -> String {
     }
 }
 
+/// A move in French words (`7 -> 11 (prise)`, `28 -> sortie`), for `review --lang fr`.
+pub fn describe_fr(mv: &Move) -> String {
+    const WORDS: [(&str, &str); 14] = [
+        ("throw the 1 again (re-throw)", "relancer le 1"),
+        (
+            "keep the points (play nothing)",
+            "garder les points (ne rien jouer)",
+        ),
+        ("waiting (restart)", "en attente (recommence)"),
+        ("taken refuge: moved back", "réfugié : recule"),
+        ("keep the points", "garder les points"),
+        ("backward", "en arrière"),
+        ("capture", "prise"),
+        ("water", "eau"),
+        ("exit", "sortie"),
+        ("entry", "entrée"),
+        ("replay", "rejoue"),
+        ("stay", "reste"),
+        ("re-throw", "relance"),
+        ("enter ->", "entre ->"),
+    ];
+    let mut text = describe(mv).replace("-> off", "-> dehors");
+    for (en, fr) in WORDS {
+        text = text.replace(en, fr);
+    }
+    text
+}
+
 /// A position on one line: "W 1,3,5 | B 2,4" ("-" for a side with no pawn on the board), and
 /// the waiting pawns when there are any.
 pub fn board_line(p: &Position) -> String {

@@ -5,6 +5,7 @@ pub(crate) mod args;
 pub(crate) mod describe;
 mod moves;
 mod play;
+mod review;
 mod scenarios;
 mod throws;
 
@@ -80,6 +81,10 @@ enum Command {
     /// position under optimal play, the table saved for the strategy `optimal:FILE`, the first
     /// mover's chances, and how far each strategy is from optimal play.
     Solve(crate::solve::SolveArgs),
+    /// Replay one seeded game with a solved table (1 or 2 pawns a side, or a saved table):
+    /// white's exact chance of winning after every throw, each decision graded against the
+    /// best move, and a chart of the chance over the game (review.png, review.csv).
+    Review(review::ReviewArgs),
 }
 
 /// Runs the parsed command line.
@@ -115,6 +120,9 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Throws(a) => throws::throws(&a, &mut out)?,
         Command::Solve(a) => {
             crate::solve::solve(a, &mut out)?;
+        }
+        Command::Review(a) => {
+            review::review(&a, &mut out)?;
         }
     }
     out.flush()?;

@@ -214,7 +214,7 @@ fn write_result(
 }
 
 /// Reads a game seed written as games.csv writes it ([`seed_hex`]).
-fn hex_seed(text: &str) -> Result<u64, String> {
+pub(super) fn hex_seed(text: &str) -> Result<u64, String> {
     parse_seed_hex(text).ok_or_else(|| {
         format!("'{text}': expected 0x and at most 16 hexadecimal digits, as in games.csv")
     })

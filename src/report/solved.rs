@@ -9,7 +9,6 @@ use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
 use senet_simulation::judge::{Decision, Verdict};
 use senet_simulation::solver::Effort;
-use senet_simulation::solver::TOLERANCE;
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -128,7 +127,7 @@ fn table(md: &mut String, s: &Solved, l: Lang) {
         ),
         sci(l, e.last_change),
         t(l, "tolerance", "tolérance"),
-        sci(l, TOLERANCE),
+        sci(l, e.tolerance),
         l.num(e.seconds, 1),
         l.num(e.bytes as f64 / 1e6, 0),
         t(l, "Random play:", "Jeu au hasard :"),

@@ -23,6 +23,7 @@ mod out_safety;
 mod overrides;
 mod report_snapshots;
 mod resume;
+mod review;
 mod robustness;
 mod run;
 mod scored;

@@ -192,3 +192,56 @@ fn a_saved_table_is_a_fixed_point_of_one_update_step() {
     let (code, _, stderr) = senet_run(&["solve", "--verify", "x", "--pawns", "2"]);
     assert_eq!(code, 2, "{stderr}");
 }
+
+#[test]
+fn a_layered_solve_stopped_midway_resumes_from_its_checkpoint() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = |name: &str| tmp.path().join(name);
+    let solve = |out: &str, extra: &[&str]| {
+        let out = dir(out);
+        let mut args = vec![
+            "solve",
+            "--variant",
+            "tejon",
+            "--pawns",
+            "2",
+            "--games",
+            "20",
+            "--method",
+            "layered",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        senet_run(&args)
+    };
+    let (code, _, stderr) = solve("whole", &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        !dir("whole.checkpoint").exists(),
+        "the checkpoint goes once the table is written"
+    );
+    // Killed after two of the three groups (2 and 1 pawns borne off).
+    let (code, _, stderr) = solve("resumed", &["--stop-after-groups", "2"]);
+    assert_ne!(code, 0, "{stderr}");
+    assert!(stderr.contains("resumes"), "{stderr}");
+    let mut saved: Vec<String> = std::fs::read_dir(dir("resumed.checkpoint"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    saved.sort();
+    assert_eq!(saved, ["game.txt", "optimal-1.f64", "optimal-2.f64"]);
+    assert!(!dir("resumed").exists(), "nothing written before the end");
+    let (code, _, stderr) = solve("resumed", &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("the groups of [2, 1] pawns borne off"),
+        "{stderr}"
+    );
+    assert!(!dir("resumed.checkpoint").exists());
+    let table = |d: &str| std::fs::read(dir(d).join("table.senet")).unwrap();
+    assert!(
+        table("whole") == table("resumed"),
+        "the same table, byte for byte"
+    );
+}

@@ -6,10 +6,13 @@
 //! depend on the number of threads.
 
 pub mod cancel;
+pub mod checkpoint;
 pub mod hints;
 pub mod judge;
 pub mod layered;
+mod outcomes;
 pub mod residual;
+pub mod review;
 pub mod runner;
 pub mod scenario;
 pub mod shard;

@@ -6,6 +6,7 @@
 //! of sweeps, is the same whatever the number of threads.
 
 use crate::cancel;
+use crate::outcomes::{evaluate, outcomes, INDEX, OLD};
 use rayon::prelude::*;
 use senet_engine::board::Position;
 use senet_engine::board::Side;
@@ -13,9 +14,7 @@ use senet_engine::game::{front_step, start_position};
 use senet_engine::movegen::MoveList;
 use senet_engine::rules::Rules;
 use senet_engine::rules::Starter;
-use senet_engine::solve::backup::{
-    position_value, throw_outcomes, throw_value, Fold, Outcome, Pick,
-};
+use senet_engine::solve::backup::{position_value, throw_value, Pick};
 use senet_engine::solve::index::{IndexError, StateIndex, MAX_SOLVED_PAWNS};
 use senet_engine::solve::{progress, same_game, Solution, Sweep};
 use senet_engine::strategy::spec::StrategySpec;
@@ -84,25 +83,14 @@ pub struct Effort {
     pub sweeps: u32,
     /// The largest change in the last sweep.
     pub last_change: f64,
+    /// The tolerance the sweeps stopped at.
+    pub tolerance: f64,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// Bytes of the outcome graph and the two value arrays (the memory that grows with the
     /// positions).
     pub bytes: u64,
 }
-
-/// An outcome's value for the player who chose is `1 - x` (the other side moves next, or won).
-const FLIP: u32 = 1 << 31;
-/// The first outcome of a move.
-const FIRST: u32 = 1 << 30;
-/// Read `x` as it was at the start of the sweep (a position of the same or a lower progress).
-const OLD: u32 = 1 << 29;
-/// The game is over: `x = 1`.
-const END: u32 = 1 << 28;
-/// The first outcome of a throw.
-const THROW: u32 = 1 << 27;
-/// The bits of a position's index.
-const INDEX: u32 = THROW - 1;
 
 /// Every position's outcomes, computed once and kept as plain numbers, so that a sweep is
 /// arithmetic over arrays. The positions are in the order of a sweep: by [`progress`], highest
@@ -127,36 +115,6 @@ struct Part {
     entries: Vec<u32>,
     lens: Vec<u32>,
     races: Vec<(u32, f64)>,
-}
-
-/// One position's outcomes.
-fn outcomes(sweep: &Sweep, i: u32, out: &mut Vec<u32>) -> Option<f64> {
-    let index = sweep.index;
-    let pos = index.position(u64::from(i));
-    let k = sweep.rules.pawns;
-    if let Some(v) = sweep.race_value(&pos) {
-        return Some(v);
-    }
-    let level = progress(k, &pos);
-    let mut moves = MoveList::new();
-    for &(v, _) in sweep.throws {
-        let mut throw = THROW;
-        throw_outcomes(sweep.rules, &pos, v, &mut moves, &mut |first, o| {
-            let code = match o {
-                Outcome::Won => END,
-                Outcome::Lost => END | FLIP,
-                Outcome::Next(next) => {
-                    let j = index.index(&next).expect("the numbering covers the game");
-                    let flip = if next.to_move == pos.to_move { 0 } else { FLIP };
-                    let old = if progress(k, &next) <= level { OLD } else { 0 };
-                    j as u32 | flip | old
-                }
-            };
-            out.push(code | throw | if first { FIRST } else { 0 });
-            throw = 0;
-        });
-    }
-    None
 }
 
 impl Graph {
@@ -224,24 +182,6 @@ impl Graph {
     fn bytes(&self) -> u64 {
         (4 * self.order.len() + 8 * self.starts.len() + 4 * self.entries.len()) as u64
     }
-}
-
-/// The value for the side to move of a position from its outcomes.
-#[inline]
-fn evaluate(entries: &[u32], throws: &[(u8, f64)], pick: Pick, read: &impl Fn(u32) -> f64) -> f64 {
-    let mut total = 0.0;
-    let mut t = 0;
-    let mut fold = Fold::new(pick);
-    for (n, &e) in entries.iter().enumerate() {
-        if e & THROW != 0 && n > 0 {
-            total += throws[t].1 * fold.value();
-            t += 1;
-            fold = Fold::new(pick);
-        }
-        let x = if e & END != 0 { 1.0 } else { read(e) };
-        fold.add(e & FIRST != 0, if e & FLIP != 0 { 1.0 - x } else { x });
-    }
-    total + throws[t].1 * fold.value()
 }
 
 /// A game ready for value iteration: its numbering and its outcome graph, built once and swept
@@ -356,6 +296,7 @@ impl Solver {
                     positions: n,
                     sweeps,
                     last_change: change,
+                    tolerance: TOLERANCE,
                     seconds: started.elapsed().as_secs_f64(),
                     bytes: graph.bytes() + 16 * n,
                 };
@@ -423,6 +364,11 @@ pub struct Values {
 }
 
 impl Values {
+    /// The values `values` of the positions numbered by `index`.
+    pub fn new(index: StateIndex, values: Vec<f64>) -> Values {
+        Values { index, values }
+    }
+
     /// The probability that the side to move of `pos` wins.
     pub fn value(&self, pos: &Position) -> f64 {
         if pos.finished(pos.to_move) {

@@ -6,7 +6,7 @@ use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::Sweep;
 use senet_engine::throws::throw_table;
 use senet_engine::variants::Variant;
-use senet_simulation::layered::solve_layered;
+use senet_simulation::layered::{solve_layered, Layered, Settings};
 use senet_simulation::solver::Solver;
 
 /// The largest difference between the two solvers' values of `variant` with `pawns` a side.
@@ -26,14 +26,32 @@ fn difference(variant: Variant, pawns: u8, pick: Pick) -> (f64, usize) {
         index: &index,
         race: true,
     };
-    let layered = solve_layered(&sweep, pick, 1e-13, 100_000).expect("settles");
+    let layered = layered(&sweep, pick, 1e-13);
     assert_eq!(layered.values.len(), graph.len());
     let largest = graph
         .iter()
         .zip(&layered.values)
         .map(|(a, b)| (a - b).abs())
         .fold(0.0, f64::max);
-    (largest, layered.sweeps.len())
+    (largest, layered.groups.len())
+}
+
+/// The layered solve of `sweep` from 1/2 everywhere, to `tolerance`, every outcome kept.
+fn layered(sweep: &Sweep, pick: Pick, tolerance: f64) -> Layered {
+    within(sweep, pick, tolerance, u64::MAX)
+}
+
+/// The layered solve, a group's kept outcomes within `budget` bytes.
+fn within(sweep: &Sweep, pick: Pick, tolerance: f64, budget: u64) -> Layered {
+    let settings = Settings {
+        pick,
+        tolerance,
+        max_sweeps: 100_000,
+        budget,
+        stop: &|| false,
+    };
+    let start = vec![0.5; sweep.index.len() as usize];
+    solve_layered(sweep, &settings, start, &[], &mut |_, _| Ok(())).expect("settles")
 }
 
 #[test]
@@ -64,7 +82,7 @@ fn layered_in_place_agrees_with_the_graph_solver_on_two_pawns() {
 
 #[test]
 fn layered_values_do_not_depend_on_the_number_of_threads() {
-    // Two pawns: groups of many blocks of 1,024 positions, swept in parallel.
+    // Two pawns: levels of many blocks of 1,024 positions, computed in parallel.
     let rules = senet_engine::rules::Rules {
         pawns: 2,
         ..Variant::TEJON.rules()
@@ -82,13 +100,48 @@ fn layered_values_do_not_depend_on_the_number_of_threads() {
             .num_threads(threads)
             .build()
             .unwrap();
-        pool.install(|| solve_layered(&sweep, Pick::Best, 1e-8, 100_000).expect("settles"))
+        pool.install(|| layered(&sweep, Pick::Best, 1e-8))
     };
     let (one, two) = (run(1), run(2));
-    assert_eq!(one.sweeps, two.sweeps);
+    let sweeps = |l: &Layered| l.groups.iter().map(|g| g.sweeps).collect::<Vec<_>>();
+    assert_eq!(sweeps(&one), sweeps(&two));
     assert!(one
         .values
         .iter()
         .zip(&two.values)
+        .all(|(a, b)| a.to_bits() == b.to_bits()));
+}
+
+#[test]
+fn outcomes_computed_again_give_the_same_values_as_outcomes_kept() {
+    let rules = senet_engine::rules::Rules {
+        pawns: 2,
+        ..Variant::TEJON.rules()
+    };
+    let throws = throw_table(&rules, &Variant::TEJON.device());
+    let index = StateIndex::new(&rules).unwrap();
+    let sweep = Sweep {
+        rules: &rules,
+        throws: &throws,
+        index: &index,
+        race: true,
+    };
+    let kept = within(&sweep, Pick::Uniform, 1e-8, u64::MAX);
+    // 200 kB: the largest group (164,430 positions) keeps a first batch of blocks only.
+    let computed = within(&sweep, Pick::Uniform, 1e-8, 200_000);
+    let largest = computed.groups.last().unwrap();
+    assert!(
+        largest.stored > 0 && largest.stored < largest.positions / 2,
+        "{largest:?}"
+    );
+    assert!(
+        largest.stored < kept.groups.last().unwrap().stored,
+        "{:?}",
+        kept.groups
+    );
+    assert!(kept
+        .values
+        .iter()
+        .zip(&computed.values)
         .all(|(a, b)| a.to_bits() == b.to_bits()));
 }

@@ -10,6 +10,7 @@ mod board;
 mod compare;
 mod kit;
 mod questions;
+pub mod review;
 pub mod solved;
 
 use arms::{draw_convergence, draw_throws};

@@ -1,0 +1,198 @@
+//! `senet-sim review`: one seeded game replayed with a solved table, white's exact chance of
+//! winning after every throw and each decision graded; a chart of the chance over the game.
+
+use super::args::{DeviceArgs, VariantArgs};
+use super::describe::{describe, describe_fr};
+use crate::error::InputError;
+use crate::lang::Lang;
+use crate::report::frames::CsvStyle;
+use anyhow::{Context, Result};
+use clap::Args;
+use senet_engine::board::Side;
+use senet_engine::movegen::Move;
+use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::throws::{game_seed, seed_hex};
+use senet_simulation::review::{review as replay, Step};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// A decision that gives away more than this chance of winning is marked as a mistake.
+pub const MISTAKE: f64 = 0.01;
+
+/// Arguments of `senet-sim review`.
+#[derive(Args, Debug)]
+pub struct ReviewArgs {
+    #[command(flatten)]
+    variant: VariantArgs,
+    #[command(flatten)]
+    device: DeviceArgs,
+    /// Pawns a side (1 or 2 are solved on the spot; 3 need --table).
+    #[arg(long, default_value_t = 2)]
+    pawns: u8,
+    /// A table of `senet-sim solve` for these rules (default: solved on the spot).
+    #[arg(long, value_name = "FILE")]
+    table: Option<PathBuf>,
+    /// Seed of the game (as for `play`).
+    #[arg(long, default_value_t = 1, value_parser = crate::error::number)]
+    seed: u64,
+    /// The seed of one game, as games.csv writes it (0x and 16 hexadecimal digits).
+    #[arg(long, value_name = "0xHEX", conflicts_with = "seed", value_parser = super::play::hex_seed)]
+    game_seed: Option<u64>,
+    /// White's strategy (as for `play`).
+    #[arg(long, default_value = "random")]
+    white: StrategySpec,
+    /// Black's strategy.
+    #[arg(long, default_value = "random")]
+    black: StrategySpec,
+    /// Folder of the chart and review.csv (default: reviews/VARIANT-PAWNS-SEED).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Language of the text and the chart: en or fr.
+    #[arg(long, value_enum, default_value_t = Lang::En)]
+    lang: Lang,
+}
+
+/// Replays the game, prints it graded, writes review.csv and the chart; returns the folder.
+pub fn review(a: &ReviewArgs, out: &mut impl Write) -> Result<PathBuf> {
+    let variant = a.variant.variant;
+    let mut rules = a.variant.rules()?;
+    rules.pawns = a.pawns;
+    rules
+        .validate()
+        .map_err(|e| InputError(format!("--pawns: {e}")))?;
+    let device = a.device.device(variant)?;
+    let mut table: StrategySpec = match &a.table {
+        Some(f) => format!("optimal:{}", f.display()).parse(),
+        None => "optimal".parse(),
+    }
+    .map_err(|e| InputError(format!("--table: {e}")))?;
+    senet_simulation::solver::prepare(&mut table, variant, &rules, &device)
+        .map_err(|e| InputError(format!("--pawns {}: {e}", a.pawns)))?;
+    let StrategySpec::Optimal(o) = &table else {
+        anyhow::bail!("--table: not a solved table");
+    };
+    let solution = o.solution.clone().context("no solved table")?;
+    let ready = |spec: &StrategySpec, flag: &str| -> Result<_> {
+        let mut spec = spec.clone();
+        senet_simulation::solver::prepare(&mut spec, variant, &rules, &device)
+            .map_err(|e| InputError(format!("{flag}: {e}")))?;
+        Ok(spec.build(&rules, &device))
+    };
+    let players = [ready(&a.white, "--white")?, ready(&a.black, "--black")?];
+    let seed = a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0));
+    let (steps, summary) = replay(&solution, &device, players, seed);
+    for (k, s) in steps.iter().enumerate() {
+        writeln!(out, "{}", line(k + 1, s, a.lang))?;
+    }
+    let fr = a.lang == Lang::Fr;
+    let winner = summary.winner.map_or("-", |w| side_name(w, fr));
+    // The throw-off's last throw (the first 1) is also the first throw played.
+    let opening = match (summary.opening.saturating_sub(1), fr) {
+        (0, _) => String::new(),
+        (n, true) => format!(" (et {n} avant, pour savoir qui commence)"),
+        (n, false) => format!(" (and {n} before, to decide who starts)"),
+    };
+    writeln!(
+        out,
+        "{} {winner}, {} {}{opening}",
+        if fr { "vainqueur :" } else { "winner:" },
+        steps.len(),
+        if fr { "lancers" } else { "throws" }
+    )?;
+    let dir = (a.out.clone()).unwrap_or_else(|| {
+        PathBuf::from(format!("reviews/{variant}-{}-{}", a.pawns, seed_hex(seed)))
+    });
+    crate::config::check_out(&dir)?;
+    // Written into a temporary folder renamed into place, as every report.
+    let staging = crate::report::Staging::create(&dir)?;
+    write_csv(&staging.dir, &steps, a.lang)?;
+    crate::report::charts::review::draw(&staging.dir, &steps, &variant.to_string(), a.lang)?;
+    staging.commit()?;
+    writeln!(out, "{}", dir.join("review.png").display())?;
+    Ok(dir)
+}
+
+/// One throw as text: who threw what, the move, white's chance after it, and the grade.
+fn line(k: usize, s: &Step, l: Lang) -> String {
+    let fr = l == Lang::Fr;
+    let say = |m: &Move| if fr { describe_fr(m) } else { describe(m) };
+    let what = s.played.as_ref().map_or_else(
+        || (if fr { "aucun coup" } else { "no legal move" }).to_string(),
+        say,
+    );
+    let grade = match s.graded {
+        None => String::new(),
+        Some((_, loss)) if loss <= 1e-6 => (if fr { "  meilleur coup" } else { "  best" }).into(),
+        Some((best, loss)) => format!(
+            "  {} {} {} ({} {})",
+            if loss > MISTAKE { "!" } else { "" },
+            if fr { "perd" } else { "loses" },
+            l.pct_with(loss, 1),
+            if fr { "meilleur :" } else { "best:" },
+            say(&best)
+        ),
+    };
+    let side = side_name(s.side, fr);
+    format!(
+        "{k:>4} {side:<6} {}: {what:<28} {} {}{grade}",
+        s.throw,
+        if fr {
+            "chance des blancs"
+        } else {
+            "white's chance"
+        },
+        l.pct_with(s.white_chance, 1),
+    )
+}
+
+/// A side's name: `white`, or `blancs` in French.
+fn side_name(side: Side, fr: bool) -> &'static str {
+    match (side, fr) {
+        (Side::White, true) => "blancs",
+        (Side::Black, true) => "noirs",
+        (side, false) => side.name(),
+    }
+}
+
+/// review.csv: one row per throw, in the language's CSV dialect.
+fn write_csv(dir: &std::path::Path, steps: &[Step], l: Lang) -> Result<()> {
+    use polars::prelude::{Column, DataFrame};
+    let text = |f: &dyn Fn(&Step) -> String| -> Vec<String> { steps.iter().map(f).collect() };
+    let mut df = DataFrame::new_infer_height(vec![
+        Column::new("throw".into(), (1..=steps.len() as u32).collect::<Vec<_>>()),
+        Column::new("side".into(), text(&|s| s.side.name().to_string())),
+        Column::new(
+            "value".into(),
+            steps.iter().map(|s| u32::from(s.throw)).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "move".into(),
+            text(&|s| s.played.as_ref().map(describe).unwrap_or_default()),
+        ),
+        Column::new(
+            "white_chance".into(),
+            steps
+                .iter()
+                .map(|s| six(s.white_chance))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "best_move".into(),
+            text(&|s| s.graded.map(|g| describe(&g.0)).unwrap_or_default()),
+        ),
+        Column::new(
+            "loss".into(),
+            steps
+                .iter()
+                .map(|s| s.graded.map(|g| six(g.1)))
+                .collect::<Vec<_>>(),
+        ),
+    ])?;
+    crate::report::frames::write_csv(&mut df, &dir.join("review.csv"), CsvStyle::default_for(l))
+}
+
+/// A chance to six decimals: the table stores `f32` (about 7 significant digits), so the
+/// digits after the sixth are rounding noise, not information.
+fn six(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
