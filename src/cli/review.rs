@@ -16,9 +16,6 @@ use senet_simulation::review::{review as replay, Step};
 use std::io::Write;
 use std::path::PathBuf;
 
-/// A decision that gives away more than this chance of winning is marked as a mistake.
-pub const MISTAKE: f64 = 0.01;
-
 /// Arguments of `senet-sim review`.
 #[derive(Args, Debug)]
 pub struct ReviewArgs {
@@ -125,7 +122,7 @@ fn line(k: usize, s: &Step, l: Lang) -> String {
         Some((_, loss)) if loss <= 1e-6 => (if fr { "  meilleur coup" } else { "  best" }).into(),
         Some((best, loss)) => format!(
             "  {} {} {} ({} {})",
-            if loss > MISTAKE { "!" } else { "" },
+            if s.mistake() { "!" } else { "" },
             if fr { "perd" } else { "loses" },
             l.pct_with(loss, 1),
             if fr { "meilleur :" } else { "best:" },

@@ -185,28 +185,22 @@ pub fn solve_checkpointed(
         None => Vec::new(),
     };
     let mut count = 0;
-    let mut finished = |g: &Group, v: &[f64]| -> Result<(), String> {
+    let mut finished = |g: &Group, v: &[f64]| -> Result<(), LayeredError> {
         if let Some(c) = checkpoint {
             c.save(sweep, settings.pick, g.off, v)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| LayeredError::Finished(e.to_string()))?;
         }
         each(g);
         count += 1;
         match stop_after {
-            Some(n) if count >= n => Err(STOPPED.into()),
+            Some(n) if count >= n => Err(LayeredError::Interrupted),
             _ => Ok(()),
         }
     };
-    match solve_layered(sweep, settings, values, &resumed, &mut finished) {
-        Ok(l) => Ok(Solved {
-            values: l.values,
-            groups: l.groups,
-            resumed,
-        }),
-        Err(LayeredError::Finished(why)) if why == STOPPED => Err(LayeredError::Interrupted.into()),
-        Err(e) => Err(e.into()),
-    }
+    let l = solve_layered(sweep, settings, values, &resumed, &mut finished)?;
+    Ok(Solved {
+        values: l.values,
+        groups: l.groups,
+        resumed,
+    })
 }
-
-/// The reason given by a run told to stop after some groups.
-const STOPPED: &str = "stopped after the groups asked";

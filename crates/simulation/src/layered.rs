@@ -111,7 +111,7 @@ pub struct Settings<'a> {
 }
 
 /// Told of each group solved, with every value; an error stops the solve.
-pub type Finished<'a> = dyn FnMut(&Group, &[f64]) -> Result<(), String> + 'a;
+pub type Finished<'a> = dyn FnMut(&Group, &[f64]) -> Result<(), LayeredError> + 'a;
 
 /// Solves every position of `sweep`, group by group. `values` holds a value for every position
 /// (the groups listed in `skip` already solved, say from a checkpoint; the others' values are
@@ -130,7 +130,7 @@ pub fn solve_layered(
             continue;
         }
         let group = solve_group(sweep, settings, off, &members, &mut values)?;
-        finished(&group, &values).map_err(LayeredError::Finished)?;
+        finished(&group, &values)?;
         done.push(group);
     }
     Ok(Layered {
@@ -157,33 +157,35 @@ impl Outcomes {
     /// Builds a group's outcomes, keeping them while they fit in `budget` bytes; race positions
     /// get their exact value in `values` and are left out of the sweeps.
     fn new(sweep: &Sweep, members: &[Range<u32>], values: &mut [f64], budget: u64) -> Outcomes {
+        let (order, bounds) = sorted(sweep, members);
         let mut out = Outcomes {
-            order: sorted(sweep, members),
+            order,
             levels: vec![0],
             stored: 0,
             starts: vec![0],
             entries: Vec::new(),
         };
-        let k = sweep.index.pawns();
-        let (mut last, mut full, mut kept) = (None, false, 0);
-        let mut batch = Vec::with_capacity(BATCH * BLOCK);
+        // `level`: the level of the rank being read (an index of `bounds`), `kept`: the rows
+        // kept so far, which fill a prefix of `order`, never past the rank being read.
+        let (mut level, mut last, mut full, mut kept) = (0, None, false, 0);
         for at in (0..out.order.len()).step_by(BATCH * BLOCK) {
-            // The rows kept so far fill a prefix of `order`, never past the batch being read.
-            batch.clear();
-            batch.extend_from_slice(&out.order[at..(at + BATCH * BLOCK).min(out.order.len())]);
-            // Each block: its outcomes (when kept), its rows (position, outcomes), races.
-            type Part = (Vec<u32>, Vec<(u32, u32)>, Vec<(u32, f64)>);
+            let batch = &out.order[at..(at + BATCH * BLOCK).min(out.order.len())];
+            // Each block: its outcomes (when kept), its rows (rank, outcomes), races.
+            type Part = (Vec<u32>, Vec<(usize, u32)>, Vec<(u32, f64)>);
             let parts: Vec<Part> = batch
                 .par_chunks(BLOCK)
-                .map(|chunk| {
+                .enumerate()
+                .map(|(b, chunk)| {
                     let mut part = Part::default();
                     let mut scratch = Vec::new();
-                    for &i in chunk {
+                    for (n, &i) in chunk.iter().enumerate() {
                         let into = if full { &mut scratch } else { &mut part.0 };
                         let before = into.len();
                         match outcomes(sweep, i, into) {
                             Some(v) => part.2.push((i, v)),
-                            None => part.1.push((i, (into.len() - before) as u32)),
+                            None => part
+                                .1
+                                .push((at + b * BLOCK + n, (into.len() - before) as u32)),
                         }
                         scratch.clear();
                     }
@@ -192,13 +194,15 @@ impl Outcomes {
                 .collect();
             for (entries, rows, races) in parts {
                 out.entries.extend_from_slice(&entries);
-                for (i, len) in rows {
-                    let level = progress(k, &sweep.index.position(u64::from(i)));
+                for (rank, len) in rows {
+                    while rank >= bounds[level + 1] {
+                        level += 1;
+                    }
                     if last.is_some_and(|l| l != level) {
                         out.levels.push(kept);
                     }
                     last = Some(level);
-                    out.order[kept] = i;
+                    out.order[kept] = out.order[rank];
                     kept += 1;
                     if !full {
                         out.starts.push(out.starts.last().unwrap() + len);
@@ -248,10 +252,10 @@ impl Outcomes {
 }
 
 /// A group's positions in sweep order: by [`progress`], highest first, then by index (a
-/// counting sort: one byte a position besides the order).
-fn sorted(sweep: &Sweep, members: &[Range<u32>]) -> Vec<u32> {
+/// counting sort: one byte a position besides the order), and where each level starts in it
+/// (257 bounds: level `l` is `bounds[l]..bounds[l + 1]`, many of them empty).
+fn sorted(sweep: &Sweep, members: &[Range<u32>]) -> (Vec<u32>, Vec<usize>) {
     let k = sweep.index.pawns();
-    let all = || members.iter().flat_map(|r| r.clone());
     // At most 2 × 4 pawns × 31: a byte.
     let level: Vec<u8> = members
         .par_iter()
@@ -260,20 +264,21 @@ fn sorted(sweep: &Sweep, members: &[Range<u32>]) -> Vec<u32> {
                 .map(|i| progress(k, &sweep.index.position(u64::from(i))) as u8)
         })
         .collect();
-    let mut count = [0usize; 257];
+    let mut bounds = vec![0usize; 257];
     for &l in &level {
-        count[255 - l as usize + 1] += 1;
+        bounds[255 - l as usize + 1] += 1;
     }
-    for n in 1..count.len() {
-        count[n] += count[n - 1];
+    for n in 1..bounds.len() {
+        bounds[n] += bounds[n - 1];
     }
+    let mut next = bounds.clone();
     let mut order = vec![0u32; level.len()];
-    for (i, &l) in all().zip(&level) {
-        let slot = &mut count[255 - l as usize];
+    for (i, &l) in members.iter().flat_map(|r| r.clone()).zip(&level) {
+        let slot = &mut next[255 - l as usize];
         order[*slot] = i;
         *slot += 1;
     }
-    order
+    (order, bounds)
 }
 
 /// Solves one group in place in `values`.

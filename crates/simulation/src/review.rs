@@ -1,16 +1,19 @@
 //! A game reviewed with a solved table: after every throw, the exact chance that white wins,
 //! and each decision graded against the best move (how much winning chance it gave away).
 
-use crate::judge::Decision;
+use crate::judge::Recorder;
 use senet_engine::board::{Position, Side};
 use senet_engine::game::{play_game, GameSummary, Observer};
 use senet_engine::movegen::Move;
-use senet_engine::rules::Rules;
 use senet_engine::solve::backup::outcome;
 use senet_engine::solve::Solution;
-use senet_engine::strategy::{Asked, Strategy};
-use senet_engine::throws::{stream, Device, GameRng, SeededThrower};
+use senet_engine::strategy::Strategy;
+use senet_engine::throws::{stream, Device, SeededThrower};
 use std::sync::{Arc, Mutex};
+
+/// A decision that gives away more than this chance of winning is a mistake (marked `!` and on
+/// the chart).
+pub const MISTAKE: f64 = 0.01;
 
 /// One throw of the game, reviewed.
 #[derive(Clone, Debug)]
@@ -31,36 +34,10 @@ pub struct Step {
     pub graded: Option<(Move, f64)>,
 }
 
-/// Each decision of a wrapped player, as asked (every throw with a legal move).
-struct Recorder {
-    inner: Box<dyn Strategy>,
-    solution: Arc<Solution>,
-    log: Arc<Mutex<Vec<Decision>>>,
-}
-
-impl Strategy for Recorder {
-    fn choose(
-        &mut self,
-        rules: &Rules,
-        pos: &Position,
-        asked: &Asked,
-        moves: &[Move],
-        rng: &mut GameRng,
-    ) -> usize {
-        let chosen = self.inner.choose(rules, pos, asked, moves, rng);
-        if let Asked::Throw(throw) = *asked {
-            self.log
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(Decision {
-                    pos: *pos,
-                    throw,
-                    moves: moves.to_vec(),
-                    values: self.solution.move_values(pos, throw, moves),
-                    chosen,
-                });
-        }
-        chosen
+impl Step {
+    /// Whether the move played gave away more than [`MISTAKE`].
+    pub fn mistake(&self) -> bool {
+        self.graded.is_some_and(|(_, loss)| loss > MISTAKE)
     }
 }
 
@@ -89,7 +66,8 @@ pub fn review(
         Box::new(Recorder {
             inner,
             solution: solution.clone(),
-            log: log.clone(),
+            decisions: log.clone(),
+            every: true,
         })
     };
     let mut players = [wrap(white), wrap(black)];

@@ -1,32 +1,25 @@
 //! The layered in-place solve (`senet_simulation::layered`) against the solver of the outcome
 //! graph: the same values to 1e-9, for one and two pawns a side.
 
+use senet_engine::rules::Rules;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::Sweep;
-use senet_engine::throws::throw_table;
+use senet_engine::throws::{throw_table, Device};
 use senet_engine::variants::Variant;
 use senet_simulation::layered::{solve_layered, Layered, Settings};
 use senet_simulation::solver::Solver;
 
 /// The largest difference between the two solvers' values of `variant` with `pawns` a side.
 fn difference(variant: Variant, pawns: u8, pick: Pick) -> (f64, usize) {
-    let rules = senet_engine::rules::Rules {
+    let rules = Rules {
         pawns,
         ..variant.rules()
     };
     let device = variant.device();
     let solver = Solver::new(&rules, &device).unwrap();
     let (graph, _) = solver.iterate(pick, &|_, _| {}).unwrap();
-    let throws = throw_table(&rules, &device);
-    let index = StateIndex::new(&rules).unwrap();
-    let sweep = Sweep {
-        rules: &rules,
-        throws: &throws,
-        index: &index,
-        race: true,
-    };
-    let layered = layered(&sweep, pick, 1e-13);
+    let layered = with_sweep(&rules, &device, |sweep| layered(sweep, pick, 1e-13));
     assert_eq!(layered.values.len(), graph.len());
     let largest = graph
         .iter()
@@ -34,6 +27,28 @@ fn difference(variant: Variant, pawns: u8, pick: Pick) -> (f64, usize) {
         .map(|(a, b)| (a - b).abs())
         .fold(0.0, f64::max);
     (largest, layered.groups.len())
+}
+
+/// Runs `f` on the sweep of `rules` with `device`, race positions valued exactly.
+fn with_sweep<T>(rules: &Rules, device: &Device, f: impl FnOnce(&Sweep) -> T) -> T {
+    let throws = throw_table(rules, device);
+    let index = StateIndex::new(rules).unwrap();
+    f(&Sweep {
+        rules,
+        throws: &throws,
+        index: &index,
+        race: true,
+    })
+}
+
+/// Runs `f` on the sweep of tejon with 2 pawns a side: levels of many blocks of 1,024
+/// positions, computed in parallel.
+fn tejon_two_pawns<T>(f: impl FnOnce(&Sweep) -> T) -> T {
+    let rules = Rules {
+        pawns: 2,
+        ..Variant::TEJON.rules()
+    };
+    with_sweep(&rules, &Variant::TEJON.device(), f)
 }
 
 /// The layered solve of `sweep` from 1/2 everywhere, to `tolerance`, every outcome kept.
@@ -82,66 +97,45 @@ fn layered_in_place_agrees_with_the_graph_solver_on_two_pawns() {
 
 #[test]
 fn layered_values_do_not_depend_on_the_number_of_threads() {
-    // Two pawns: levels of many blocks of 1,024 positions, computed in parallel.
-    let rules = senet_engine::rules::Rules {
-        pawns: 2,
-        ..Variant::TEJON.rules()
-    };
-    let throws = throw_table(&rules, &Variant::TEJON.device());
-    let index = StateIndex::new(&rules).unwrap();
-    let sweep = Sweep {
-        rules: &rules,
-        throws: &throws,
-        index: &index,
-        race: true,
-    };
-    let run = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| layered(&sweep, Pick::Best, 1e-8))
-    };
-    let (one, two) = (run(1), run(2));
-    let sweeps = |l: &Layered| l.groups.iter().map(|g| g.sweeps).collect::<Vec<_>>();
-    assert_eq!(sweeps(&one), sweeps(&two));
-    assert!(one
-        .values
-        .iter()
-        .zip(&two.values)
-        .all(|(a, b)| a.to_bits() == b.to_bits()));
+    tejon_two_pawns(|sweep| {
+        let run = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| layered(sweep, Pick::Best, 1e-8))
+        };
+        let (one, two) = (run(1), run(2));
+        let sweeps = |l: &Layered| l.groups.iter().map(|g| g.sweeps).collect::<Vec<_>>();
+        assert_eq!(sweeps(&one), sweeps(&two));
+        assert!(one
+            .values
+            .iter()
+            .zip(&two.values)
+            .all(|(a, b)| a.to_bits() == b.to_bits()));
+    });
 }
 
 #[test]
 fn outcomes_computed_again_give_the_same_values_as_outcomes_kept() {
-    let rules = senet_engine::rules::Rules {
-        pawns: 2,
-        ..Variant::TEJON.rules()
-    };
-    let throws = throw_table(&rules, &Variant::TEJON.device());
-    let index = StateIndex::new(&rules).unwrap();
-    let sweep = Sweep {
-        rules: &rules,
-        throws: &throws,
-        index: &index,
-        race: true,
-    };
-    let kept = within(&sweep, Pick::Uniform, 1e-8, u64::MAX);
-    // 200 kB: the largest group (164,430 positions) keeps a first batch of blocks only.
-    let computed = within(&sweep, Pick::Uniform, 1e-8, 200_000);
-    let largest = computed.groups.last().unwrap();
-    assert!(
-        largest.stored > 0 && largest.stored < largest.positions / 2,
-        "{largest:?}"
-    );
-    assert!(
-        largest.stored < kept.groups.last().unwrap().stored,
-        "{:?}",
-        kept.groups
-    );
-    assert!(kept
-        .values
-        .iter()
-        .zip(&computed.values)
-        .all(|(a, b)| a.to_bits() == b.to_bits()));
+    tejon_two_pawns(|sweep| {
+        let kept = within(sweep, Pick::Uniform, 1e-8, u64::MAX);
+        // 200 kB: the largest group (164,430 positions) keeps a first batch of blocks only.
+        let computed = within(sweep, Pick::Uniform, 1e-8, 200_000);
+        let largest = computed.groups.last().unwrap();
+        assert!(
+            largest.stored > 0 && largest.stored < largest.positions / 2,
+            "{largest:?}"
+        );
+        assert!(
+            largest.stored < kept.groups.last().unwrap().stored,
+            "{:?}",
+            kept.groups
+        );
+        assert!(kept
+            .values
+            .iter()
+            .zip(&computed.values)
+            .all(|(a, b)| a.to_bits() == b.to_bits()));
+    });
 }

@@ -327,25 +327,16 @@ pub(super) fn throwoff_sentence(r: &ArmResult, l: Lang) -> String {
     let a = &r.stats;
     let value = r.arm.rules.first_throw.unwrap_or(1);
     let p = probability(r, value);
-    let mean = a.throwoff_throws.mean();
+    let name = l.quote(&r.arm.name);
+    let won = l.pct(a.throwoff_first_thrower as f64 / a.throwoffs.max(1) as f64);
+    let (exact, p_text) = (l.num(first_thrower_probability(p), 4), l.num(p, 4));
+    let (mean, inverse) = (l.num(a.throwoff_throws.mean(), 2), l.num(1.0 / p, 2));
     match l {
         Lang::En => format!(
-            "Who starts, {}: on the left, the share of throw-offs won by the player who throws first ({}) beside the exact probability 1/(2 − p) = {} with p = {} the probability of a {value}; on the right, the number of throws the throw-off took beside the geometric law (1 − p)^(k − 1)·p: {} throws on average, exactly 1/p = {} (`throwoffs.csv`).",
-            l.quote(&r.arm.name),
-            l.pct(a.throwoff_first_thrower as f64 / a.throwoffs.max(1) as f64),
-            l.num(first_thrower_probability(p), 4),
-            l.num(p, 4),
-            l.num(mean, 2),
-            l.num(1.0 / p, 2),
+            "Who starts, {name}: on the left, the share of throw-offs won by the player who throws first ({won}) beside the exact probability 1/(2 − p) = {exact} with p = {p_text} the probability of a {value}; on the right, the number of throws the throw-off took beside the geometric law (1 − p)^(k − 1)·p: {mean} throws on average, exactly 1/p = {inverse} (`throwoffs.csv`)."
         ),
         Lang::Fr => format!(
-            "Qui commence, {} : à gauche, la part des lancers pour commencer gagnés par le joueur qui lance en premier ({}) à côté de la probabilité exacte 1/(2 − p) = {}, où p = {} est la probabilité d'obtenir {value} ; à droite, le nombre de lancers qu'il a fallu, à côté de la loi géométrique (1 − p)^(k − 1)·p : {} lancers en moyenne, exactement 1/p = {} (`throwoffs.csv`).",
-            l.quote(&r.arm.name),
-            l.pct(a.throwoff_first_thrower as f64 / a.throwoffs.max(1) as f64),
-            l.num(first_thrower_probability(p), 4),
-            l.num(p, 4),
-            l.num(mean, 2),
-            l.num(1.0 / p, 2),
+            "Qui commence, {name} : à gauche, la part des lancers pour commencer gagnés par le joueur qui lance en premier ({won}) à côté de la probabilité exacte 1/(2 − p) = {exact}, où p = {p_text} est la probabilité d'obtenir {value} ; à droite, le nombre de lancers qu'il a fallu, à côté de la loi géométrique (1 − p)^(k − 1)·p : {mean} lancers en moyenne, exactement 1/p = {inverse} (`throwoffs.csv`)."
         ),
     }
 }

@@ -13,9 +13,6 @@ use senet_engine::board::Side;
 use senet_simulation::review::Step;
 use std::path::Path;
 
-/// A decision that gives away more than this chance is marked.
-const MISTAKE: f64 = 0.01;
-
 /// Writes review.png and review.svg into `dir`.
 pub fn draw(dir: &Path, steps: &[Step], variant: &str, l: Lang) -> Result<()> {
     png_and_svg!(dir, "review", draw_chance(steps, variant, l));
@@ -106,7 +103,7 @@ fn draw_chance<DB: DrawingBackend>(
         .draw_series(LineSeries::new(points.clone(), line.stroke_width(3)))
         .map_err(err)?;
     for (s, p) in steps.iter().zip(&points) {
-        if s.graded.is_some_and(|(_, loss)| loss > MISTAKE) {
+        if s.mistake() {
             // Circles for white, triangles for black, as in the legend (shape as well as colour).
             let (shape, c) = match s.side {
                 Side::White => (0, white_err),
