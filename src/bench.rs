@@ -1,8 +1,13 @@
 //! `senet-sim bench`: speed and memory of the run engine, measured on N games.
 
 use crate::error::InputError;
+use senet_engine::solve::backup::Pick;
+use senet_engine::solve::index::StateIndex;
+use senet_engine::solve::Sweep;
 use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::throws::throw_table;
 use senet_engine::variants::Variant;
+use senet_simulation::layered::{groups, time_group, Settings, LAYERED_TOLERANCE};
 use senet_simulation::runner::play_counters;
 use senet_simulation::scenario::{Arm, Scenario};
 use senet_simulation::shard::Shard;
@@ -34,11 +39,29 @@ pub struct BenchArgs {
     /// Black's strategy.
     #[arg(long, default_value = "random")]
     black: StrategySpec,
+    /// Time the solver instead of games: the group of this many pawns borne off (both sides),
+    /// its outcomes built and swept --sweeps times, as `solve --method layered` does (0 is the
+    /// largest group).
+    #[arg(long, value_name = "K", requires = "pawns")]
+    solve_group: Option<u8>,
+    /// Pawns a side of the game solved (with --solve-group).
+    #[arg(long, requires = "solve_group")]
+    pawns: Option<u8>,
+    /// Sweeps timed (with --solve-group).
+    #[arg(long, default_value_t = 2, requires = "solve_group")]
+    sweeps: u32,
+    /// Megabytes for the group's outcomes, as `solve --memory` (default: 380 up to 3 pawns,
+    /// 10000 for 4).
+    #[arg(long, value_name = "MB", requires = "solve_group")]
+    memory: Option<u64>,
 }
 
 /// `senet-sim bench`: games (random by default) through the same parallel runner as `run`,
 /// timed, with the count of games and throws checked before the figures are printed.
 pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()> {
+    if let (Some(off), Some(pawns)) = (a.solve_group, a.pawns) {
+        return bench_group(a, off, pawns, out);
+    }
     let (variant, games, threads) = (a.variant, a.games, a.threads);
     if games == 0 || threads == Some(0) {
         return Err(InputError("--games and --threads must be at least 1".into()).into());
@@ -97,6 +120,89 @@ pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()>
         stats.turns.mean(),
         stats.unfinished
     )?;
+    if let Some(kb) = peak_memory_kb() {
+        writeln!(out, "peak memory {:.1} MB", kb as f64 / 1024.0)?;
+    }
+    Ok(())
+}
+
+/// `bench --solve-group`: one group of a layered solve built and swept, timed; the count of
+/// positions swept and the values' range are checked before the figures are printed.
+fn bench_group(
+    a: &BenchArgs,
+    off: u8,
+    pawns: u8,
+    out: &mut impl std::io::Write,
+) -> anyhow::Result<()> {
+    let rules = senet_engine::rules::Rules {
+        pawns,
+        ..a.variant.rules()
+    };
+    let index = StateIndex::new(&rules).map_err(|e| InputError(format!("--pawns: {e}")))?;
+    let throws = throw_table(&rules, &a.variant.device());
+    let sweep = Sweep {
+        rules: &rules,
+        throws: &throws,
+        index: &index,
+        race: true,
+    };
+    let members = groups(&sweep).remove(&off).ok_or_else(|| {
+        InputError(format!(
+            "--solve-group {off}: {pawns} pawns a side have groups of 0 to {} pawns borne off",
+            2 * pawns - 2
+        ))
+    })?;
+    if let Some(n) = a.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .ok();
+    }
+    let mb = a.memory.unwrap_or(if pawns >= 4 { 10_000 } else { 380 });
+    let settings = Settings {
+        pick: Pick::Best,
+        tolerance: LAYERED_TOLERANCE,
+        max_sweeps: a.sweeps,
+        budget: mb << 20,
+        stop: &|| false,
+    };
+    let mut values = vec![0.5; index.len() as usize];
+    let t = time_group(&sweep, &settings, off, &mut values, a.sweeps);
+    let inside = members.iter().flat_map(|r| r.clone());
+    anyhow::ensure!(
+        t.sweeps.len() == a.sweeps as usize
+            && t.swept <= t.positions
+            && inside.clone().count() as u64 == t.positions
+            && inside
+                .map(|i| values[i as usize])
+                .all(|v| (0.0..=1.0).contains(&v)),
+        "every sweep made, every value a probability"
+    );
+    writeln!(
+        out,
+        "{} with {pawns} pawns a side ({} positions): group of {off} pawns borne off, {} positions \
+         ({} swept), on {} threads",
+        a.variant,
+        index.len(),
+        t.positions,
+        t.swept,
+        rayon::current_num_threads()
+    )?;
+    writeln!(
+        out,
+        "outcomes built in {:.1} s, kept for {} positions in {:.0} MB (--memory {mb})",
+        t.build,
+        t.stored,
+        t.bytes as f64 / 1e6
+    )?;
+    for (n, (secs, change)) in t.sweeps.iter().enumerate() {
+        writeln!(
+            out,
+            "sweep {}: {secs:.1} s, {:.0} ns a position, largest change {change:.1e}",
+            n + 1,
+            secs * 1e9 / t.swept.max(1) as f64
+        )?;
+    }
     if let Some(kb) = peak_memory_kb() {
         writeln!(out, "peak memory {:.1} MB", kb as f64 / 1024.0)?;
     }

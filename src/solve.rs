@@ -16,20 +16,22 @@ use senet_engine::solve::backup::Pick;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::index::MAX_SOLVED_PAWNS;
 use senet_engine::solve::Solution;
-use senet_engine::solve::Sweep;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::throw_table;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
-use senet_simulation::checkpoint::{solve_checkpointed, Checkpoint, StopError};
+use senet_simulation::checkpoint::Checkpoint;
 use senet_simulation::judge::{judge, Decision};
-use senet_simulation::layered::{Group, LayeredError, Settings, LAYERED_TOLERANCE};
 use senet_simulation::residual::{residual, STORED_STEP};
 use senet_simulation::solver::{self, start_value, Effort, SolveError, Solver, Values, TOLERANCE};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
+
+mod layered;
+
+use layered::{checkpoint_dir, game_text, layered_values};
 
 /// The strategies judged by default.
 const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
@@ -39,7 +41,8 @@ const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
 pub struct SolveArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    /// Pawns a side (1 to 3; 3 pawns of tejon: about 5 minutes and 600 MB on 2 cores).
+    /// Pawns a side (1 to 4; 3 pawns of tejon: about 5 minutes and 600 MB on 2 cores; 4 pawns:
+    /// hours and 20 GB, see docs/solving.md).
     #[arg(long, required_unless_present = "verify")]
     pawns: Option<u8>,
     /// Check a saved table instead of solving: one update step at every position of
@@ -79,22 +82,30 @@ pub struct SolveArgs {
     /// How the values are found: `graph` (the whole outcome graph held in memory: fastest for 1
     /// and 2 pawns), `layered` (group by group of pawns borne off, in place, the outcomes of one
     /// group within --memory, a checkpoint per group in DIR.checkpoint/ that a new run after a
-    /// kill resumes from), or `auto` (layered for 3 pawns).
+    /// kill resumes from), or `auto` (layered from 3 pawns).
     #[arg(long, value_enum, default_value_t = Method::Auto)]
     method: Method,
     /// Megabytes for the outcomes of the group being solved (layered); past them, outcomes are
-    /// computed again at every sweep (slower, no more memory).
-    #[arg(long, value_name = "MB", default_value_t = 380)]
-    memory: u64,
+    /// computed again at every sweep (slower, no more memory). Default: 380 up to 3 pawns,
+    /// 10000 for 4 (the values themselves take 8 bytes a position, 4.7 GB for 4 pawns).
+    #[arg(long, value_name = "MB")]
+    memory: Option<u64>,
+    /// Minutes between two saves of the group being solved into the checkpoint (layered; it is
+    /// also saved when the solve is stopped by Ctrl-C or SIGTERM).
+    #[arg(long, value_name = "MINUTES", default_value_t = 10.0)]
+    save_every: f64,
     /// Stop after this many groups, as if killed (tests of the checkpoint).
     #[arg(long, hide = true)]
     stop_after_groups: Option<usize>,
+    /// Stop after this many sweeps, as if killed, the group saved part-way (tests).
+    #[arg(long, hide = true)]
+    stop_after_sweeps: Option<u32>,
 }
 
 /// How `solve` finds the values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Method {
-    /// Layered for 3 pawns, the graph otherwise.
+    /// Layered from 3 pawns, the graph otherwise.
     Auto,
     /// The whole outcome graph, swept by progress.
     Graph,
@@ -175,6 +186,13 @@ fn compute(
         Method::Auto => rules.pawns >= 3,
         m => m == Method::Layered,
     };
+    if !layered && rules.pawns > solver::GRAPH_MAX_PAWNS {
+        return bad(format!(
+            "--method graph: {} pawns a side would not fit in memory as an outcome graph; \
+             use --method layered",
+            rules.pawns
+        ));
+    }
     if layered {
         let throws = throw_table(&rules, &device);
         let c = Checkpoint::open(checkpoint, &game_text(&rules, &throws)?)?;
@@ -253,83 +271,6 @@ fn compute(
         (effort, random_effort),
         say,
     )
-}
-
-/// The folder of a layered solve's checkpoint: beside the results' folder, `DIR.checkpoint`.
-fn checkpoint_dir(dir: &Path) -> PathBuf {
-    let mut name = dir.file_name().unwrap_or_default().to_os_string();
-    name.push(".checkpoint");
-    dir.with_file_name(name)
-}
-
-/// What a checkpoint was computed for: the rule file and the throw distribution.
-fn game_text(rules: &Rules, throws: &[(u8, f64)]) -> Result<String> {
-    let law: Vec<String> = throws.iter().map(|(v, p)| format!("{v}:{p:e}")).collect();
-    Ok(format!(
-        "{}\nthrows = {}\n",
-        toml::to_string(rules)?,
-        law.join(" ")
-    ))
-}
-
-/// The layered solve of `pick`, from and into the checkpoint `c`, its groups reported by `say`.
-fn layered_values(
-    args: &SolveArgs,
-    rules: &Rules,
-    throws: &[(u8, f64)],
-    index: &StateIndex,
-    pick: Pick,
-    c: &Checkpoint,
-    say: &(dyn Fn(&str) + Sync),
-) -> Result<(Vec<f64>, Effort)> {
-    let started = Instant::now();
-    let sweep = Sweep {
-        rules,
-        throws,
-        index,
-        race: true,
-    };
-    let settings = Settings {
-        pick,
-        tolerance: LAYERED_TOLERANCE,
-        max_sweeps: solver::MAX_SWEEPS,
-        budget: args.memory << 20,
-        stop: &senet_simulation::cancel::cancelled,
-    };
-    let mut each = |g: &Group| {
-        say(&format!(
-            "  pawns borne off {}: {} positions, {} sweeps, {:.1} s, {:.0} MB of outcomes kept for {} positions",
-            g.off,
-            g.positions,
-            g.sweeps,
-            g.seconds,
-            g.bytes as f64 / 1e6,
-            g.stored
-        ))
-    };
-    let solved = match solve_checkpointed(&sweep, &settings, Some(c), &mut each, args.stop_after_groups) {
-        Err(StopError::Layered(LayeredError::Interrupted)) => {
-            return Err(Interrupted(format!("the solve was stopped; its finished groups are in {}, which the same command resumes from", c.dir().display())).into())
-        }
-        other => other?,
-    };
-    if !solved.resumed.is_empty() {
-        say(&format!(
-            "  read from {}: the groups of {:?} pawns borne off",
-            c.dir().display(),
-            solved.resumed
-        ));
-    }
-    let largest = solved.groups.iter().max_by_key(|g| g.positions);
-    let effort = Effort {
-        positions: index.len(),
-        sweeps: largest.map_or(0, |g| g.sweeps),
-        last_change: solved.groups.iter().map(|g| g.change).fold(0.0, f64::max),
-        tolerance: LAYERED_TOLERANCE,
-        seconds: started.elapsed().as_secs_f64(),
-        bytes: 8 * index.len() + solved.groups.iter().map(|g| g.bytes).max().unwrap_or(0),
-    };
-    Ok((solved.values, effort))
 }
 
 /// The start's values, the strategies judged against the table, and the critical positions.

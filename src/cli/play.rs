@@ -2,6 +2,7 @@
 
 use super::args::{DeviceArgs, VariantArgs};
 use super::describe::{board_line, describe, move_json};
+use crate::lang::Lang;
 use anyhow::Result;
 use clap::Args;
 use senet_engine::board::{squares, Position, Side};
@@ -12,6 +13,7 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::{game_seed, parse_seed_hex, seed_hex, stream, SeededThrower};
 use serde_json::json;
 use std::io::Write;
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -35,8 +37,22 @@ pub struct PlayArgs {
     #[arg(long, default_value = "random")]
     black: StrategySpec,
     /// Print JSON lines (one per throw, then the result) instead of text.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "review")]
     json: bool,
+    /// Review the game instead of printing it: white's exact chance after every throw and each
+    /// choice graded from a solved table, written with a chart to reviews/ (as `senet-sim
+    /// review`; 1 or 2 pawns are solved on the spot, more need --table).
+    #[arg(long)]
+    review: bool,
+    /// The solved table of the review (a `table.senet` of `senet-sim solve`).
+    #[arg(long, value_name = "FILE", requires = "review")]
+    table: Option<PathBuf>,
+    /// The review's folder (default: reviews/VARIANT-PAWNS-SEED).
+    #[arg(long, value_name = "DIR", requires = "review")]
+    out: Option<PathBuf>,
+    /// The review's language: en or fr.
+    #[arg(long, value_enum, default_value_t = Lang::En, requires = "review")]
+    lang: Lang,
 }
 
 /// Prints a game throw by throw, as text or JSON lines.
@@ -123,6 +139,20 @@ impl<W: Write> Observer for Printer<'_, W> {
 pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
     let rules = a.variant.rules()?;
     let device = a.device.device(a.variant.variant)?;
+    let seed = a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0));
+    if a.review {
+        let game = super::review::Game {
+            variant: a.variant.variant,
+            rules,
+            device,
+            table: a.table.as_deref(),
+            seed,
+            players: [&a.white, &a.black],
+            out: a.out.clone(),
+            lang: a.lang,
+        };
+        return super::review::review_game(&game, out).map(|_| ());
+    }
     let ready = |spec: &StrategySpec, flag: &str| -> Result<StrategySpec> {
         let mut spec = spec.clone();
         senet_simulation::solver::prepare(&mut spec, a.variant.variant, &rules, &device)
@@ -131,7 +161,6 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
     };
     let (white, black) = (ready(&a.white, "--white")?, ready(&a.black, "--black")?);
     let mut strategies = [white.build(&rules, &device), black.build(&rules, &device)];
-    let seed = a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0));
     let mut thrower = SeededThrower::new(&device, seed);
     let mut decisions = stream(seed, 2);
     let mut printer = Printer {

@@ -10,11 +10,14 @@ use anyhow::{Context, Result};
 use clap::Args;
 use senet_engine::board::Side;
 use senet_engine::movegen::Move;
+use senet_engine::rules::Rules;
 use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::throws::Device;
 use senet_engine::throws::{game_seed, seed_hex};
+use senet_engine::variants::Variant;
 use senet_simulation::review::{review as replay, Step};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `senet-sim review`.
 #[derive(Args, Debug)]
@@ -49,39 +52,76 @@ pub struct ReviewArgs {
     lang: Lang,
 }
 
+/// One game to review: its rules, device, seed and players, the table, where and in which
+/// language the review goes.
+pub struct Game<'a> {
+    /// The variant (named in the folder and the chart).
+    pub variant: Variant,
+    /// Its rules, pawns included.
+    pub rules: Rules,
+    /// The throwing device.
+    pub device: Device,
+    /// A table of `senet-sim solve` (default: solved on the spot).
+    pub table: Option<&'a Path>,
+    /// The game's seed.
+    pub seed: u64,
+    /// White's and black's strategies.
+    pub players: [&'a StrategySpec; 2],
+    /// The folder (default: reviews/VARIANT-PAWNS-SEED).
+    pub out: Option<PathBuf>,
+    /// The language of the text and the chart.
+    pub lang: Lang,
+}
+
 /// Replays the game, prints it graded, writes review.csv and the chart; returns the folder.
 pub fn review(a: &ReviewArgs, out: &mut impl Write) -> Result<PathBuf> {
-    let variant = a.variant.variant;
     let mut rules = a.variant.rules()?;
     rules.pawns = a.pawns;
     rules
         .validate()
         .map_err(|e| InputError(format!("--pawns: {e}")))?;
-    let device = a.device.device(variant)?;
-    let mut table: StrategySpec = match &a.table {
+    let game = Game {
+        variant: a.variant.variant,
+        rules,
+        device: a.device.device(a.variant.variant)?,
+        table: a.table.as_deref(),
+        seed: a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0)),
+        players: [&a.white, &a.black],
+        out: a.out.clone(),
+        lang: a.lang,
+    };
+    review_game(&game, out)
+}
+
+/// Reviews `g`: the game printed graded, review.csv and the chart written; returns the folder.
+pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
+    let (variant, rules, device, seed) = (g.variant, &g.rules, &g.device, g.seed);
+    let mut table: StrategySpec = match g.table {
         Some(f) => format!("optimal:{}", f.display()).parse(),
         None => "optimal".parse(),
     }
     .map_err(|e| InputError(format!("--table: {e}")))?;
-    senet_simulation::solver::prepare(&mut table, variant, &rules, &device)
-        .map_err(|e| InputError(format!("--pawns {}: {e}", a.pawns)))?;
+    senet_simulation::solver::prepare(&mut table, variant, rules, device)
+        .map_err(|e| InputError(format!("--pawns {}: {e}", rules.pawns)))?;
     let StrategySpec::Optimal(o) = &table else {
         anyhow::bail!("--table: not a solved table");
     };
     let solution = o.solution.clone().context("no solved table")?;
     let ready = |spec: &StrategySpec, flag: &str| -> Result<_> {
         let mut spec = spec.clone();
-        senet_simulation::solver::prepare(&mut spec, variant, &rules, &device)
+        senet_simulation::solver::prepare(&mut spec, variant, rules, device)
             .map_err(|e| InputError(format!("{flag}: {e}")))?;
-        Ok(spec.build(&rules, &device))
+        Ok(spec.build(rules, device))
     };
-    let players = [ready(&a.white, "--white")?, ready(&a.black, "--black")?];
-    let seed = a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0));
-    let (steps, summary) = replay(&solution, &device, players, seed);
+    let players = [
+        ready(g.players[0], "--white")?,
+        ready(g.players[1], "--black")?,
+    ];
+    let (steps, summary) = replay(&solution, device, players, seed);
     for (k, s) in steps.iter().enumerate() {
-        writeln!(out, "{}", line(k + 1, s, a.lang))?;
+        writeln!(out, "{}", line(k + 1, s, g.lang))?;
     }
-    let fr = a.lang == Lang::Fr;
+    let fr = g.lang == Lang::Fr;
     let winner = summary.winner.map_or("-", |w| side_name(w, fr));
     // The throw-off's last throw (the first 1) is also the first throw played.
     let opening = match (summary.opening.saturating_sub(1), fr) {
@@ -96,14 +136,18 @@ pub fn review(a: &ReviewArgs, out: &mut impl Write) -> Result<PathBuf> {
         steps.len(),
         if fr { "lancers" } else { "throws" }
     )?;
-    let dir = (a.out.clone()).unwrap_or_else(|| {
-        PathBuf::from(format!("reviews/{variant}-{}-{}", a.pawns, seed_hex(seed)))
+    let dir = (g.out.clone()).unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "reviews/{variant}-{}-{}",
+            rules.pawns,
+            seed_hex(seed)
+        ))
     });
     crate::config::check_out(&dir)?;
     // Written into a temporary folder renamed into place, as every report.
     let staging = crate::report::Staging::create(&dir)?;
-    write_csv(&staging.dir, &steps, a.lang)?;
-    crate::report::charts::review::draw(&staging.dir, &steps, &variant.to_string(), a.lang)?;
+    write_csv(&staging.dir, &steps, g.lang)?;
+    crate::report::charts::review::draw(&staging.dir, &steps, &variant.to_string(), g.lang)?;
     staging.commit()?;
     writeln!(out, "{}", dir.join("review.png").display())?;
     Ok(dir)

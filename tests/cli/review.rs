@@ -141,3 +141,42 @@ fn review_speaks_french_and_refuses_bad_pawns() {
     assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
     assert!(stderr.contains("--pawns"), "{stderr}");
 }
+
+#[test]
+fn play_review_is_the_review_of_the_same_game() {
+    let game = ["--variant", "tejon", "--seed", "3", "--white", "heuristic"];
+    let (code, stdout, stderr, csv) = review(&[&game[..], &["--pawns", "2"]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("p");
+    let o = senet()
+        .arg("play")
+        .args(game)
+        .args([
+            "--set",
+            "pawns=2",
+            "--review",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let played = std::fs::read_to_string(out.join("review.csv")).unwrap();
+    assert!(!csv.is_empty() && played == csv, "the same review.csv");
+    // The same graded lines; only the folder printed last differs.
+    let text = String::from_utf8_lossy(&o.stdout);
+    let body = |s: &str| {
+        s.lines()
+            .filter(|l| !l.ends_with("review.png"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&text), body(&stdout));
+    // --table without --review is refused.
+    let o = senet()
+        .args(["play", "--table", "x.senet"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -136,11 +136,11 @@ fn two_pawns_give_choices_and_optimal_loses_nothing() {
 fn bad_solve_and_optimal_input_is_one_line_with_status_2() {
     let cases: [(&[&str], &str); 4] = [
         (
-            &["solve", "--pawns", "4"],
-            "--pawns 4: the solver handles 1 to 3",
+            &["solve", "--pawns", "5"],
+            "--pawns 5: the solver handles 1 to 4",
         ),
         (&["solve", "--pawns", "0"], "--pawns 0"),
-        (&["play", "--white", "optimal"], "at most 3 pawns a side"),
+        (&["play", "--white", "optimal"], "at most 4 pawns a side"),
         (
             &[
                 "play",
@@ -243,5 +243,87 @@ fn a_layered_solve_stopped_midway_resumes_from_its_checkpoint() {
     assert!(
         table("whole") == table("resumed"),
         "the same table, byte for byte"
+    );
+    // Killed in the middle of a group: 71 sweeps settle nothing in the group of 2 pawns borne
+    // off (its 72nd settles it), so the 100th is the 29th of the group of 1.
+    let (code, _, stderr) = solve("part", &["--stop-after-sweeps", "100"]);
+    assert_ne!(code, 0, "{stderr}");
+    let mut saved: Vec<String> = std::fs::read_dir(dir("part.checkpoint"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    saved.sort();
+    assert_eq!(saved, ["game.txt", "optimal-1.part", "optimal-2.f64"]);
+    // Resumed, and killed again ten sweeps later: the part-way file moves on.
+    let (code, _, stderr) = solve("part", &["--stop-after-sweeps", "10"]);
+    assert_ne!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("the groups of [2] pawns borne off, and 1 pawns borne off after 29 sweeps"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = solve("part", &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("after 39 sweeps"), "{stderr}");
+    assert!(!dir("part.checkpoint").exists());
+    assert!(
+        table("whole") == table("part"),
+        "the same table, byte for byte"
+    );
+    let csv = |d: &str| std::fs::read_to_string(dir(d).join("solution.csv")).unwrap();
+    assert_eq!(csv("whole"), csv("part"), "the same sweeps and values");
+}
+
+#[test]
+fn four_pawns_are_refused_by_the_graph_solver() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("big");
+    let (code, _, stderr) = senet_run(&[
+        "solve",
+        "--variant",
+        "tejon",
+        "--out",
+        out.to_str().unwrap(),
+        "--pawns",
+        "4",
+        "--method",
+        "graph",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("--method layered"), "{stderr}");
+    assert!(
+        std::fs::read_dir(tmp.path()).unwrap().next().is_none(),
+        "nothing written"
+    );
+}
+
+#[test]
+fn bench_times_one_group_of_the_layered_solve() {
+    let (code, stdout, stderr) = senet_run(&[
+        "bench",
+        "--solve-group",
+        "0",
+        "--pawns",
+        "2",
+        "--sweeps",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    // tejon with 2 pawns: 189,660 positions, 164,430 with no pawn borne off (docs/solving.md).
+    assert!(
+        stdout.contains("(189660 positions): group of 0 pawns borne off, 164430 positions"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("sweep ")).count(),
+        2,
+        "{stdout}"
+    );
+    let (code, _, stderr) = senet_run(&["bench", "--solve-group", "3", "--pawns", "2"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("groups of 0 to 2 pawns borne off"),
+        "{stderr}"
     );
 }

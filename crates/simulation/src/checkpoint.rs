@@ -6,14 +6,19 @@
 //! The folder holds `game.txt` (the rules and the throw distribution: a checkpoint of another
 //! game is not read) and, per play and group, `optimal-K.f64` or `random-K.f64` (K pawns borne
 //! off): the group's values in index order, as little-endian `f64`, each written into a
-//! temporary file renamed into place.
+//! temporary file renamed into place. A long group is also saved part-way, after a sweep, in
+//! `optimal-K.part` (the sweeps made and the seconds spent, then the group's values as they
+//! stood): resuming from it repeats the same sweeps, so the values are again bit for bit those
+//! of a solve never stopped.
 
-use crate::layered::{groups, solve_layered, Group, LayeredError, Settings};
+use crate::layered::Sweeping;
+use crate::layered::{groups, solve_layered, Group, LayeredError, Listener, Resume, Settings};
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
 use std::fs;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// A checkpoint folder for one game.
 #[derive(Clone, Debug)]
@@ -43,10 +48,8 @@ fn ours(name: &str) -> bool {
     name == "game.txt"
         || ["optimal-", "random-"].iter().any(|p| {
             name.strip_prefix(p)
-                .and_then(|r| {
-                    r.strip_suffix(".f64")
-                        .or_else(|| r.strip_suffix(".f64.tmp"))
-                })
+                .map(|r| r.strip_suffix(".tmp").unwrap_or(r))
+                .and_then(|r| r.strip_suffix(".f64").or_else(|| r.strip_suffix(".part")))
                 .is_some_and(|k| k.parse::<u8>().is_ok())
         })
 }
@@ -71,39 +74,46 @@ impl Checkpoint {
         &self.dir
     }
 
-    fn file(&self, pick: Pick, off: u8) -> PathBuf {
+    fn file(&self, pick: Pick, off: u8, kind: &str) -> PathBuf {
         let play = match pick {
             Pick::Best => "optimal",
             Pick::Uniform => "random",
         };
-        self.dir.join(format!("{play}-{off}.f64"))
+        self.dir.join(format!("{play}-{off}.{kind}"))
     }
 
-    /// Reads the groups saved for `pick` into `values`; returns their pawns borne off.
+    /// Reads the groups saved for `pick` into `values`, and the group part-way through if one
+    /// was saved; returns where the solve resumes.
     pub fn load(
         &self,
         sweep: &Sweep,
         pick: Pick,
         values: &mut [f64],
-    ) -> Result<Vec<u8>, CheckpointError> {
-        let mut done = Vec::new();
+    ) -> Result<Resume, CheckpointError> {
+        let mut resume = Resume::default();
         for (off, ranges) in groups(sweep).into_iter().rev() {
-            let path = self.file(pick, off);
-            let Ok(f) = fs::File::open(&path) else {
-                break;
-            };
-            let mut r = BufReader::new(f);
-            let mut b = [0u8; 8];
-            for i in ranges.into_iter().flatten() {
-                r.read_exact(&mut b).map_err(|e| fail(&path, e))?;
-                values[i as usize] = f64::from_le_bytes(b);
+            let path = self.file(pick, off, "f64");
+            if let Ok(f) = fs::File::open(&path) {
+                read_values(&path, BufReader::new(f), &ranges, values)?;
+                resume.solved.push(off);
+                continue;
             }
-            done.push(off);
+            let path = self.file(pick, off, "part");
+            if let Ok(f) = fs::File::open(&path) {
+                let mut r = BufReader::new(f);
+                let mut head = [0u8; 16];
+                r.read_exact(&mut head).map_err(|e| fail(&path, e))?;
+                let sweeps = u64::from_le_bytes(head[..8].try_into().expect("8 bytes"));
+                let seconds = f64::from_le_bytes(head[8..].try_into().expect("8 bytes"));
+                read_values(&path, r, &ranges, values)?;
+                resume.partial = Some((off, sweeps as u32, seconds));
+            }
+            break;
         }
-        Ok(done)
+        Ok(resume)
     }
 
-    /// Writes the values of the group of `off` pawns borne off.
+    /// Writes the values of the group of `off` pawns borne off, solved; its part-way file goes.
     pub fn save(
         &self,
         sweep: &Sweep,
@@ -111,10 +121,43 @@ impl Checkpoint {
         off: u8,
         values: &[f64],
     ) -> Result<(), CheckpointError> {
-        let path = self.file(pick, off);
-        let tmp = path.with_extension("f64.tmp");
+        self.write(sweep, &self.file(pick, off, "f64"), off, &[], values)?;
+        let part = self.file(pick, off, "part");
+        match fs::remove_file(&part) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(fail(&part, e)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Writes the values of the group `now` is solving, as they stand after its sweeps.
+    pub fn save_part(
+        &self,
+        sweep: &Sweep,
+        pick: Pick,
+        now: &Sweeping,
+        values: &[f64],
+    ) -> Result<(), CheckpointError> {
+        let mut head = u64::from(now.sweeps).to_le_bytes().to_vec();
+        head.extend_from_slice(&now.seconds.to_le_bytes());
+        let path = self.file(pick, now.off, "part");
+        self.write(sweep, &path, now.off, &head, values)
+    }
+
+    /// Writes `head` then the values of group `off` into `path`, through a temporary file.
+    fn write(
+        &self,
+        sweep: &Sweep,
+        path: &Path,
+        off: u8,
+        head: &[u8],
+        values: &[f64],
+    ) -> Result<(), CheckpointError> {
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
         let f = fs::File::create(&tmp).map_err(|e| fail(&tmp, e))?;
         let mut w = BufWriter::new(f);
+        w.write_all(head).map_err(|e| fail(&tmp, e))?;
         let ranges = groups(sweep).remove(&off).unwrap_or_default();
         for i in ranges.into_iter().flatten() {
             w.write_all(&values[i as usize].to_le_bytes())
@@ -122,7 +165,7 @@ impl Checkpoint {
         }
         w.flush().map_err(|e| fail(&tmp, e))?;
         drop(w);
-        fs::rename(&tmp, &path).map_err(|e| fail(&path, e))
+        fs::rename(&tmp, path).map_err(|e| fail(path, e))
     }
 
     /// Removes the checkpoint's files, and the folder once empty.
@@ -147,6 +190,21 @@ impl Checkpoint {
     }
 }
 
+/// Reads one group's values (`ranges`, in index order) from `r`, a file's rest.
+fn read_values(
+    path: &Path,
+    mut r: impl Read,
+    ranges: &[std::ops::Range<u32>],
+    values: &mut [f64],
+) -> Result<(), CheckpointError> {
+    let mut b = [0u8; 8];
+    for i in ranges.iter().cloned().flatten() {
+        r.read_exact(&mut b).map_err(|e| fail(path, e))?;
+        values[i as usize] = f64::from_le_bytes(b);
+    }
+    Ok(())
+}
+
 /// How a checkpointed layered solve went.
 #[derive(Clone, Debug)]
 pub struct Solved {
@@ -154,8 +212,8 @@ pub struct Solved {
     pub values: Vec<f64>,
     /// The groups solved in this run.
     pub groups: Vec<Group>,
-    /// The groups read from the checkpoint (pawns borne off).
-    pub resumed: Vec<u8>,
+    /// Where this run started: the groups read from the checkpoint, and a group part-way.
+    pub resumed: Resume,
 }
 
 /// Why a checkpointed solve stopped.
@@ -169,35 +227,105 @@ pub enum StopError {
     Checkpoint(#[from] CheckpointError),
 }
 
-/// Solves `sweep` layer by layer for `settings.pick`, reading the groups already in
-/// `checkpoint` and writing each group as it is finished. `each` hears every group solved;
-/// `stop_after` stops (as if killed) after that many groups solved in this run.
+/// When a checkpointed solve saves the group part-way through, and when it stops early.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Saving {
+    /// Seconds between two saves of a group part-way through (after a sweep; always on a stop).
+    pub every: f64,
+    /// Stop, as if killed, after this many groups solved in this run (tests).
+    pub stop_after_groups: Option<usize>,
+    /// Stop, as if killed, after this many sweeps in this run, the group saved (tests).
+    pub stop_after_sweeps: Option<u32>,
+}
+
+/// What a checkpointed solve tells its caller.
+#[derive(Clone, Copy, Debug)]
+pub enum Heard<'a> {
+    /// Where the solve resumes (said first, when the checkpoint held anything).
+    Resumed(&'a Resume),
+    /// A sweep that did not settle its group; `saved`: the group was saved part-way after it.
+    Swept(&'a Sweeping, bool),
+    /// A group solved and saved.
+    Finished(&'a Group),
+}
+
+/// Saves each group solved, and the group part-way at the intervals of `saving`.
+struct Keeper<'a, 'b> {
+    sweep: &'a Sweep<'a>,
+    pick: Pick,
+    checkpoint: Option<&'a Checkpoint>,
+    saving: Saving,
+    each: &'b mut dyn FnMut(Heard),
+    groups: usize,
+    sweeps: u32,
+    saved: Instant,
+}
+
+impl Listener for Keeper<'_, '_> {
+    fn swept(&mut self, now: &Sweeping, values: &[f64]) -> Result<(), LayeredError> {
+        self.sweeps += 1;
+        let stop = self
+            .saving
+            .stop_after_sweeps
+            .is_some_and(|n| self.sweeps >= n);
+        let due = self.saved.elapsed().as_secs_f64() >= self.saving.every;
+        let save = self.checkpoint.filter(|_| stop || now.stopping || due);
+        if let Some(c) = save {
+            c.save_part(self.sweep, self.pick, now, values)
+                .map_err(|e| LayeredError::Finished(e.to_string()))?;
+            self.saved = Instant::now();
+        }
+        (self.each)(Heard::Swept(now, save.is_some()));
+        if stop {
+            return Err(LayeredError::Interrupted);
+        }
+        Ok(())
+    }
+
+    fn finished(&mut self, g: &Group, values: &[f64]) -> Result<(), LayeredError> {
+        if let Some(c) = self.checkpoint {
+            c.save(self.sweep, self.pick, g.off, values)
+                .map_err(|e| LayeredError::Finished(e.to_string()))?;
+        }
+        self.saved = Instant::now();
+        (self.each)(Heard::Finished(g));
+        self.groups += 1;
+        match self.saving.stop_after_groups {
+            Some(n) if self.groups >= n => Err(LayeredError::Interrupted),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Solves `sweep` layer by layer for `settings.pick`, from what `checkpoint` holds (the groups
+/// solved, a group part-way), writing each group as it is finished and the group being solved
+/// as `saving` says. `each` hears every sweep and every group.
 pub fn solve_checkpointed(
     sweep: &Sweep,
     settings: &Settings,
     checkpoint: Option<&Checkpoint>,
-    each: &mut dyn FnMut(&Group),
-    stop_after: Option<usize>,
+    saving: Saving,
+    each: &mut dyn FnMut(Heard),
 ) -> Result<Solved, StopError> {
     let mut values = vec![0.5; sweep.index.len() as usize];
     let resumed = match checkpoint {
         Some(c) => c.load(sweep, settings.pick, &mut values)?,
-        None => Vec::new(),
+        None => Resume::default(),
     };
-    let mut count = 0;
-    let mut finished = |g: &Group, v: &[f64]| -> Result<(), LayeredError> {
-        if let Some(c) = checkpoint {
-            c.save(sweep, settings.pick, g.off, v)
-                .map_err(|e| LayeredError::Finished(e.to_string()))?;
-        }
-        each(g);
-        count += 1;
-        match stop_after {
-            Some(n) if count >= n => Err(LayeredError::Interrupted),
-            _ => Ok(()),
-        }
+    if resumed != Resume::default() {
+        each(Heard::Resumed(&resumed));
+    }
+    let mut keeper = Keeper {
+        sweep,
+        pick: settings.pick,
+        checkpoint,
+        saving,
+        each,
+        groups: 0,
+        sweeps: 0,
+        saved: Instant::now(),
     };
-    let l = solve_layered(sweep, settings, values, &resumed, &mut finished)?;
+    let l = solve_layered(sweep, settings, values, &resumed, &mut keeper)?;
     Ok(Solved {
         values: l.values,
         groups: l.groups,

@@ -11,7 +11,7 @@
 //! levels already updated in this sweep, their own and the lower ones not yet), then written
 //! back together, so every read is fixed before the level starts.
 
-use crate::outcomes::{evaluate, outcomes, INDEX};
+use crate::outcomes::{evaluate, outcomes, outcomes_again, Entry};
 use rayon::prelude::*;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::{progress, Sweep};
@@ -110,27 +110,91 @@ pub struct Settings<'a> {
     pub stop: &'a (dyn Fn() -> bool + Sync),
 }
 
-/// Told of each group solved, with every value; an error stops the solve.
-pub type Finished<'a> = dyn FnMut(&Group, &[f64]) -> Result<(), LayeredError> + 'a;
+/// Where a group stands after a sweep that did not settle it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sweeping {
+    /// Its pawns borne off.
+    pub off: u8,
+    /// Sweeps made (those of an earlier run resumed included).
+    pub sweeps: u32,
+    /// The largest change of this sweep.
+    pub change: f64,
+    /// Seconds spent on the group (an earlier run's included).
+    pub seconds: f64,
+    /// The solve stops after this (the settings' `stop` said so).
+    pub stopping: bool,
+}
+
+/// What a layered solve tells its caller, with the values as they stand; an error stops it.
+pub trait Listener {
+    /// After each sweep that did not settle its group.
+    fn swept(&mut self, _now: &Sweeping, _values: &[f64]) -> Result<(), LayeredError> {
+        Ok(())
+    }
+    /// A group solved, before the next starts (to write a checkpoint).
+    fn finished(&mut self, group: &Group, values: &[f64]) -> Result<(), LayeredError>;
+}
+
+/// Hears nothing.
+impl Listener for () {
+    fn finished(&mut self, _: &Group, _: &[f64]) -> Result<(), LayeredError> {
+        Ok(())
+    }
+}
+
+/// Where a solve starts besides the values: the groups already solved, and a group part-way
+/// through (its values as an earlier run left them after `sweeps` sweeps and `seconds`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Resume {
+    /// Pawns borne off of the groups already solved.
+    pub solved: Vec<u8>,
+    /// The group part-way through: its pawns borne off, sweeps made, seconds spent.
+    pub partial: Option<(u8, u32, f64)>,
+}
 
 /// Solves every position of `sweep`, group by group. `values` holds a value for every position
-/// (the groups listed in `skip` already solved, say from a checkpoint; the others' values are
-/// where the iteration starts). `finished` hears each group solved, with the values, before the
-/// next starts (to write a checkpoint).
+/// (the groups of `resume` as an earlier run left them, the others' values where the iteration
+/// starts). `listener` hears each sweep and each group solved.
 pub fn solve_layered(
     sweep: &Sweep,
     settings: &Settings,
+    values: Vec<f64>,
+    resume: &Resume,
+    listener: &mut dyn Listener,
+) -> Result<Layered, LayeredError> {
+    if sweep.index.len() > u32::MAX_INDEX {
+        solve_with::<u64>(sweep, settings, values, resume, listener)
+    } else {
+        solve_with::<u32>(sweep, settings, values, resume, listener)
+    }
+}
+
+/// [`solve_layered`] with outcomes in entries of type `E`.
+fn solve_with<E: Entry>(
+    sweep: &Sweep,
+    settings: &Settings,
     mut values: Vec<f64>,
-    skip: &[u8],
-    finished: &mut Finished,
+    resume: &Resume,
+    listener: &mut dyn Listener,
 ) -> Result<Layered, LayeredError> {
     let mut done = Vec::new();
     for (off, members) in groups(sweep).into_iter().rev() {
-        if skip.contains(&off) {
+        if resume.solved.contains(&off) {
             continue;
         }
-        let group = solve_group(sweep, settings, off, &members, &mut values)?;
-        finished(&group, &values)?;
+        let from = match resume.partial {
+            Some((o, sweeps, seconds)) if o == off => (sweeps, seconds),
+            _ => (0, 0.0),
+        };
+        let job = Job {
+            sweep,
+            settings,
+            off,
+            members: &members,
+            from,
+        };
+        let group = solve_group::<E>(&job, &mut values, listener)?;
+        listener.finished(&group, &values)?;
         done.push(group);
     }
     Ok(Layered {
@@ -139,24 +203,89 @@ pub fn solve_layered(
     })
 }
 
+/// What some sweeps of one group cost, measured (`senet-sim bench --solve-group`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timing {
+    /// The group's positions.
+    pub positions: u64,
+    /// Positions swept (the group less its race positions, valued exactly once).
+    pub swept: u64,
+    /// Positions whose outcomes were kept.
+    pub stored: u64,
+    /// Bytes of the group's outcomes and order.
+    pub bytes: u64,
+    /// Seconds to sort the group and build its outcomes.
+    pub build: f64,
+    /// Each sweep's seconds and largest change.
+    pub sweeps: Vec<(f64, f64)>,
+}
+
+/// Builds the group of `off` pawns borne off and sweeps it `sweeps` times in `values`, timed:
+/// the figures of a group too long to solve here (the values it reads are whatever `values`
+/// holds; the time of a sweep does not depend on them).
+pub fn time_group(
+    sweep: &Sweep,
+    settings: &Settings,
+    off: u8,
+    values: &mut [f64],
+    sweeps: u32,
+) -> Timing {
+    if sweep.index.len() > u32::MAX_INDEX {
+        time_with::<u64>(sweep, settings, off, values, sweeps)
+    } else {
+        time_with::<u32>(sweep, settings, off, values, sweeps)
+    }
+}
+
+fn time_with<E: Entry>(
+    sweep: &Sweep,
+    settings: &Settings,
+    off: u8,
+    values: &mut [f64],
+    sweeps: u32,
+) -> Timing {
+    let members = groups(sweep).remove(&off).unwrap_or_default();
+    let started = Instant::now();
+    let g = Outcomes::<E>::new(sweep, &members, values, settings.budget);
+    let build = started.elapsed().as_secs_f64();
+    let widest = g.levels.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
+    let mut fresh = vec![0.0f64; widest];
+    let sweeps = (0..sweeps)
+        .map(|_| {
+            let started = Instant::now();
+            let change = sweep_once(&g, sweep, settings.pick, values, &mut fresh);
+            (started.elapsed().as_secs_f64(), change)
+        })
+        .collect();
+    Timing {
+        positions: members.iter().map(|r| u64::from(r.end - r.start)).sum(),
+        swept: g.order.len() as u64,
+        stored: g.stored as u64,
+        bytes: g.bytes() + 8 * fresh.len() as u64,
+        build,
+        sweeps,
+    }
+}
+
 /// One group's outcomes: its positions in sweep order, the bounds of its levels, and the
 /// outcomes ([`outcomes`]) of its first `stored` positions; the others' are computed at every
 /// sweep, so that the memory stays within the settings' budget.
-struct Outcomes {
+struct Outcomes<E> {
     order: Vec<u32>,
     levels: Vec<usize>,
     stored: usize,
+    /// Where each kept position's outcomes start (the budget keeps them below 2^32 entries).
     starts: Vec<u32>,
-    entries: Vec<u32>,
+    entries: Vec<E>,
 }
 
 /// Blocks of a group built in parallel at a time, then kept in order while the budget allows.
 const BATCH: usize = 64;
 
-impl Outcomes {
+impl<E: Entry> Outcomes<E> {
     /// Builds a group's outcomes, keeping them while they fit in `budget` bytes; race positions
     /// get their exact value in `values` and are left out of the sweeps.
-    fn new(sweep: &Sweep, members: &[Range<u32>], values: &mut [f64], budget: u64) -> Outcomes {
+    fn new(sweep: &Sweep, members: &[Range<u32>], values: &mut [f64], budget: u64) -> Self {
         let (order, bounds) = sorted(sweep, members);
         let mut out = Outcomes {
             order,
@@ -171,12 +300,12 @@ impl Outcomes {
         for at in (0..out.order.len()).step_by(BATCH * BLOCK) {
             let batch = &out.order[at..(at + BATCH * BLOCK).min(out.order.len())];
             // Each block: its outcomes (when kept), its rows (rank, outcomes), races.
-            type Part = (Vec<u32>, Vec<(usize, u32)>, Vec<(u32, f64)>);
-            let parts: Vec<Part> = batch
+            type Part<E> = (Vec<E>, Vec<(usize, u32)>, Vec<(u32, f64)>);
+            let parts: Vec<Part<E>> = batch
                 .par_chunks(BLOCK)
                 .enumerate()
                 .map(|(b, chunk)| {
-                    let mut part = Part::default();
+                    let mut part: Part<E> = Default::default();
                     let mut scratch = Vec::new();
                     for (n, &i) in chunk.iter().enumerate() {
                         let into = if full { &mut scratch } else { &mut part.0 };
@@ -214,14 +343,15 @@ impl Outcomes {
             }
             if !full {
                 out.stored = kept;
-                full = out.bytes() >= budget;
+                // `starts` counts entries in 32 bits: a batch adds far fewer than 2^24.
+                full = out.bytes() >= budget || out.entries.len() as u64 >= (1 << 32) - (1 << 24);
             }
         }
         out.order.truncate(kept);
         out.levels.push(kept);
-        for v in [&mut out.order, &mut out.starts, &mut out.entries] {
-            v.shrink_to_fit();
-        }
+        out.order.shrink_to_fit();
+        out.starts.shrink_to_fit();
+        out.entries.shrink_to_fit();
         out
     }
 
@@ -233,21 +363,22 @@ impl Outcomes {
         pick: Pick,
         r: usize,
         values: &[f64],
-        scratch: &mut Vec<u32>,
+        scratch: &mut Vec<E>,
     ) -> f64 {
-        let read = |e: u32| values[(e & INDEX) as usize];
+        let read = |e: E| values[e.index()];
         if r < self.stored {
             let (a, b) = (self.starts[r] as usize, self.starts[r + 1] as usize);
             return evaluate(&self.entries[a..b], sweep.throws, pick, &read);
         }
         scratch.clear();
-        outcomes(sweep, self.order[r], scratch);
+        outcomes_again(sweep, self.order[r], scratch);
         evaluate(scratch, sweep.throws, pick, &read)
     }
 
     /// The bytes held.
     fn bytes(&self) -> u64 {
-        (4 * self.order.capacity() + 4 * self.starts.len() + 4 * self.entries.len()) as u64
+        let entry = std::mem::size_of::<E>();
+        (4 * self.order.capacity() + 4 * self.starts.len() + entry * self.entries.len()) as u64
     }
 }
 
@@ -281,52 +412,143 @@ fn sorted(sweep: &Sweep, members: &[Range<u32>]) -> (Vec<u32>, Vec<usize>) {
     (order, bounds)
 }
 
-/// Solves one group in place in `values`.
-fn solve_group(
-    sweep: &Sweep,
-    settings: &Settings,
+/// One group to solve: where, how, and from which sweep (a resumed group's sweeps and seconds).
+struct Job<'a> {
+    sweep: &'a Sweep<'a>,
+    settings: &'a Settings<'a>,
     off: u8,
-    members: &[Range<u32>],
+    members: &'a [Range<u32>],
+    from: (u32, f64),
+}
+
+/// Solves one group in place in `values`, its outcomes in entries of type `E`.
+fn solve_group<E: Entry>(
+    job: &Job,
     values: &mut [f64],
+    listener: &mut dyn Listener,
 ) -> Result<Group, LayeredError> {
+    let (sweep, settings) = (job.sweep, job.settings);
+    if (settings.stop)() {
+        return Err(LayeredError::Interrupted);
+    }
     let started = Instant::now();
-    let g = Outcomes::new(sweep, members, values, settings.budget);
+    let seconds = || job.from.1 + started.elapsed().as_secs_f64();
+    let g = Outcomes::<E>::new(sweep, job.members, values, settings.budget);
     let widest = g.levels.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
     let mut fresh = vec![0.0f64; widest];
-    for count in 1..=settings.max_sweeps {
-        if (settings.stop)() {
-            return Err(LayeredError::Interrupted);
-        }
-        let mut change: f64 = 0.0;
-        for w in g.levels.windows(2) {
-            let (lo, hi) = (w[0], w[1]);
-            let now: &[f64] = values;
-            fresh[..hi - lo]
-                .par_iter_mut()
-                .with_min_len(BLOCK)
-                .enumerate()
-                .for_each_init(Vec::new, |scratch, (r, out)| {
-                    *out = g.value(sweep, settings.pick, lo + r, now, scratch);
-                });
-            for (&i, &v) in g.order[lo..hi].iter().zip(&fresh) {
-                change = change.max((v - values[i as usize]).abs());
-                values[i as usize] = v;
-            }
-        }
+    for count in job.from.0 + 1..=settings.max_sweeps {
+        let change = sweep_once(&g, sweep, settings.pick, values, &mut fresh);
         if change <= settings.tolerance {
             return Ok(Group {
-                off,
-                positions: members.iter().map(|r| u64::from(r.end - r.start)).sum(),
+                off: job.off,
+                positions: job.members.iter().map(|r| u64::from(r.end - r.start)).sum(),
                 stored: g.stored as u64,
                 sweeps: count,
                 change,
                 bytes: g.bytes() + 8 * fresh.len() as u64,
-                seconds: started.elapsed().as_secs_f64(),
+                seconds: seconds(),
             });
+        }
+        let now = Sweeping {
+            off: job.off,
+            sweeps: count,
+            change,
+            seconds: seconds(),
+            stopping: (settings.stop)(),
+        };
+        listener.swept(&now, values)?;
+        if now.stopping {
+            return Err(LayeredError::Interrupted);
         }
     }
     Err(LayeredError::NoConvergence {
-        off,
+        off: job.off,
         sweeps: settings.max_sweeps,
     })
+}
+
+/// One sweep of a group in place, level by level; returns the largest change.
+fn sweep_once<E: Entry>(
+    g: &Outcomes<E>,
+    sweep: &Sweep,
+    pick: Pick,
+    values: &mut [f64],
+    fresh: &mut [f64],
+) -> f64 {
+    let mut change: f64 = 0.0;
+    for w in g.levels.windows(2) {
+        let (lo, hi) = (w[0], w[1]);
+        let now: &[f64] = values;
+        fresh[..hi - lo]
+            .par_iter_mut()
+            .with_min_len(BLOCK)
+            .enumerate()
+            .for_each_init(Vec::new, |scratch, (r, out)| {
+                *out = g.value(sweep, pick, lo + r, now, scratch);
+            });
+        for (&i, &v) in g.order[lo..hi].iter().zip(fresh.iter()) {
+            change = change.max((v - values[i as usize]).abs());
+            values[i as usize] = v;
+        }
+    }
+    change
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use senet_engine::rules::Rules;
+    use senet_engine::solve::index::StateIndex;
+    use senet_engine::throws::throw_table;
+    use senet_engine::variants::Variant;
+
+    /// 64-bit entries (4 pawns) and 32-bit ones give the same values, bit for bit, and the same
+    /// sweeps: the entry only packs the same outcomes (tejon, 2 pawns, part of the largest group
+    /// computed at every sweep).
+    #[test]
+    fn wide_entries_give_the_same_values_as_narrow_ones() {
+        let rules = Rules {
+            pawns: 2,
+            ..Variant::TEJON.rules()
+        };
+        let throws = throw_table(&rules, &Variant::TEJON.device());
+        let index = StateIndex::new(&rules).unwrap();
+        let sweep = Sweep {
+            rules: &rules,
+            throws: &throws,
+            index: &index,
+            race: true,
+        };
+        let settings = Settings {
+            pick: Pick::Best,
+            tolerance: 1e-9,
+            max_sweeps: 1000,
+            budget: 4 << 20,
+            stop: &|| false,
+        };
+        let start = || vec![0.5; index.len() as usize];
+        let go = |wide: bool| {
+            let r = Resume::default();
+            if wide {
+                solve_with::<u64>(&sweep, &settings, start(), &r, &mut ())
+            } else {
+                solve_with::<u32>(&sweep, &settings, start(), &r, &mut ())
+            }
+            .unwrap()
+        };
+        let (narrow, wide) = (go(false), go(true));
+        let bits = |l: &Layered| l.values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+        assert!(bits(&narrow) == bits(&wide));
+        let sweeps = |l: &Layered| l.groups.iter().map(|g| g.sweeps).collect::<Vec<_>>();
+        assert_eq!(sweeps(&narrow), sweeps(&wide));
+        // The budget held fewer wide entries: part of the largest group was computed.
+        let last = |l: &Layered| l.groups.last().unwrap().stored;
+        assert!(
+            last(&wide) < last(&narrow),
+            "{} {}",
+            last(&wide),
+            last(&narrow)
+        );
+        assert!(last(&narrow) < 164_430);
+    }
 }

@@ -33,6 +33,10 @@ pub const TOLERANCE: f64 = 1e-10;
 /// The most sweeps before giving up.
 pub const MAX_SWEEPS: u32 = 100_000;
 
+/// The most pawns a side whose whole outcome graph the graph solver holds (its entries have 27
+/// bits of index; 4 pawns would also take some 66 GB).
+pub const GRAPH_MAX_PAWNS: u8 = 3;
+
 /// What can go wrong in solving or with a table file.
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
@@ -54,8 +58,11 @@ pub enum SolveError {
         pawns: u8,
     },
     /// `optimal` in a game too big to solve.
-    #[error("'optimal' plays games of at most {MAX_SOLVED_PAWNS} pawns a side (this one has {0}): set pawns = 1, 2 or 3")]
+    #[error("'optimal' plays games of at most {MAX_SOLVED_PAWNS} pawns a side (this one has {0}): set pawns = 1 to {MAX_SOLVED_PAWNS}")]
     TooBig(u8),
+    /// The whole outcome graph of a game too big for it.
+    #[error("{0} pawns a side: the outcome graph would not fit in memory (the graph solver handles 1 to {GRAPH_MAX_PAWNS}); solve it layer by layer (`senet-sim solve --method layered`)")]
+    GraphTooBig(u8),
     /// A table solved for another game.
     #[error("{file}: this table was solved for another game ({why})")]
     OtherGame {
@@ -210,8 +217,8 @@ impl Solver {
     ) -> Result<Solver, SolveError> {
         let started = Instant::now();
         let index = StateIndex::new(rules)?;
-        if index.len() > u64::from(INDEX) {
-            return Err(IndexError::TooManyPawns(rules.pawns).into());
+        if rules.pawns > GRAPH_MAX_PAWNS || index.len() > u64::from(INDEX) {
+            return Err(SolveError::GraphTooBig(rules.pawns));
         }
         let sweep = Sweep {
             rules,

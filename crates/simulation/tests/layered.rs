@@ -7,7 +7,7 @@ use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::Sweep;
 use senet_engine::throws::{throw_table, Device};
 use senet_engine::variants::Variant;
-use senet_simulation::layered::{solve_layered, Layered, Settings};
+use senet_simulation::layered::{solve_layered, Layered, Resume, Settings};
 use senet_simulation::solver::Solver;
 
 /// The largest difference between the two solvers' values of `variant` with `pawns` a side.
@@ -66,7 +66,7 @@ fn within(sweep: &Sweep, pick: Pick, tolerance: f64, budget: u64) -> Layered {
         stop: &|| false,
     };
     let start = vec![0.5; sweep.index.len() as usize];
-    solve_layered(sweep, &settings, start, &[], &mut |_, _| Ok(())).expect("settles")
+    solve_layered(sweep, &settings, start, &Resume::default(), &mut ()).expect("settles")
 }
 
 #[test]

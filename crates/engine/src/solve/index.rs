@@ -12,18 +12,18 @@
 use crate::board::{bit, Position, Side, LAST_SQUARE};
 use crate::rules::Rules;
 
-/// The most pawns a side may have in a solved game (K = 4 in `tejon` would be 1.3 billion
-/// positions).
-pub const MAX_SOLVED_PAWNS: u8 = 3;
+/// The most pawns a side the numbering covers (K = 4 in `tejon`: 586,583,580 positions; K = 5
+/// would be 10 billion, past a `u32` index).
+pub const MAX_SOLVED_PAWNS: u8 = 4;
 
-/// Binomial coefficients C(n, k) for n ≤ 30 and k ≤ 3.
-const fn binomials() -> [[u32; 4]; 31] {
-    let mut c = [[0u32; 4]; 31];
+/// Binomial coefficients C(n, k) for n ≤ 30 and k ≤ 4.
+const fn binomials() -> [[u32; 5]; 31] {
+    let mut c = [[0u32; 5]; 31];
     let mut n = 0;
     while n <= 30 {
         c[n][0] = 1;
         let mut k = 1;
-        while k <= 3 {
+        while k <= 4 {
             c[n][k] = if n == 0 {
                 0
             } else {
@@ -36,7 +36,7 @@ const fn binomials() -> [[u32; 4]; 31] {
     c
 }
 
-const C: [[u32; 4]; 31] = binomials();
+const C: [[u32; 5]; 31] = binomials();
 
 /// Mask of the 30 squares as bits 0..30 (square s is bit s - 1).
 const SQUARES: u32 = (1 << LAST_SQUARE) - 1;
@@ -317,7 +317,7 @@ mod tests {
 
     #[test]
     fn ranks_follow_colex_order() {
-        for k in 0..=3 {
+        for k in 0..=4 {
             for (i, &bits) in colex(k).iter().enumerate() {
                 assert_eq!(rank(bits), i as u32);
             }
@@ -393,5 +393,25 @@ mod tests {
         let last = index.position(index.len() - 1);
         assert_eq!(index.index(&last), Some(index.len() - 1));
         assert!(StateIndex::new(&Variant::TEJON.rules()).is_err());
+    }
+
+    #[test]
+    fn four_pawns_of_tejon_fit_a_u32_index() {
+        let rules = Rules {
+            pawns: 4,
+            ..Variant::TEJON.rules()
+        };
+        let index = StateIndex::new(&rules).unwrap();
+        // Sum over a, b in 1..=4 of C(30, a) C(30 - a, b) (docs/solving.md).
+        assert_eq!(index.len(), 586_583_580);
+        assert!(index.len() < u64::from(u32::MAX));
+        let step = index.len() / 50_000;
+        for i in (0..index.len())
+            .step_by(step as usize)
+            .chain([index.len() - 1])
+        {
+            let pos = index.position(i);
+            assert_eq!(index.index(&pos), Some(i), "{pos:?}");
+        }
     }
 }

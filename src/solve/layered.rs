@@ -1,0 +1,126 @@
+//! The layered side of `senet-sim solve`: the checkpoint folder, what it was computed for, and
+//! one layered solve with its progress printed.
+
+use super::SolveArgs;
+use crate::error::Interrupted;
+use anyhow::Result;
+use senet_engine::rules::Rules;
+use senet_engine::solve::backup::Pick;
+use senet_engine::solve::index::StateIndex;
+use senet_engine::solve::Sweep;
+use senet_simulation::checkpoint::{solve_checkpointed, Checkpoint, Heard, Saving, StopError};
+use senet_simulation::layered::{Group, LayeredError, Settings, LAYERED_TOLERANCE};
+use senet_simulation::solver::{self, Effort};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The folder of a layered solve's checkpoint: beside the results' folder, `DIR.checkpoint`.
+pub(super) fn checkpoint_dir(dir: &Path) -> PathBuf {
+    let mut name = dir.file_name().unwrap_or_default().to_os_string();
+    name.push(".checkpoint");
+    dir.with_file_name(name)
+}
+
+/// What a checkpoint was computed for: the rule file and the throw distribution.
+pub(super) fn game_text(rules: &Rules, throws: &[(u8, f64)]) -> Result<String> {
+    let law: Vec<String> = throws.iter().map(|(v, p)| format!("{v}:{p:e}")).collect();
+    Ok(format!(
+        "{}\nthrows = {}\n",
+        toml::to_string(rules)?,
+        law.join(" ")
+    ))
+}
+
+/// The layered solve of `pick`, from and into the checkpoint `c`, its groups reported by `say`.
+pub(super) fn layered_values(
+    args: &SolveArgs,
+    rules: &Rules,
+    throws: &[(u8, f64)],
+    index: &StateIndex,
+    pick: Pick,
+    c: &Checkpoint,
+    say: &(dyn Fn(&str) + Sync),
+) -> Result<(Vec<f64>, Effort)> {
+    let started = Instant::now();
+    let sweep = Sweep {
+        rules,
+        throws,
+        index,
+        race: true,
+    };
+    let settings = Settings {
+        pick,
+        tolerance: LAYERED_TOLERANCE,
+        max_sweeps: solver::MAX_SWEEPS,
+        budget: args
+            .memory
+            .unwrap_or(if rules.pawns >= 4 { 10_000 } else { 380 })
+            << 20,
+        stop: &senet_simulation::cancel::cancelled,
+    };
+    let mut shown = Instant::now();
+    let mut each = |heard: Heard| match heard {
+        Heard::Resumed(r) => {
+            let partial = r.partial.map_or(String::new(), |(off, sweeps, _)| {
+                format!(", and {off} pawns borne off after {sweeps} sweeps")
+            });
+            say(&format!(
+                "  read from {}: the groups of {:?} pawns borne off{partial}",
+                c.dir().display(),
+                r.solved
+            ))
+        }
+        Heard::Finished(g) => say(&group_line(g)),
+        // Every minute at most, and at every save.
+        Heard::Swept(now, saved) if saved || shown.elapsed().as_secs() >= 60 => {
+            shown = Instant::now();
+            say(&format!(
+                "  pawns borne off {}: sweep {}, largest change {:.1e}, {:.0} s{}",
+                now.off,
+                now.sweeps,
+                now.change,
+                now.seconds,
+                if saved { " (saved)" } else { "" }
+            ))
+        }
+        Heard::Swept(..) => {}
+    };
+    let saving = Saving {
+        every: args.save_every * 60.0,
+        stop_after_groups: args.stop_after_groups,
+        stop_after_sweeps: args.stop_after_sweeps,
+    };
+    let solved = match solve_checkpointed(&sweep, &settings, Some(c), saving, &mut each) {
+        Err(StopError::Layered(LayeredError::Interrupted)) => {
+            return Err(Interrupted(format!(
+            "the solve was stopped; what it had done is in {}, which the same command resumes from",
+            c.dir().display()
+        ))
+            .into())
+        }
+        other => other?,
+    };
+    let largest = solved.groups.iter().max_by_key(|g| g.positions);
+    let effort = Effort {
+        positions: index.len(),
+        sweeps: largest.map_or(0, |g| g.sweeps),
+        last_change: solved.groups.iter().map(|g| g.change).fold(0.0, f64::max),
+        tolerance: LAYERED_TOLERANCE,
+        seconds: started.elapsed().as_secs_f64(),
+        bytes: 8 * index.len() + solved.groups.iter().map(|g| g.bytes).max().unwrap_or(0),
+    };
+    Ok((solved.values, effort))
+}
+
+/// What `solve` prints of a group solved.
+fn group_line(g: &Group) -> String {
+    format!(
+        "  pawns borne off {}: {} positions, {} sweeps, {:.1} s, {:.0} MB of outcomes kept for {} positions",
+        g.off,
+        g.positions,
+        g.sweeps,
+        g.seconds,
+        g.bytes as f64 / 1e6,
+        g.stored
+    )
+}
