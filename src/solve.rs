@@ -81,8 +81,9 @@ pub struct SolveArgs {
     quiet: bool,
     /// How the values are found: `graph` (the whole outcome graph held in memory: fastest for 1
     /// and 2 pawns), `layered` (group by group of pawns borne off, in place, the outcomes of one
-    /// group within --memory, a checkpoint per group in DIR.checkpoint/ that a new run after a
-    /// kill resumes from), or `auto` (layered from 3 pawns).
+    /// group within --memory, a checkpoint per group, and part-way through a long group, in
+    /// DIR.checkpoint/ that a new run after a kill resumes from), or `auto` (layered from 3
+    /// pawns).
     #[arg(long, value_enum, default_value_t = Method::Auto)]
     method: Method,
     /// Megabytes for the outcomes of the group being solved (layered); past them, outcomes are
@@ -122,6 +123,12 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
     if !(1..=MAX_SOLVED_PAWNS).contains(&pawns) {
         return bad(format!(
             "--pawns {pawns}: the solver handles 1 to {MAX_SOLVED_PAWNS} pawns a side"
+        ));
+    }
+    if !(args.save_every >= 0.0 && args.save_every.is_finite()) {
+        return bad(format!(
+            "--save-every {}: a number of minutes, 0 or more",
+            args.save_every
         ));
     }
     let variant = args.variant.variant;

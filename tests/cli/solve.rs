@@ -134,7 +134,11 @@ fn two_pawns_give_choices_and_optimal_loses_nothing() {
 
 #[test]
 fn bad_solve_and_optimal_input_is_one_line_with_status_2() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["solve", "--pawns", "2", "--save-every=-1"],
+            "--save-every -1",
+        ),
         (
             &["solve", "--pawns", "5"],
             "--pawns 5: the solver handles 1 to 4",
