@@ -20,7 +20,7 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::throw_table;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
-use senet_simulation::checkpoint::Checkpoint;
+use senet_simulation::checkpoint::{Checkpoint, Saving};
 use senet_simulation::judge::{judge, Decision};
 use senet_simulation::residual::{residual, STORED_STEP};
 use senet_simulation::solver::{self, start_value, Effort, SolveError, Solver, Values, TOLERANCE};
@@ -31,7 +31,7 @@ use std::time::Instant;
 
 mod layered;
 
-use layered::{checkpoint_dir, game_text, layered_values};
+use layered::{checkpoint_dir, game_text, layered_values, How};
 
 /// The strategies judged by default.
 const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
@@ -204,7 +204,18 @@ fn compute(
         let throws = throw_table(&rules, &device);
         let c = Checkpoint::open(checkpoint, &game_text(&rules, &throws)?)?;
         let index = StateIndex::new(&rules)?;
-        let solve = |pick| layered_values(args, &rules, &throws, &index, pick, &c, say);
+        let how = How {
+            budget: args
+                .memory
+                .unwrap_or(if rules.pawns >= 4 { 10_000 } else { 380 })
+                << 20,
+            saving: Saving {
+                every: args.save_every * 60.0,
+                stop_after_groups: args.stop_after_groups,
+                stop_after_sweeps: args.stop_after_sweeps,
+            },
+        };
+        let solve = |pick| layered_values(&how, &rules, &throws, &index, pick, &c, say);
         say(&format!(
             "solving {variant} with {} pawns a side, layer by layer: optimal play",
             rules.pawns

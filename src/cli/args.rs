@@ -75,3 +75,10 @@ impl DeviceArgs {
         Device::parse(kind, self.p_marked).map_err(|e| InputError(format!("--device: {e}")).into())
     }
 }
+
+/// Reads a game seed written as games.csv writes it (`0x` and hexadecimal digits).
+pub(super) fn hex_seed(text: &str) -> Result<u64, String> {
+    senet_engine::throws::parse_seed_hex(text).ok_or_else(|| {
+        format!("'{text}': expected 0x and at most 16 hexadecimal digits, as in games.csv")
+    })
+}

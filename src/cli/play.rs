@@ -10,7 +10,7 @@ use senet_engine::game::{play_game, series_points, GameSummary, Observer};
 use senet_engine::movegen::{Kind, Move};
 use senet_engine::rules::GameEnd;
 use senet_engine::strategy::spec::StrategySpec;
-use senet_engine::throws::{game_seed, parse_seed_hex, seed_hex, stream, SeededThrower};
+use senet_engine::throws::{game_seed, seed_hex, stream, SeededThrower};
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
@@ -27,7 +27,7 @@ pub struct PlayArgs {
     /// The seed of one game of a run, as written in the `seed` column of games.csv
     /// (0x and 16 hexadecimal digits): replays exactly that game (give the arm's --variant,
     /// --device and strategies too).
-    #[arg(long, value_name = "0xHEX", conflicts_with = "seed", value_parser = hex_seed)]
+    #[arg(long, value_name = "0xHEX", conflicts_with = "seed", value_parser = super::args::hex_seed)]
     game_seed: Option<u64>,
     /// White's strategy: random, front, back, heuristic[:KEY=W,...], expectimax:D, rollout:N,
     /// optimal (solved on the spot for 1 or 2 pawns) or optimal:FILE (a table of `senet-sim solve`).
@@ -240,11 +240,4 @@ fn write_result(
         }
     }
     Ok(())
-}
-
-/// Reads a game seed written as games.csv writes it ([`seed_hex`]).
-pub(super) fn hex_seed(text: &str) -> Result<u64, String> {
-    parse_seed_hex(text).ok_or_else(|| {
-        format!("'{text}': expected 0x and at most 16 hexadecimal digits, as in games.csv")
-    })
 }

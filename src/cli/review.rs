@@ -36,7 +36,7 @@ pub struct ReviewArgs {
     #[arg(long, default_value_t = 1, value_parser = crate::error::number)]
     seed: u64,
     /// The seed of one game, as games.csv writes it (0x and 16 hexadecimal digits).
-    #[arg(long, value_name = "0xHEX", conflicts_with = "seed", value_parser = super::play::hex_seed)]
+    #[arg(long, value_name = "0xHEX", conflicts_with = "seed", value_parser = super::args::hex_seed)]
     game_seed: Option<u64>,
     /// White's strategy (as for `play`).
     #[arg(long, default_value = "random")]

@@ -1,7 +1,6 @@
 //! The layered side of `senet-sim solve`: the checkpoint folder, what it was computed for, and
 //! one layered solve with its progress printed.
 
-use super::SolveArgs;
 use crate::error::Interrupted;
 use anyhow::Result;
 use senet_engine::rules::Rules;
@@ -31,9 +30,18 @@ pub(super) fn game_text(rules: &Rules, throws: &[(u8, f64)]) -> Result<String> {
     ))
 }
 
+/// How a layered solve goes: the bytes for a group's outcomes, the saves and early stops.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct How {
+    /// Bytes a group's kept outcomes may take.
+    pub budget: u64,
+    /// When the group part-way is saved, and the stops of the tests.
+    pub saving: Saving,
+}
+
 /// The layered solve of `pick`, from and into the checkpoint `c`, its groups reported by `say`.
 pub(super) fn layered_values(
-    args: &SolveArgs,
+    how: &How,
     rules: &Rules,
     throws: &[(u8, f64)],
     index: &StateIndex,
@@ -52,10 +60,7 @@ pub(super) fn layered_values(
         pick,
         tolerance: LAYERED_TOLERANCE,
         max_sweeps: solver::MAX_SWEEPS,
-        budget: args
-            .memory
-            .unwrap_or(if rules.pawns >= 4 { 10_000 } else { 380 })
-            << 20,
+        budget: how.budget,
         stop: &senet_simulation::cancel::cancelled,
     };
     let mut shown = Instant::now();
@@ -85,12 +90,7 @@ pub(super) fn layered_values(
         }
         Heard::Swept(..) => {}
     };
-    let saving = Saving {
-        every: args.save_every * 60.0,
-        stop_after_groups: args.stop_after_groups,
-        stop_after_sweeps: args.stop_after_sweeps,
-    };
-    let solved = match solve_checkpointed(&sweep, &settings, Some(c), saving, &mut each) {
+    let solved = match solve_checkpointed(&sweep, &settings, Some(c), how.saving, &mut each) {
         Err(StopError::Layered(LayeredError::Interrupted)) => {
             return Err(Interrupted(format!(
             "the solve was stopped; what it had done is in {}, which the same command resumes from",
