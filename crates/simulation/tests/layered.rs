@@ -69,14 +69,22 @@ fn within(sweep: &Sweep, pick: Pick, tolerance: f64, budget: u64) -> Layered {
     solve_layered(sweep, &settings, start, &Resume::default(), &mut ()).expect("settles")
 }
 
+/// Every variant whose positions the tables number (Ludii's held water, Bell's score and split
+/// throws are refused by the numbering).
+fn solvable(pawns: u8) -> Vec<Variant> {
+    Variant::all()
+        .filter(|v| {
+            let rules = Rules { pawns, ..v.rules() };
+            StateIndex::new(&rules).is_ok()
+        })
+        .collect()
+}
+
 #[test]
 fn layered_in_place_agrees_with_the_graph_solver_on_one_pawn() {
-    for v in [
-        Variant::TEJON,
-        Variant::KENDALL,
-        Variant::PASSAGE,
-        Variant::GAME_BOX,
-    ] {
+    let variants = solvable(1);
+    assert!(variants.len() >= 6, "{variants:?}");
+    for v in variants {
         for pick in [Pick::Best, Pick::Uniform] {
             let (d, groups) = difference(v, 1, pick);
             assert!(d < 1e-9, "{v} {pick:?}: {d:e}");
@@ -88,11 +96,21 @@ fn layered_in_place_agrees_with_the_graph_solver_on_one_pawn() {
     }
 }
 
+/// With 2 pawns the graph solver itself stops a little farther from the fixed point than its
+/// tolerance 1e-10 in the slowest variants (`passage`: 2.4e-9 apart): the bound is the table's
+/// stored precision with room to spare, a tenth of the `f32` step below 1 (1.2e-8); tejon's
+/// two solves stay within 1e-9.
 #[test]
 fn layered_in_place_agrees_with_the_graph_solver_on_two_pawns() {
-    let (d, groups) = difference(Variant::TEJON, 2, Pick::Best);
-    assert!(d < 1e-9, "{d:e}");
-    assert_eq!(groups, 3, "0, 1 or 2 pawns borne off, at most one a side");
+    for v in solvable(2) {
+        let (d, groups) = difference(v, 2, Pick::Best);
+        let bound = if v == Variant::TEJON { 1e-9 } else { 1.2e-8 };
+        assert!(d < bound, "{v}: {d:e}");
+        assert_eq!(
+            groups, 3,
+            "{v}: 0, 1 or 2 pawns borne off, at most one a side"
+        );
+    }
 }
 
 #[test]
