@@ -11,8 +11,9 @@
 //! stood): resuming from it repeats the same sweeps, so the values are again bit for bit those
 //! of a solve never stopped.
 
-use crate::layered::Sweeping;
-use crate::layered::{groups, solve_layered, Group, LayeredError, Listener, Resume, Settings};
+use crate::layered::{
+    groups, solve_layered, Group, LayeredError, Listener, Resume, Settings, Sweeping,
+};
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
 use std::fs;
