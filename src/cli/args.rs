@@ -4,6 +4,7 @@ use crate::error::{bad, InputError};
 use anyhow::Result;
 use clap::Args;
 use senet_engine::rules::Rules;
+use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
 use std::path::PathBuf;
@@ -81,4 +82,37 @@ pub(super) fn hex_seed(text: &str) -> Result<u64, String> {
     senet_engine::throws::parse_seed_hex(text).ok_or_else(|| {
         format!("'{text}': expected 0x and at most 16 hexadecimal digits, as in games.csv")
     })
+}
+
+/// Which game: its seed and the two players, as `play` and `review` read them.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// Seed of the game: the same seed replays the same game on any machine.
+    #[arg(long, default_value_t = 1, value_parser = crate::error::number)]
+    pub seed: u64,
+    /// The seed of one game of a run, as written in the `seed` column of games.csv
+    /// (0x and 16 hexadecimal digits): replays exactly that game (give the arm's --variant,
+    /// --device and strategies too).
+    #[arg(long, value_name = "0xHEX", conflicts_with = "seed", value_parser = hex_seed)]
+    pub game_seed: Option<u64>,
+    /// White's strategy: random, front, back, heuristic[:KEY=W,...], expectimax:D, rollout:N,
+    /// optimal (solved on the spot for 1 or 2 pawns) or optimal:FILE (a table of `senet-sim solve`).
+    #[arg(long, default_value = "random")]
+    pub white: StrategySpec,
+    /// Black's strategy (the same names as --white).
+    #[arg(long, default_value = "random")]
+    pub black: StrategySpec,
+}
+
+impl GameArgs {
+    /// The game's own seed: --game-seed, or the first game of --seed.
+    pub fn game_seed(&self) -> u64 {
+        self.game_seed
+            .unwrap_or_else(|| senet_engine::throws::game_seed(self.seed, 0, 0))
+    }
+
+    /// White's and black's strategies.
+    pub fn players(&self) -> [&StrategySpec; 2] {
+        [&self.white, &self.black]
+    }
 }

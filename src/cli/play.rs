@@ -1,6 +1,6 @@
 //! `senet-sim play`: one seeded game, printed throw by throw as text or JSON lines.
 
-use super::args::{DeviceArgs, VariantArgs};
+use super::args::{DeviceArgs, GameArgs, VariantArgs};
 use super::describe::{board_line, describe, move_json};
 use crate::lang::Lang;
 use anyhow::Result;
@@ -10,7 +10,7 @@ use senet_engine::game::{play_game, series_points, GameSummary, Observer};
 use senet_engine::movegen::{Kind, Move};
 use senet_engine::rules::GameEnd;
 use senet_engine::strategy::spec::StrategySpec;
-use senet_engine::throws::{game_seed, seed_hex, stream, SeededThrower};
+use senet_engine::throws::{seed_hex, stream, SeededThrower};
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
@@ -21,21 +21,8 @@ pub struct PlayArgs {
     variant: VariantArgs,
     #[command(flatten)]
     device: DeviceArgs,
-    /// Seed of the game: the same seed replays the same game on any machine.
-    #[arg(long, default_value_t = 1, value_parser = crate::error::number)]
-    seed: u64,
-    /// The seed of one game of a run, as written in the `seed` column of games.csv
-    /// (0x and 16 hexadecimal digits): replays exactly that game (give the arm's --variant,
-    /// --device and strategies too).
-    #[arg(long, value_name = "0xHEX", conflicts_with = "seed", value_parser = super::args::hex_seed)]
-    game_seed: Option<u64>,
-    /// White's strategy: random, front, back, heuristic[:KEY=W,...], expectimax:D, rollout:N,
-    /// optimal (solved on the spot for 1 or 2 pawns) or optimal:FILE (a table of `senet-sim solve`).
-    #[arg(long, default_value = "random")]
-    white: StrategySpec,
-    /// Black's strategy (the same names as --white).
-    #[arg(long, default_value = "random")]
-    black: StrategySpec,
+    #[command(flatten)]
+    game: GameArgs,
     /// Print JSON lines (one per throw, then the result) instead of text.
     #[arg(long, conflicts_with = "review")]
     json: bool,
@@ -139,7 +126,7 @@ impl<W: Write> Observer for Printer<'_, W> {
 pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
     let rules = a.variant.rules()?;
     let device = a.device.device(a.variant.variant)?;
-    let seed = a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0));
+    let seed = a.game.game_seed();
     if a.review {
         let game = super::review::Game {
             variant: a.variant.variant,
@@ -147,7 +134,7 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
             device,
             table: a.table.as_deref(),
             seed,
-            players: [&a.white, &a.black],
+            players: a.game.players(),
             out: a.out.clone(),
             lang: a.lang,
         };
@@ -159,7 +146,10 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
             .map_err(|e| crate::error::InputError(format!("{flag}: {e}")))?;
         Ok(spec)
     };
-    let (white, black) = (ready(&a.white, "--white")?, ready(&a.black, "--black")?);
+    let (white, black) = (
+        ready(&a.game.white, "--white")?,
+        ready(&a.game.black, "--black")?,
+    );
     let mut strategies = [white.build(&rules, &device), black.build(&rules, &device)];
     let mut thrower = SeededThrower::new(&device, seed);
     let mut decisions = stream(seed, 2);
@@ -218,8 +208,8 @@ fn write_result(
             "result": result,
             "winner": s.winner, "first": s.first, "turns": s.turns, "throws": s.throws, "moves": s.moves,
             "captures": s.captures(), "backward": s.backward, "passes": s.passes, "water": s.water,
-            "series_points": points, "variant": a.variant.variant.id(), "seed": a.seed,
-            "game_seed": seed_hex(a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0))),
+            "series_points": points, "variant": a.variant.variant.id(), "seed": a.game.seed,
+            "game_seed": seed_hex(a.game.game_seed()),
         });
         // Only for rules scored at the end: the other variants' lines keep their fields.
         if let Some(score) = score {

@@ -1,7 +1,7 @@
 //! `senet-sim review`: one seeded game replayed with a solved table, white's exact chance of
 //! winning after every throw and each decision graded; a chart of the chance over the game.
 
-use super::args::{DeviceArgs, VariantArgs};
+use super::args::{DeviceArgs, GameArgs, VariantArgs};
 use super::describe::{describe, describe_fr};
 use crate::error::InputError;
 use crate::lang::Lang;
@@ -12,8 +12,8 @@ use senet_engine::board::Side;
 use senet_engine::movegen::Move;
 use senet_engine::rules::Rules;
 use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::throws::seed_hex;
 use senet_engine::throws::Device;
-use senet_engine::throws::{game_seed, seed_hex};
 use senet_engine::variants::Variant;
 use senet_simulation::review::{review as replay, Step};
 use std::io::Write;
@@ -26,24 +26,14 @@ pub struct ReviewArgs {
     variant: VariantArgs,
     #[command(flatten)]
     device: DeviceArgs,
-    /// Pawns a side (1 or 2 are solved on the spot; 3 need --table).
+    /// Pawns a side (1 or 2 are solved on the spot; 3 or 4 need --table).
     #[arg(long, default_value_t = 2)]
     pawns: u8,
     /// A table of `senet-sim solve` for these rules (default: solved on the spot).
     #[arg(long, value_name = "FILE")]
     table: Option<PathBuf>,
-    /// Seed of the game (as for `play`).
-    #[arg(long, default_value_t = 1, value_parser = crate::error::number)]
-    seed: u64,
-    /// The seed of one game, as games.csv writes it (0x and 16 hexadecimal digits).
-    #[arg(long, value_name = "0xHEX", conflicts_with = "seed", value_parser = super::args::hex_seed)]
-    game_seed: Option<u64>,
-    /// White's strategy (as for `play`).
-    #[arg(long, default_value = "random")]
-    white: StrategySpec,
-    /// Black's strategy.
-    #[arg(long, default_value = "random")]
-    black: StrategySpec,
+    #[command(flatten)]
+    game: GameArgs,
     /// Folder of the chart and review.csv (default: reviews/VARIANT-PAWNS-SEED).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -85,8 +75,8 @@ pub fn review(a: &ReviewArgs, out: &mut impl Write) -> Result<PathBuf> {
         rules,
         device: a.device.device(a.variant.variant)?,
         table: a.table.as_deref(),
-        seed: a.game_seed.unwrap_or_else(|| game_seed(a.seed, 0, 0)),
-        players: [&a.white, &a.black],
+        seed: a.game.game_seed(),
+        players: a.game.players(),
         out: a.out.clone(),
         lang: a.lang,
     };

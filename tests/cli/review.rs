@@ -4,10 +4,15 @@ use crate::outputs::*;
 
 /// Runs `review` with `args` into a fresh folder; returns (status, stdout, stderr, review.csv).
 fn review(args: &[&str]) -> (i32, String, String, String) {
+    reviewed("review", args)
+}
+
+/// Runs `command` (`review`, or `play` with `--review`) with `args` into a fresh folder.
+fn reviewed(command: &str, args: &[&str]) -> (i32, String, String, String) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
     let o = senet()
-        .arg("review")
+        .arg(command)
         .args(args)
         .args(["--out", out.to_str().unwrap()])
         .output()
@@ -147,32 +152,20 @@ fn play_review_is_the_review_of_the_same_game() {
     let game = ["--variant", "tejon", "--seed", "3", "--white", "heuristic"];
     let (code, stdout, stderr, csv) = review(&[&game[..], &["--pawns", "2"]].concat());
     assert_eq!(code, 0, "{stderr}");
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("p");
-    let o = senet()
-        .arg("play")
-        .args(game)
-        .args([
-            "--set",
-            "pawns=2",
-            "--review",
-            "--out",
-            out.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let played = std::fs::read_to_string(out.join("review.csv")).unwrap();
-    assert!(!csv.is_empty() && played == csv, "the same review.csv");
-    // The same graded lines; only the folder printed last differs.
-    let text = String::from_utf8_lossy(&o.stdout);
+    let (code, played, stderr, played_csv) = reviewed(
+        "play",
+        &[&game[..], &["--set", "pawns=2", "--review"]].concat(),
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!csv.is_empty() && played_csv == csv, "the same review.csv");
+    // The same graded lines; only the folder printed last (a fresh one each) differs.
     let body = |s: &str| {
         s.lines()
             .filter(|l| !l.ends_with("review.png"))
             .collect::<Vec<_>>()
             .join("\n")
     };
-    assert_eq!(body(&text), body(&stdout));
+    assert_eq!(body(&played), body(&stdout));
     // --table without --review is refused.
     let o = senet()
         .args(["play", "--table", "x.senet"])
