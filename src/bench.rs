@@ -7,6 +7,7 @@ use senet_engine::solve::Sweep;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::throw_table;
 use senet_engine::variants::Variant;
+use senet_simulation::cancel::Cancel;
 use senet_simulation::layered::{groups, time_group, Settings, LAYERED_TOLERANCE};
 use senet_simulation::runner::play_counters;
 use senet_simulation::scenario::{Arm, Scenario};
@@ -93,7 +94,7 @@ pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()>
         .build()?;
     let done = AtomicU64::new(0);
     let start = Instant::now();
-    let counters = pool.install(|| play_counters(&scenario, Shard::WHOLE, &done));
+    let counters = pool.install(|| play_counters(&scenario, Shard::WHOLE, &done, &Cancel::new()));
     let stats = &counters.arms[0];
     let secs = start.elapsed().as_secs_f64();
     anyhow::ensure!(

@@ -11,6 +11,7 @@ mod report;
 mod resume;
 mod run;
 mod shards;
+mod signals;
 mod solve;
 
 use clap::Parser as _;

@@ -9,7 +9,7 @@ use crate::progress::Progress;
 use crate::shards::{read_manifest, summed_counters, write_partial, Manifest};
 use anyhow::{Context, Result};
 use rayon::ThreadPool;
-use senet_simulation::cancel::cancelled;
+use senet_simulation::cancel::Cancel;
 use senet_simulation::runner::{play_counters, shard_games};
 use senet_simulation::shard::{ScenarioCounters, Shard};
 use senet_simulation::stats::Combine;
@@ -28,8 +28,13 @@ pub fn parts_dir(out: &Path) -> PathBuf {
 }
 
 /// Plays the run of `config` part by part, reading the parts an earlier run of the same
-/// scenario, seed and `--games` kept, and keeping each part it finishes.
-pub fn play(config: &RunConfig, text: &str, pool: &ThreadPool) -> Result<(ScenarioCounters, u64)> {
+/// scenario, seed and `--games` kept, and keeping each part it finishes, until `cancel` stops it.
+pub fn play(
+    config: &RunConfig,
+    text: &str,
+    pool: &ThreadPool,
+    cancel: &Cancel,
+) -> Result<(ScenarioCounters, u64)> {
     let dir = parts_dir(&config.out);
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let scenario = &config.scenario;
@@ -60,8 +65,8 @@ pub fn play(config: &RunConfig, text: &str, pool: &ThreadPool) -> Result<(Scenar
     let progress = Progress::start(games, config.args.quiet);
     let mut done = kept;
     for (shard, manifest) in todo {
-        let counters = pool.install(|| play_counters(scenario, shard, &progress.done));
-        if cancelled() {
+        let counters = pool.install(|| play_counters(scenario, shard, &progress.done, cancel));
+        if cancel.is_cancelled() {
             break;
         }
         keep_part(&dir, &manifest, &counters)?;
@@ -69,7 +74,7 @@ pub fn play(config: &RunConfig, text: &str, pool: &ThreadPool) -> Result<(Scenar
         done += 1;
     }
     progress.finish();
-    if cancelled() && !config.args.quiet {
+    if cancel.is_cancelled() && !config.args.quiet {
         eprintln!(
             "senet-sim: {done} of {PARTS} parts are kept in {}: the same command with --resume goes on from there",
             dir.display()

@@ -1,5 +1,5 @@
 //! `senet-sim run`: the validated [`RunConfig`], then the games played
-//! ([`senet_simulation::runner::play_scenario`]), then the report written
+//! ([`senet_simulation::runner::play_counters`]), then the report written
 //! ([`crate::report::write`]) into a temporary folder renamed into place.
 
 use crate::config::{RunArgs, RunConfig};
@@ -7,6 +7,7 @@ use crate::error::InputError;
 use crate::progress::Progress;
 use crate::shards::Manifest;
 use anyhow::{Context, Result};
+use senet_simulation::cancel::Cancel;
 use senet_simulation::runner::{play_counters, results, shard_games};
 use senet_simulation::scenario::Scenario;
 use senet_simulation::shard::Shard;
@@ -21,9 +22,7 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
     let scenario = Scenario::parse(&args.scenario, &text).map_err(|e| InputError(e.to_string()))?;
     let config = RunConfig::with_scenario(args, scenario)?;
     // Ctrl-C and SIGTERM ask the workers to stop; the run then ends with `Interrupted`.
-    let _ = ctrlc::set_handler(|| {
-        senet_simulation::cancel::CANCEL.store(true, std::sync::atomic::Ordering::Relaxed)
-    });
+    let cancel = crate::signals::cancel_on_signals();
     let staging = crate::report::Staging::create(&config.out)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.args.threads.unwrap_or(0))
@@ -32,15 +31,16 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
     let started = Instant::now();
     let shard = config.args.shard.unwrap_or(Shard::WHOLE);
     let (counters, total) = if config.args.resume {
-        crate::resume::play(&config, &text, &pool)?
+        crate::resume::play(&config, &text, &pool, &cancel)?
     } else {
         let total = shard_games(&config.scenario, shard);
         let progress = Progress::start(total, config.args.quiet);
-        let counters = pool.install(|| play_counters(&config.scenario, shard, &progress.done));
+        let counters =
+            pool.install(|| play_counters(&config.scenario, shard, &progress.done, &cancel));
         progress.finish();
         (counters, total)
     };
-    interrupted(&config)?;
+    interrupted(&config, &cancel)?;
     let played = started.elapsed();
     if config.args.shard.is_some() {
         let manifest = Manifest::new(&config, &text, shard, total);
@@ -50,7 +50,7 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         let results = results(&config.scenario, counters, keep_games);
         crate::report::write(&staging.dir, &config, &results)?;
     }
-    interrupted(&config)?;
+    interrupted(&config, &cancel)?;
     staging.commit()?;
     if config.args.resume {
         crate::resume::finish(&config);
@@ -72,8 +72,8 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
 }
 
 /// Stops the run once Ctrl-C or SIGTERM was received; the staging folder is then removed.
-fn interrupted(config: &RunConfig) -> Result<()> {
-    if !senet_simulation::cancel::cancelled() {
+fn interrupted(config: &RunConfig, cancel: &Cancel) -> Result<()> {
+    if !cancel.is_cancelled() {
         return Ok(());
     }
     let out = &config.out;

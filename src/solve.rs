@@ -20,6 +20,7 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::throw_table;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
+use senet_simulation::cancel::Cancel;
 use senet_simulation::checkpoint::{Checkpoint, Saving};
 use senet_simulation::judge::{judge, Decision};
 use senet_simulation::residual::{residual, STORED_STEP};
@@ -153,9 +154,7 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
             .ok();
     }
     // Ctrl-C and SIGTERM ask the sweeps to stop; nothing is then written.
-    let _ = ctrlc::set_handler(|| {
-        senet_simulation::cancel::CANCEL.store(true, std::sync::atomic::Ordering::Relaxed)
-    });
+    let cancel = crate::signals::cancel_on_signals();
     let quiet = args.quiet;
     let say = |text: &str| {
         if !quiet {
@@ -163,7 +162,7 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
         }
     };
     let checkpoint = checkpoint_dir(&dir);
-    let solved = compute(&args, variant, rules, device, &checkpoint, &say)?;
+    let solved = compute(&args, variant, rules, device, &checkpoint, &say, &cancel)?;
     let staging = Staging::create(&dir)?;
     write(&staging.dir, &solved, &args)?;
     staging.commit()?;
@@ -180,7 +179,7 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
     Ok(dir)
 }
 
-/// Solves, evaluates random play and judges the strategies.
+/// Solves, evaluates random play and judges the strategies, until `cancel` stops the sweeps.
 fn compute(
     args: &SolveArgs,
     variant: Variant,
@@ -188,6 +187,7 @@ fn compute(
     device: Device,
     checkpoint: &Path,
     say: &(dyn Fn(&str) + Sync),
+    cancel: &Cancel,
 ) -> Result<Solved> {
     let layered = match args.method {
         Method::Auto => rules.pawns >= 3,
@@ -214,6 +214,7 @@ fn compute(
                 stop_after_groups: args.stop_after_groups,
                 stop_after_sweeps: args.stop_after_sweeps,
             },
+            cancel: cancel.clone(),
         };
         let solve = |pick| layered_values(&how, &rules, &throws, &index, pick, &c, say);
         say(&format!(
@@ -266,7 +267,7 @@ fn compute(
     ));
     // One outcome graph serves both value iterations; its building counts in optimal play's time.
     let solver = Solver::new(&rules, &device).map_err(interrupted)?;
-    let (solution, exact, mut effort) = solver.optimal(&report).map_err(interrupted)?;
+    let (solution, exact, mut effort) = solver.optimal(&report, cancel).map_err(interrupted)?;
     effort.seconds += solver.built();
     say(&format!(
         "  {} positions, {} sweeps, {:.1} s ({:.1} s to build the outcome graph)",
@@ -276,7 +277,7 @@ fn compute(
         solver.built()
     ));
     say("random play for both sides");
-    let (random, random_effort) = solver.random(&report).map_err(interrupted)?;
+    let (random, random_effort) = solver.random(&report, cancel).map_err(interrupted)?;
     drop(solver);
     let optimal = start_value(&rules, &solution.throws, Pick::Best, &|p| exact.value(p));
     finish(

@@ -7,6 +7,7 @@ use senet_engine::rules::Rules;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::Sweep;
+use senet_simulation::cancel::Cancel;
 use senet_simulation::checkpoint::{solve_checkpointed, Checkpoint, Heard, Saving, StopError};
 use senet_simulation::layered::{Group, LayeredError, Settings, LAYERED_TOLERANCE};
 use senet_simulation::solver::{self, Effort};
@@ -31,12 +32,14 @@ pub(super) fn game_text(rules: &Rules, throws: &[(u8, f64)]) -> Result<String> {
 }
 
 /// How a layered solve goes: the bytes for a group's outcomes, the saves and early stops.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct How {
     /// Bytes a group's kept outcomes may take.
     pub budget: u64,
     /// When the group part-way is saved, and the stops of the tests.
     pub saving: Saving,
+    /// Stops the sweeps (Ctrl-C, SIGTERM): the group part-way is then saved.
+    pub cancel: Cancel,
 }
 
 /// The layered solve of `pick`, from and into the checkpoint `c`, its groups reported by `say`.
@@ -61,7 +64,7 @@ pub(super) fn layered_values(
         tolerance: LAYERED_TOLERANCE,
         max_sweeps: solver::MAX_SWEEPS,
         budget: how.budget,
-        stop: &senet_simulation::cancel::cancelled,
+        stop: &|| how.cancel.is_cancelled(),
     };
     let mut shown = Instant::now();
     let mut each = |heard: Heard| match heard {

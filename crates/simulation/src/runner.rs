@@ -1,7 +1,7 @@
 //! Many games of one arm in parallel: per-game seeds derived from (run seed, arm, game), one
 //! accumulator per rayon split, merged with `combine`. Results do not depend on thread count.
 
-use crate::cancel::cancelled;
+use crate::cancel::Cancel;
 use crate::scenario::{Arm, Scenario};
 use crate::shard::{ScenarioCounters, Shard};
 use crate::stats::{ArmStats, Collector, Combine};
@@ -324,8 +324,14 @@ fn play_task(scenario: &Scenario, task: &Task, into: &mut ScenarioCounters, prog
 
 /// Plays shard `shard` of every arm and tournament of `scenario` on the current rayon pool, as
 /// one pool of tasks of similar cost, adding to `progress` as games finish; returns the shard's
-/// counters (the same for any number of threads).
-pub fn play_counters(scenario: &Scenario, shard: Shard, progress: &AtomicU64) -> ScenarioCounters {
+/// counters (the same for any number of threads). Once `cancel` is cancelled no further task
+/// starts, and the counters returned are incomplete.
+pub fn play_counters(
+    scenario: &Scenario,
+    shard: Shard,
+    progress: &AtomicU64,
+    cancel: &Cancel,
+) -> ScenarioCounters {
     let segs = segments(scenario, shard);
     // Task i is task i - starts[s] of the segment s whose range of task numbers holds i.
     let mut starts = Vec::with_capacity(segs.len());
@@ -339,7 +345,7 @@ pub fn play_counters(scenario: &Scenario, shard: Shard, progress: &AtomicU64) ->
         .into_par_iter()
         .with_max_len(1)
         // Once cancelled, no further task is handed out (a huge run stops in a moment).
-        .take_any_while(|_| !cancelled())
+        .take_any_while(|_| !cancel.is_cancelled())
         .fold(
             || zero.clone(),
             |mut acc, i| {
@@ -372,15 +378,17 @@ pub fn results(scenario: &Scenario, counters: ScenarioCounters, keep_games: u64)
 }
 
 /// Plays every arm, then every tournament, of `scenario` on the current rayon pool, keeping
-/// the first `keep_games` games of each arm; adds to `progress` as games finish.
+/// the first `keep_games` games of each arm; adds to `progress` as games finish (`cancel`: as
+/// in [`play_counters`]).
 pub fn play_scenario<'a>(
     scenario: &'a Scenario,
     keep_games: u64,
     progress: &AtomicU64,
+    cancel: &Cancel,
 ) -> RunResults<'a> {
     results(
         scenario,
-        play_counters(scenario, Shard::WHOLE, progress),
+        play_counters(scenario, Shard::WHOLE, progress, cancel),
         keep_games,
     )
 }
@@ -406,5 +414,33 @@ mod tests {
             assert_eq!(dispatched.stats, portable.stats, "{}", variant);
             assert_eq!(portable.stats.games, 300);
         }
+    }
+
+    /// A cancelled token starts no task: no game is played; the same scenario with a token not
+    /// cancelled plays every game. The token is the run's own: another token stops nothing.
+    #[test]
+    fn a_cancelled_token_starts_no_game() {
+        let scenario = Scenario {
+            name: "c".into(),
+            title: "c".into(),
+            games: 5_000,
+            seed: 1,
+            arms: vec![Arm::preset("a", Variant::TEJON)],
+            tournaments: vec![],
+            lang: None,
+            charts: vec![],
+            fr: Default::default(),
+            path: "c.toml".into(),
+        };
+        let (stopped, other) = (Cancel::new(), Cancel::new());
+        stopped.cancel();
+        let progress = AtomicU64::new(0);
+        let none = play_counters(&scenario, Shard::WHOLE, &progress, &stopped);
+        assert_eq!(
+            (none.arms[0].games, progress.load(Ordering::Relaxed)),
+            (0, 0)
+        );
+        let all = play_counters(&scenario, Shard::WHOLE, &progress, &other);
+        assert_eq!(all.arms[0].games, 5_000);
     }
 }

@@ -5,7 +5,7 @@
 //! values follow from values already updated in the same sweep, and its result, like the number
 //! of sweeps, is the same whatever the number of threads.
 
-use crate::cancel;
+use crate::cancel::Cancel;
 use crate::outcomes::{evaluate, outcomes, INDEX, OLD};
 use rayon::prelude::*;
 use senet_engine::board::Position;
@@ -242,7 +242,8 @@ impl Solver {
     }
 
     /// The values of every position with both sides picking by `pick`, by value iteration from
-    /// 1/2 everywhere; `report` hears each sweep's number and largest change. The effort's
+    /// 1/2 everywhere; `report` hears each sweep's number and largest change, and a cancelled
+    /// `cancel` stops it between sweeps ([`SolveError::Interrupted`]). The effort's
     /// seconds count the sweeps, not the graph's building ([`Solver::built`]).
     ///
     /// A sweep takes the groups of equal [`progress`] from the highest down. A position reads
@@ -254,6 +255,7 @@ impl Solver {
         &self,
         pick: Pick,
         report: &(dyn Fn(u32, f64) + Sync),
+        cancel: &Cancel,
     ) -> Result<(Vec<f64>, Effort), SolveError> {
         let started = Instant::now();
         let (graph, throws, n) = (&self.graph, &self.throws[..], self.index.len());
@@ -264,7 +266,7 @@ impl Solver {
         }
         let mut old: Vec<f64> = (0..cur.len()).map(load).collect();
         for sweeps in 1..=MAX_SWEEPS {
-            if cancel::cancelled() {
+            if cancel.is_cancelled() {
                 return Err(SolveError::Interrupted);
             }
             let mut change: f64 = 0.0;
@@ -322,8 +324,9 @@ impl Solver {
     pub fn optimal(
         &self,
         report: &(dyn Fn(u32, f64) + Sync),
+        cancel: &Cancel,
     ) -> Result<(Solution, Values, Effort), SolveError> {
-        let (values, effort) = self.iterate(Pick::Best, report)?;
+        let (values, effort) = self.iterate(Pick::Best, report, cancel)?;
         let solution = Solution {
             rules: self.rules.clone(),
             throws: self.throws.clone(),
@@ -338,8 +341,9 @@ impl Solver {
     pub fn random(
         &self,
         report: &(dyn Fn(u32, f64) + Sync),
+        cancel: &Cancel,
     ) -> Result<(Values, Effort), SolveError> {
-        let (values, effort) = self.iterate(Pick::Uniform, report)?;
+        let (values, effort) = self.iterate(Pick::Uniform, report, cancel)?;
         Ok((self.values(values), effort))
     }
 
@@ -352,14 +356,15 @@ impl Solver {
 }
 
 /// The optimal values of `rules` (its `pawns` a side) with `device`: the table (values kept as
-/// `f32`) and the values as computed (`f64`). The effort's seconds include building the graph.
+/// `f32`) and the values as computed (`f64`), to the end (no stop: [`Solver::optimal`] takes
+/// one). The effort's seconds include building the graph.
 pub fn solve(
     rules: &Rules,
     device: &Device,
     progress: &(dyn Fn(u32, f64) + Sync),
 ) -> Result<(Solution, Values, Effort), SolveError> {
     let solver = Solver::new(rules, device)?;
-    let (solution, values, mut effort) = solver.optimal(progress)?;
+    let (solution, values, mut effort) = solver.optimal(progress, &Cancel::new())?;
     effort.seconds += solver.built();
     Ok((solution, values, effort))
 }

@@ -7,6 +7,7 @@ use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::Sweep;
 use senet_engine::throws::{throw_table, Device};
 use senet_engine::variants::Variant;
+use senet_simulation::cancel::Cancel;
 use senet_simulation::layered::{solve_layered, Layered, Resume, Settings};
 use senet_simulation::solver::Solver;
 
@@ -18,7 +19,7 @@ fn difference(variant: Variant, pawns: u8, pick: Pick) -> (f64, usize) {
     };
     let device = variant.device();
     let solver = Solver::new(&rules, &device).unwrap();
-    let (graph, _) = solver.iterate(pick, &|_, _| {}).unwrap();
+    let (graph, _) = solver.iterate(pick, &|_, _| {}, &Cancel::new()).unwrap();
     let layered = with_sweep(&rules, &device, |sweep| layered(sweep, pick, 1e-13));
     assert_eq!(layered.values.len(), graph.len());
     let largest = graph

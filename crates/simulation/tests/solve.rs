@@ -13,7 +13,10 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::strategy::{RandomStrategy, Strategy};
 use senet_engine::throws::{game_seed, stream, throw_table, Device, SeededThrower};
 use senet_engine::variants::Variant;
-use senet_simulation::solver::{load, prepare, save, solve, start_value, Solver, Values};
+use senet_simulation::cancel::Cancel;
+use senet_simulation::solver::{
+    load, prepare, save, solve, start_value, SolveError, Solver, Values,
+};
 use std::sync::{Arc, OnceLock};
 
 fn small(variant: Variant, pawns: u8) -> Rules {
@@ -57,7 +60,9 @@ fn the_race_ending_agrees_with_value_iteration() {
     let rules = small(Variant::TEJON, 2);
     let throws = throw_table(&rules, &Device::Coins);
     let solver = Solver::with_race(&rules, throws.clone(), false).unwrap();
-    let (values, _) = solver.iterate(Pick::Best, &|_, _| {}).unwrap();
+    let (values, _) = solver
+        .iterate(Pick::Best, &|_, _| {}, &Cancel::new())
+        .unwrap();
     let index = solver.index();
     let mut checked = 0;
     for i in 0..index.len() {
@@ -76,6 +81,22 @@ fn the_race_ending_agrees_with_value_iteration() {
     assert_eq!(checked, 12);
 }
 
+/// A cancelled token stops the value iteration before its first sweep; the same solver, asked
+/// again with a token not cancelled, solves.
+#[test]
+fn a_cancelled_token_stops_the_sweeps() {
+    let rules = small(Variant::TEJON, 1);
+    let solver = Solver::new(&rules, &Device::Coins).unwrap();
+    let cancel = Cancel::new();
+    cancel.clone().cancel();
+    let stopped = solver.iterate(Pick::Best, &|_, _| {}, &cancel);
+    assert!(matches!(stopped, Err(SolveError::Interrupted)));
+    let (_, effort) = solver
+        .iterate(Pick::Best, &|_, _| {}, &Cancel::new())
+        .unwrap();
+    assert!(effort.sweeps > 1);
+}
+
 #[test]
 fn values_do_not_depend_on_the_number_of_threads() {
     let rules = small(Variant::PASSAGE, 1);
@@ -87,7 +108,9 @@ fn values_do_not_depend_on_the_number_of_threads() {
             .unwrap()
             .install(|| {
                 let solver = Solver::with_race(&rules, throws.clone(), true).unwrap();
-                solver.iterate(Pick::Best, &|_, _| {}).unwrap()
+                solver
+                    .iterate(Pick::Best, &|_, _| {}, &Cancel::new())
+                    .unwrap()
             })
     };
     let (one, two) = (run(1), run(2));
@@ -184,7 +207,7 @@ fn random_against_random_wins_as_often_as_the_exact_value() {
     let rules = small(Variant::TEJON, 2);
     let (random, _) = Solver::new(&rules, &Device::Coins)
         .unwrap()
-        .random(&|_, _| {})
+        .random(&|_, _| {}, &Cancel::new())
         .unwrap();
     let throws = throw_table(&rules, &Device::Coins);
     let exact = start_value(&rules, &throws, Pick::Uniform, &|p| random.value(p));
@@ -211,7 +234,7 @@ fn the_opening_step_is_the_throw_offs_not_a_choice() {
     };
     let (random, _) = Solver::new(&rules, &Device::Coins)
         .unwrap()
-        .random(&|_, _| {})
+        .random(&|_, _| {}, &Cancel::new())
         .unwrap();
     let throws = throw_table(&rules, &Device::Coins);
     let lookup = |p: &Position| random.value(p);

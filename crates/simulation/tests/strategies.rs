@@ -15,6 +15,7 @@ use senet_engine::strategy::Asked;
 use senet_engine::throws::{below, stream, Device, SeededThrower, Thrower};
 use senet_engine::turn::after_throw;
 use senet_engine::variants::{Variant, VARIANTS};
+use senet_simulation::cancel::Cancel;
 use senet_simulation::runner::play_counters;
 use senet_simulation::scenario::Scenario;
 use senet_simulation::shard::Shard;
@@ -143,7 +144,7 @@ fn heuristic_beats_random_in_tejon() {
         fr: Default::default(),
         path: "h.toml".into(),
     };
-    let c = play_counters(&scenario, Shard::WHOLE, &AtomicU64::new(0));
+    let c = play_counters(&scenario, Shard::WHOLE, &AtomicU64::new(0), &Cancel::new());
     let p = &c.tournaments[0];
     assert_eq!(p[0].games(), 20_000);
     let wins = p[0].a_wins();
