@@ -8,7 +8,7 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::throw_table;
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::layered::{groups, time_group, Settings, LAYERED_TOLERANCE};
+use senet_simulation::layered::{groups, start_values, time_group, Settings, LAYERED_TOLERANCE};
 use senet_simulation::runner::play_counters;
 use senet_simulation::scenario::{Arm, Scenario};
 use senet_simulation::shard::Shard;
@@ -167,7 +167,7 @@ fn bench_group(
         budget: mb << 20,
         stop: &|| false,
     };
-    let mut values = vec![0.5; index.len() as usize];
+    let mut values = start_values(&sweep);
     let t = time_group(&sweep, &settings, off, &mut values, a.sweeps);
     let inside = members.iter().flat_map(|r| r.clone());
     anyhow::ensure!(

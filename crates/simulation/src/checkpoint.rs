@@ -12,7 +12,7 @@
 //! of a solve never stopped.
 
 use crate::layered::{
-    groups, solve_layered, Group, LayeredError, Listener, Resume, Settings, Sweeping,
+    groups, solve_layered, start_values, Group, LayeredError, Listener, Resume, Settings, Sweeping,
 };
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
@@ -308,7 +308,7 @@ pub fn solve_checkpointed(
     saving: Saving,
     each: &mut dyn FnMut(Heard),
 ) -> Result<Solved, StopError> {
-    let mut values = vec![0.5; sweep.index.len() as usize];
+    let mut values = start_values(sweep);
     let resumed = match checkpoint {
         Some(c) => c.load(sweep, settings.pick, &mut values)?,
         None => Resume::default(),

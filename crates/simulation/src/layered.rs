@@ -11,7 +11,8 @@
 //! levels already updated in this sweep, their own and the lower ones not yet), then written
 //! back together, so every read is fixed before the level starts.
 
-use crate::outcomes::{evaluate, outcomes, outcomes_again, Entry};
+use crate::memory::huge_filled;
+use crate::outcomes::{evaluate, outcomes, outcomes_again, Entry, Old};
 use rayon::prelude::*;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::{progress, Sweep};
@@ -94,6 +95,12 @@ pub fn groups(sweep: &Sweep) -> BTreeMap<u8, Vec<Range<u32>>> {
         out.entry(off).or_default().push(offset as u32..end as u32);
     }
     out
+}
+
+/// The values a layered solve starts from: 1/2 for every position of `sweep` (in memory
+/// advised for huge pages when the table is large: the sweeps read it at random).
+pub fn start_values(sweep: &Sweep) -> Vec<f64> {
+    huge_filled(sweep.index.len() as usize, 0.5)
 }
 
 /// The settings of a layered solve.
@@ -282,6 +289,34 @@ struct Outcomes<E> {
 /// Blocks of a group built in parallel at a time, then kept in order while the budget allows.
 const BATCH: usize = 64;
 
+/// How many kept positions ahead of the one evaluated a sweep asks for the values it will read.
+const AHEAD: usize = 8;
+
+/// Where a position's outcomes are during a sweep: kept (its rank), or computed into a buffer.
+#[derive(Clone, Copy)]
+enum Found {
+    Kept(usize),
+    Computed(usize),
+}
+
+/// Asks the processor to bring the values `entries` will read into its caches (x86-64; a hint
+/// that reads nothing, elsewhere nothing).
+#[inline(always)]
+fn prefetch<E: Entry>(values: &[f64], entries: &[E]) {
+    #[cfg(target_arch = "x86_64")]
+    for &e in entries {
+        let at = values.as_ptr().wrapping_add(e.index());
+        // SAFETY: a prefetch never faults and changes nothing that the program can observe;
+        // the address is inside `values` (a game-over outcome's index is 0).
+        #[allow(unsafe_code)]
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at.cast());
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (values, entries);
+}
+
 impl<E: Entry> Outcomes<E> {
     /// Builds a group's outcomes, keeping them while they fit in `budget` bytes; race positions
     /// get their exact value in `values` and are left out of the sweeps.
@@ -310,7 +345,7 @@ impl<E: Entry> Outcomes<E> {
                     for (n, &i) in chunk.iter().enumerate() {
                         let into = if full { &mut scratch } else { &mut part.0 };
                         let before = into.len();
-                        match outcomes(sweep, i, into) {
+                        match outcomes(sweep, i, Old::Unmarked, into) {
                             Some(v) => part.2.push((i, v)),
                             None => part
                                 .1
@@ -355,24 +390,68 @@ impl<E: Entry> Outcomes<E> {
         out
     }
 
-    /// The value of the position of rank `r` from `values`.
-    #[inline]
-    fn value(
+    /// The values of the positions of ranks `first..first + out.len()` from `values`, into
+    /// `out`. A sweep waits on memory: the values a position reads lie anywhere in the table.
+    /// So each position's outcomes are found (read, or computed into one of `bufs`) and their
+    /// values asked of memory ahead of their use: a kept position's `AHEAD` positions before it
+    /// is evaluated, a computed one while the position before it is evaluated. Only the timing
+    /// of the reads changes, not what is read.
+    fn values_of(
         &self,
         sweep: &Sweep,
         pick: Pick,
-        r: usize,
+        first: usize,
         values: &[f64],
-        scratch: &mut Vec<E>,
-    ) -> f64 {
+        out: &mut [f64],
+        bufs: &mut [Vec<E>; 2],
+    ) {
         let read = |e: E| values[e.index()];
-        if r < self.stored {
-            let (a, b) = (self.starts[r] as usize, self.starts[r + 1] as usize);
-            return evaluate(&self.entries[a..b], sweep.throws, pick, &read);
+        let ranks = first..first + out.len();
+        if ranks.end <= self.stored {
+            for (k, r) in ranks.clone().enumerate() {
+                if r + AHEAD < ranks.end {
+                    prefetch(values, self.kept(r + AHEAD));
+                }
+                out[k] = evaluate(self.kept(r), sweep.throws, pick, &read);
+            }
+            return;
         }
-        scratch.clear();
-        outcomes_again(sweep, self.order[r], scratch);
-        evaluate(scratch, sweep.throws, pick, &read)
+        let mut at = self.find(sweep, first, bufs, 0);
+        prefetch(values, self.outcomes_at(at, bufs));
+        for (k, r) in ranks.clone().enumerate() {
+            let next = (r + 1 < ranks.end).then(|| self.find(sweep, r + 1, bufs, (k + 1) % 2));
+            if let Some(n) = next {
+                prefetch(values, self.outcomes_at(n, bufs));
+            }
+            out[k] = evaluate(self.outcomes_at(at, bufs), sweep.throws, pick, &read);
+            at = next.unwrap_or(at);
+        }
+    }
+
+    /// The kept outcomes of the position of rank `r`.
+    #[inline]
+    fn kept(&self, r: usize) -> &[E] {
+        &self.entries[self.starts[r] as usize..self.starts[r + 1] as usize]
+    }
+
+    /// Where the outcomes of the position of rank `r` are: kept, or computed into `bufs[b]`.
+    #[inline]
+    fn find(&self, sweep: &Sweep, r: usize, bufs: &mut [Vec<E>; 2], b: usize) -> Found {
+        if r < self.stored {
+            return Found::Kept(r);
+        }
+        bufs[b].clear();
+        outcomes_again(sweep, self.order[r], &mut bufs[b]);
+        Found::Computed(b)
+    }
+
+    /// The outcomes `found` points to.
+    #[inline]
+    fn outcomes_at<'s>(&'s self, found: Found, bufs: &'s [Vec<E>; 2]) -> &'s [E] {
+        match found {
+            Found::Kept(r) => self.kept(r),
+            Found::Computed(b) => &bufs[b],
+        }
     }
 
     /// The bytes held.
@@ -480,11 +559,10 @@ fn sweep_once<E: Entry>(
         let (lo, hi) = (w[0], w[1]);
         let now: &[f64] = values;
         fresh[..hi - lo]
-            .par_iter_mut()
-            .with_min_len(BLOCK)
+            .par_chunks_mut(BLOCK)
             .enumerate()
-            .for_each_init(Vec::new, |scratch, (r, out)| {
-                *out = g.value(sweep, pick, lo + r, now, scratch);
+            .for_each_init(Default::default, |bufs, (b, out)| {
+                g.values_of(sweep, pick, lo + b * BLOCK, now, out, bufs);
             });
         for (&i, &v) in g.order[lo..hi].iter().zip(fresh.iter()) {
             change = change.max((v - values[i as usize]).abs());

@@ -10,6 +10,7 @@ pub mod checkpoint;
 pub mod hints;
 pub mod judge;
 pub mod layered;
+mod memory;
 mod outcomes;
 pub mod residual;
 pub mod review;

@@ -11,7 +11,8 @@ use senet_engine::solve::{progress, Sweep};
 pub(crate) const FLIP: u32 = 1 << 31;
 /// The first outcome of a move.
 pub(crate) const FIRST: u32 = 1 << 30;
-/// Read `x` as it was at the start of the sweep (a position of the same or a lower progress).
+/// Read `x` as it was at the start of the sweep (a position of the same or a lower progress):
+/// the graph solver's flag ([`Old::Marked`]); the layered solve, in place, does not read it.
 pub(crate) const OLD: u32 = 1 << 29;
 /// The game is over: `x = 1`.
 pub(crate) const END: u32 = 1 << 28;
@@ -66,27 +67,44 @@ impl Entry for u64 {
     }
 }
 
+/// Whether outcomes carry the [`OLD`] flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Old {
+    /// Marked (the graph solver, which sweeps from a copy).
+    Marked,
+    /// Left out (the layered solve, in place): a position's progress is not computed for each
+    /// of its next positions.
+    Unmarked,
+}
+
 /// One position's outcomes, or its exact value when it is a race position.
-pub(crate) fn outcomes<E: Entry>(sweep: &Sweep, i: u32, out: &mut Vec<E>) -> Option<f64> {
+pub(crate) fn outcomes<E: Entry>(sweep: &Sweep, i: u32, old: Old, out: &mut Vec<E>) -> Option<f64> {
     let pos = sweep.index.position(u64::from(i));
     if let Some(v) = sweep.race_value(&pos) {
         return Some(v);
     }
-    moves_of(sweep, &pos, out);
+    moves_of(sweep, &pos, old, out);
     None
 }
 
 /// The outcomes of a position known not to be a race position (computed again at a sweep: the
-/// race test, as costly as the moves, is not repeated).
+/// race test, as costly as the moves, is not repeated), without the [`OLD`] flag.
+#[inline(always)]
 pub(crate) fn outcomes_again<E: Entry>(sweep: &Sweep, i: u32, out: &mut Vec<E>) {
-    moves_of(sweep, &sweep.index.position(u64::from(i)), out);
+    moves_of(
+        sweep,
+        &sweep.index.position(u64::from(i)),
+        Old::Unmarked,
+        out,
+    );
 }
 
 /// The outcomes of `pos`'s moves, throw by throw.
-fn moves_of<E: Entry>(sweep: &Sweep, pos: &Position, out: &mut Vec<E>) {
+#[inline(always)]
+fn moves_of<E: Entry>(sweep: &Sweep, pos: &Position, old: Old, out: &mut Vec<E>) {
     let index = sweep.index;
     let k = sweep.rules.pawns;
-    let level = progress(k, pos);
+    let level = (old == Old::Marked).then(|| progress(k, pos));
     let mut moves = MoveList::new();
     for &(v, _) in sweep.throws {
         let mut throw = THROW;
@@ -97,7 +115,10 @@ fn moves_of<E: Entry>(sweep: &Sweep, pos: &Position, out: &mut Vec<E>) {
                 Outcome::Next(next) => {
                     let j = index.index(&next).expect("the numbering covers the game");
                     let flip = if next.to_move == pos.to_move { 0 } else { FLIP };
-                    let old = if progress(k, &next) <= level { OLD } else { 0 };
+                    let old = match level {
+                        Some(l) if progress(k, &next) <= l => OLD,
+                        _ => 0,
+                    };
                     (j as u32, flip | old)
                 }
             };

@@ -6,7 +6,7 @@
 //! of sweeps, is the same whatever the number of threads.
 
 use crate::cancel::Cancel;
-use crate::outcomes::{evaluate, outcomes, INDEX, OLD};
+use crate::outcomes::{evaluate, outcomes, Old, INDEX, OLD};
 use rayon::prelude::*;
 use senet_engine::board::Position;
 use senet_engine::board::Side;
@@ -154,7 +154,7 @@ impl Graph {
                 let mut part = Part::default();
                 for &i in chunk {
                     let before = part.entries.len();
-                    if let Some(v) = outcomes(sweep, i, &mut part.entries) {
+                    if let Some(v) = outcomes(sweep, i, Old::Marked, &mut part.entries) {
                         part.races.push((i, v));
                     }
                     part.lens.push((part.entries.len() - before) as u32);
