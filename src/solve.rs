@@ -32,7 +32,7 @@ use std::time::Instant;
 
 mod layered;
 
-use layered::{checkpoint_dir, game_text, layered_values, How};
+use layered::{checkpoint_dir, game_text, layered_values, saved_values, How};
 
 /// The strategies judged by default.
 const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
@@ -222,18 +222,21 @@ fn compute(
             rules.pawns
         ));
         let (exact, effort) = solve(Pick::Best)?;
-        let solution = Solution {
-            rules: rules.clone(),
-            throws: throws.clone(),
-            index: index.clone(),
-            values: exact.iter().map(|&v| v as f32).collect(),
-        };
-        // The exact values serve the start's value only: dropped before random play is solved.
+        // The optimal values give the start's value, then make room for random play's; the
+        // table is read back from the checkpoint once random play is solved.
         let exact = Values::new(index.clone(), exact);
         let optimal = start_value(&rules, &throws, Pick::Best, &|p| exact.value(p));
         drop(exact);
         say("random play for both sides");
         let (random, random_effort) = solve(Pick::Uniform)?;
+        let table = saved_values(&rules, &throws, &index, Pick::Best, &c)?;
+        let solution = Solution {
+            rules: rules.clone(),
+            throws: throws.clone(),
+            index: index.clone(),
+            values: table.iter().map(|&v| v as f32).collect(),
+        };
+        drop(table);
         let values = (optimal, Values::new(index, random));
         return finish(
             args,

@@ -9,7 +9,7 @@ use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::Sweep;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::checkpoint::{solve_checkpointed, Checkpoint, Heard, Saving, StopError};
-use senet_simulation::layered::{Group, LayeredError, Settings, LAYERED_TOLERANCE};
+use senet_simulation::layered::{groups, Group, LayeredError, Settings, LAYERED_TOLERANCE};
 use senet_simulation::solver::{self, Effort};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -113,6 +113,32 @@ pub(super) fn layered_values(
         bytes: 8 * index.len() + solved.groups.iter().map(|g| g.bytes).max().unwrap_or(0),
     };
     Ok((solved.values, effort))
+}
+
+/// The values of `pick` that the checkpoint `c` holds for every group once a layered solve has
+/// finished: read back to make the table after random play is solved, so that the optimal and
+/// the random values are never held together (the table of 4 pawns takes 2.3 GB).
+pub(super) fn saved_values(
+    rules: &Rules,
+    throws: &[(u8, f64)],
+    index: &StateIndex,
+    pick: Pick,
+    c: &Checkpoint,
+) -> Result<Vec<f64>> {
+    let sweep = Sweep {
+        rules,
+        throws,
+        index,
+        race: true,
+    };
+    let mut values = vec![0.0; index.len() as usize];
+    let r = c.load(&sweep, pick, &mut values)?;
+    anyhow::ensure!(
+        r.partial.is_none() && r.solved.len() == groups(&sweep).len(),
+        "{}: a group's values are missing",
+        c.dir().display()
+    );
+    Ok(values)
 }
 
 /// What `solve` prints of a group solved.
