@@ -9,7 +9,9 @@ use senet_engine::throws::throw_table;
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::layered::timing::time_group;
-use senet_simulation::layered::{groups, start_values, Settings, LAYERED_TOLERANCE};
+use senet_simulation::layered::{
+    default_memory_mb, groups, start_values, Settings, LAYERED_TOLERANCE,
+};
 use senet_simulation::runner::play_counters;
 use senet_simulation::scenario::{Arm, Scenario};
 use senet_simulation::shard::Shard;
@@ -160,7 +162,7 @@ fn bench_group(
             .build_global()
             .ok();
     }
-    let mb = a.memory.unwrap_or(if pawns >= 4 { 10_000 } else { 380 });
+    let mb = a.memory.unwrap_or(default_memory_mb(pawns));
     let settings = Settings {
         pick: Pick::Best,
         tolerance: LAYERED_TOLERANCE,

@@ -15,7 +15,7 @@ use senet_engine::rules::Rules;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::index::MAX_SOLVED_PAWNS;
-use senet_engine::solve::Solution;
+use senet_engine::solve::{Solution, Sweep};
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::throw_table;
 use senet_engine::throws::Device;
@@ -23,6 +23,7 @@ use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::checkpoint::{Checkpoint, Saving};
 use senet_simulation::judge::{judge, Decision};
+use senet_simulation::layered::default_memory_mb;
 use senet_simulation::residual::{residual, STORED_STEP};
 use senet_simulation::solver::{self, start_value, Effort, SolveError, Solver, Values, TOLERANCE};
 use std::io::Write;
@@ -205,10 +206,7 @@ fn compute(
         let c = Checkpoint::open(checkpoint, &game_text(&rules, &throws)?)?;
         let index = StateIndex::new(&rules)?;
         let how = How {
-            budget: args
-                .memory
-                .unwrap_or(if rules.pawns >= 4 { 10_000 } else { 380 })
-                << 20,
+            budget: args.memory.unwrap_or(default_memory_mb(rules.pawns)) << 20,
             saving: Saving {
                 every: args.save_every * 60.0,
                 stop_after_groups: args.stop_after_groups,
@@ -216,7 +214,13 @@ fn compute(
             },
             cancel: cancel.clone(),
         };
-        let solve = |pick| layered_values(&how, &rules, &throws, &index, pick, &c, say);
+        let sweep = Sweep {
+            rules: &rules,
+            throws: &throws,
+            index: &index,
+            race: true,
+        };
+        let solve = |pick| layered_values(&how, &sweep, pick, &c, say);
         say(&format!(
             "solving {variant} with {} pawns a side, layer by layer: optimal play",
             rules.pawns
@@ -229,7 +233,7 @@ fn compute(
         drop(exact);
         say("random play for both sides");
         let (random, random_effort) = solve(Pick::Uniform)?;
-        let table = saved_values(&rules, &throws, &index, Pick::Best, &c)?;
+        let table = saved_values(&sweep, Pick::Best, &c)?;
         let solution = Solution {
             rules: rules.clone(),
             throws: throws.clone(),

@@ -5,7 +5,6 @@ use crate::error::Interrupted;
 use anyhow::Result;
 use senet_engine::rules::Rules;
 use senet_engine::solve::backup::Pick;
-use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::Sweep;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::checkpoint::{solve_checkpointed, Checkpoint, Heard, Saving, StopError};
@@ -45,20 +44,13 @@ pub(super) struct How {
 /// The layered solve of `pick`, from and into the checkpoint `c`, its groups reported by `say`.
 pub(super) fn layered_values(
     how: &How,
-    rules: &Rules,
-    throws: &[(u8, f64)],
-    index: &StateIndex,
+    sweep: &Sweep,
     pick: Pick,
     c: &Checkpoint,
     say: &(dyn Fn(&str) + Sync),
 ) -> Result<(Vec<f64>, Effort)> {
     let started = Instant::now();
-    let sweep = Sweep {
-        rules,
-        throws,
-        index,
-        race: true,
-    };
+    let index = sweep.index;
     let settings = Settings {
         pick,
         tolerance: LAYERED_TOLERANCE,
@@ -93,7 +85,7 @@ pub(super) fn layered_values(
         }
         Heard::Swept(..) => {}
     };
-    let solved = match solve_checkpointed(&sweep, &settings, Some(c), how.saving, &mut each) {
+    let solved = match solve_checkpointed(sweep, &settings, Some(c), how.saving, &mut each) {
         Err(StopError::Layered(LayeredError::Interrupted)) => {
             return Err(Interrupted(format!(
             "the solve was stopped; what it had done is in {}, which the same command resumes from",
@@ -118,23 +110,11 @@ pub(super) fn layered_values(
 /// The values of `pick` that the checkpoint `c` holds for every group once a layered solve has
 /// finished: read back to make the table after random play is solved, so that the optimal and
 /// the random values are never held together (the table of 4 pawns takes 2.3 GB).
-pub(super) fn saved_values(
-    rules: &Rules,
-    throws: &[(u8, f64)],
-    index: &StateIndex,
-    pick: Pick,
-    c: &Checkpoint,
-) -> Result<Vec<f64>> {
-    let sweep = Sweep {
-        rules,
-        throws,
-        index,
-        race: true,
-    };
-    let mut values = vec![0.0; index.len() as usize];
-    let r = c.load(&sweep, pick, &mut values)?;
+pub(super) fn saved_values(sweep: &Sweep, pick: Pick, c: &Checkpoint) -> Result<Vec<f64>> {
+    let mut values = vec![0.0; sweep.index.len() as usize];
+    let r = c.load(sweep, pick, &mut values)?;
     anyhow::ensure!(
-        r.partial.is_none() && r.solved.len() == groups(&sweep).len(),
+        r.partial.is_none() && r.solved.len() == groups(sweep).len(),
         "{}: a group's values are missing",
         c.dir().display()
     );

@@ -27,6 +27,17 @@ pub mod timing;
 /// changes shrink by about a quarter a sweep, docs/solving.md).
 pub const LAYERED_TOLERANCE: f64 = 1e-9;
 
+/// Megabytes a group's kept outcomes may take unless the caller says (`solve --memory`,
+/// `bench --memory`): 380 up to 3 pawns a side (the whole solve of 3 pawns stays under 600 MB),
+/// 10,000 for 4 (beside the 4.7 GB of values, on a 24 GB machine).
+pub fn default_memory_mb(pawns: u8) -> u64 {
+    if pawns >= 4 {
+        10_000
+    } else {
+        380
+    }
+}
+
 /// Positions of one task when a group's outcomes are built or a level is swept.
 pub const BLOCK: usize = 1024;
 
@@ -450,19 +461,17 @@ fn solve_group<E: Entry>(
     }
     let started = Instant::now();
     let seconds = || job.from.1 + started.elapsed().as_secs_f64();
-    let g = Outcomes::<E>::new(sweep, job.members, values, settings.budget);
-    let widest = g.levels.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
-    let mut fresh = vec![0.0f64; widest];
+    let mut g = Sweeper::<E>::new(sweep, job.members, values, settings.budget);
     for count in job.from.0 + 1..=settings.max_sweeps {
-        let change = sweep_once(&g, sweep, settings.pick, values, &mut fresh);
+        let change = g.sweep(sweep, settings.pick, values);
         if change <= settings.tolerance {
             return Ok(Group {
                 off: job.off,
-                positions: job.members.iter().map(|r| u64::from(r.end - r.start)).sum(),
-                stored: g.stored as u64,
+                positions: positions(job.members),
+                stored: g.outcomes.stored as u64,
                 sweeps: count,
                 change,
-                bytes: g.bytes() + 8 * fresh.len() as u64,
+                bytes: g.bytes(),
                 seconds: seconds(),
             });
         }
@@ -482,6 +491,38 @@ fn solve_group<E: Entry>(
         off: job.off,
         sweeps: settings.max_sweeps,
     })
+}
+
+/// The number of positions in `members`.
+fn positions(members: &[Range<u32>]) -> u64 {
+    members.iter().map(|r| u64::from(r.end - r.start)).sum()
+}
+
+/// A group ready to be swept: its outcomes, and the buffer that a level's new values are
+/// computed into before they are written back (as wide as the widest level).
+struct Sweeper<E> {
+    outcomes: Outcomes<E>,
+    fresh: Vec<f64>,
+}
+
+impl<E: Entry> Sweeper<E> {
+    /// Builds the outcomes of the group `members` within `budget` bytes ([`Outcomes::new`]).
+    fn new(sweep: &Sweep, members: &[Range<u32>], values: &mut [f64], budget: u64) -> Self {
+        let outcomes = Outcomes::<E>::new(sweep, members, values, budget);
+        let widest = outcomes.levels.windows(2).map(|w| w[1] - w[0]);
+        let fresh = vec![0.0f64; widest.max().unwrap_or(0)];
+        Sweeper { outcomes, fresh }
+    }
+
+    /// One sweep of the group in place, level by level; returns the largest change.
+    fn sweep(&mut self, sweep: &Sweep, pick: Pick, values: &mut [f64]) -> f64 {
+        sweep_once(&self.outcomes, sweep, pick, values, &mut self.fresh)
+    }
+
+    /// The bytes held: the outcomes, their order and the buffer.
+    fn bytes(&self) -> u64 {
+        self.outcomes.bytes() + 8 * self.fresh.len() as u64
+    }
 }
 
 /// One sweep of a group in place, level by level; returns the largest change.

@@ -1,7 +1,7 @@
 //! One group of a layered solve built and swept a given number of times, timed: the figures of
 //! a group too long to solve in one go (`senet-sim bench --solve-group`).
 
-use super::{groups, sweep_once, Outcomes, Settings};
+use super::{groups, positions, Settings, Sweeper};
 use crate::outcomes::Entry;
 use senet_engine::solve::Sweep;
 use std::time::Instant;
@@ -49,22 +49,20 @@ fn time_with<E: Entry>(
 ) -> Timing {
     let members = groups(sweep).remove(&off).unwrap_or_default();
     let started = Instant::now();
-    let g = Outcomes::<E>::new(sweep, &members, values, settings.budget);
+    let mut g = Sweeper::<E>::new(sweep, &members, values, settings.budget);
     let build = started.elapsed().as_secs_f64();
-    let widest = g.levels.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
-    let mut fresh = vec![0.0f64; widest];
     let sweeps = (0..sweeps)
         .map(|_| {
             let started = Instant::now();
-            let change = sweep_once(&g, sweep, settings.pick, values, &mut fresh);
+            let change = g.sweep(sweep, settings.pick, values);
             (started.elapsed().as_secs_f64(), change)
         })
         .collect();
     Timing {
-        positions: members.iter().map(|r| u64::from(r.end - r.start)).sum(),
-        swept: g.order.len() as u64,
-        stored: g.stored as u64,
-        bytes: g.bytes() + 8 * fresh.len() as u64,
+        positions: positions(&members),
+        swept: g.outcomes.order.len() as u64,
+        stored: g.outcomes.stored as u64,
+        bytes: g.bytes(),
         build,
         sweeps,
     }
