@@ -43,8 +43,8 @@ const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
 pub struct SolveArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    /// Pawns a side (1 to 4; 3 pawns of tejon: about 5 minutes and 600 MB on 2 cores; 4 pawns:
-    /// hours and 20 GB, see docs/solving.md).
+    /// Pawns a side (1 to 4; 3 pawns of tejon: about 3 minutes and 550 MB on 2 cores; 4 pawns:
+    /// most of a day and 15 GB, resumable after a stop, see docs/solving.md).
     #[arg(long, required_unless_present = "verify")]
     pawns: Option<u8>,
     /// Check a saved table instead of solving: one update step at every position of

@@ -77,7 +77,7 @@ enum Command {
     Play(play::PlayArgs),
     /// Throw a device N times and compare frequencies with the exact probabilities.
     Throws(throws::ThrowsArgs),
-    /// Solve a small game exactly (1 to 3 pawns a side): the probability of winning of every
+    /// Solve a small game exactly (1 to 4 pawns a side): the probability of winning of every
     /// position under optimal play, the table saved for the strategy `optimal:FILE`, the first
     /// mover's chances, and how far each strategy is from optimal play.
     Solve(crate::solve::SolveArgs),

@@ -248,9 +248,9 @@ fn a_layered_solve_stopped_midway_resumes_from_its_checkpoint() {
         table("whole") == table("resumed"),
         "the same table, byte for byte"
     );
-    // Killed in the middle of a group: 71 sweeps settle nothing in the group of 2 pawns borne
-    // off (its 72nd settles it), so the 100th is the 29th of the group of 1.
-    let (code, _, stderr) = solve("part", &["--stop-after-sweeps", "100"]);
+    // Killed in the middle of a group: 29 sweeps settle nothing in the group of 2 pawns borne
+    // off (its 30th settles it), so the 58th is the 29th of the group of 1.
+    let (code, _, stderr) = solve("part", &["--stop-after-sweeps", "58"]);
     assert_ne!(code, 0, "{stderr}");
     let mut saved: Vec<String> = std::fs::read_dir(dir("part.checkpoint"))
         .unwrap()

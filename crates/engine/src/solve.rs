@@ -1,5 +1,5 @@
 //! Small Senet solved: the exact probability that the side to move wins, under optimal play by
-//! both sides, for every position of a variant played with 1 to 3 pawns a side.
+//! both sides, for every position of a variant played with 1 to 4 pawns a side.
 //!
 //! The game is a stochastic game: a throw is a chance node with the device's exact
 //! distribution, a move a choice of the side to move, and an extra throw keeps the side. The

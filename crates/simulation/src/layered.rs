@@ -6,20 +6,24 @@
 //! borne off (both sides together). A move never lowers that number: the groups are solved
 //! from the most pawns borne off down, each to the tolerance, reading the finished groups'
 //! values as they are. Inside a group the positions are swept in place, level by level of
-//! [`progress`] (highest first). The result does not depend on the number of threads: the
-//! positions of one level are computed in parallel from the values as they stand (the higher
-//! levels already updated in this sweep, their own and the lower ones not yet), then written
-//! back together, so every read is fixed before the level starts.
+//! [`progress`](senet_engine::solve::progress) (highest first), each level in two halves: the
+//! positions that come before their mirror (the same board, the other side to move), then the
+//! others (`layered/order.rs`). The result does not depend on the number of threads: the
+//! positions of one half are computed in parallel from the values as they stand (the parts
+//! before it already updated in this sweep, their own and the later ones not yet), then written
+//! back together, so every read is fixed before the half starts.
 
 use crate::memory::huge_filled;
-use crate::outcomes::{evaluate, outcomes, outcomes_again, Entry, Old};
+use crate::outcomes::{evaluate, outcomes, outcomes_again, Entry, Old, THROW};
+use order::sorted;
 use rayon::prelude::*;
 use senet_engine::solve::backup::Pick;
-use senet_engine::solve::{progress, Sweep};
+use senet_engine::solve::Sweep;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::time::Instant;
 
+mod order;
 pub mod timing;
 
 /// The tolerance of a layered solve: the stored table is `f32`, whose half step below 1 is
@@ -38,7 +42,7 @@ pub fn default_memory_mb(pawns: u8) -> u64 {
     }
 }
 
-/// Positions of one task when a group's outcomes are built or a level is swept.
+/// Positions of one task when a group's outcomes are built or a part of a level is swept.
 pub const BLOCK: usize = 1024;
 
 /// How one group was solved.
@@ -223,17 +227,25 @@ fn solve_with<E: Entry>(
     })
 }
 
-/// One group's outcomes: its positions in sweep order, the bounds of its levels, and the
+/// One group's outcomes: its positions in sweep order, the bounds of its parts (the halves of
+/// the levels, [`sorted`]), and the
 /// outcomes ([`outcomes`]) of its first `stored` positions; the others' are computed at every
 /// sweep, so that the memory stays within the settings' budget.
 struct Outcomes<E> {
     order: Vec<u32>,
-    levels: Vec<usize>,
+    parts: Vec<usize>,
     stored: usize,
-    /// Where each kept position's outcomes start (the budget keeps them below 2^32 entries).
-    starts: Vec<u32>,
+    /// Where the outcomes of every [`STRIDE`]-th kept position start; those of the positions
+    /// between follow, each covering every throw ([`Outcomes::skip`]).
+    marks: Vec<u64>,
     entries: Vec<E>,
+    /// The throws each position's outcomes cover.
+    throws: usize,
 }
+
+/// Kept positions from one mark of where their outcomes start to the next: a mark for each
+/// position would take 4 bytes of the budget a position (7% of its outcomes).
+const STRIDE: usize = 64;
 
 /// Blocks of a group built in parallel at a time, then kept in order while the budget allows.
 const BATCH: usize = 64;
@@ -241,10 +253,11 @@ const BATCH: usize = 64;
 /// How many kept positions ahead of the one evaluated a sweep asks for the values it will read.
 const AHEAD: usize = 8;
 
-/// Where a position's outcomes are during a sweep: kept (its rank), or computed into a buffer.
+/// Where a position's outcomes are during a sweep: kept (where they start and end in the
+/// entries), or computed into a buffer.
 #[derive(Clone, Copy)]
 enum Found {
-    Kept(usize),
+    Kept(usize, usize),
     Computed(usize),
 }
 
@@ -273,14 +286,16 @@ impl<E: Entry> Outcomes<E> {
         let (order, bounds) = sorted(sweep, members);
         let mut out = Outcomes {
             order,
-            levels: vec![0],
+            parts: vec![0],
             stored: 0,
-            starts: vec![0],
+            marks: Vec::new(),
             entries: Vec::new(),
+            throws: sweep.throws.len(),
         };
-        // `level`: the level of the rank being read (an index of `bounds`), `kept`: the rows
+        // `part`: the part of the rank being read (an index of `bounds`), `kept`: the rows
         // kept so far, which fill a prefix of `order`, never past the rank being read.
-        let (mut level, mut last, mut full, mut kept) = (0, None, false, 0);
+        let (mut part, mut last, mut full, mut kept) = (0, None, false, 0);
+        let mut offset = 0u64;
         for at in (0..out.order.len()).step_by(BATCH * BLOCK) {
             let batch = &out.order[at..(at + BATCH * BLOCK).min(out.order.len())];
             // Each block: its outcomes (when kept), its rows (rank, outcomes), races.
@@ -308,18 +323,21 @@ impl<E: Entry> Outcomes<E> {
             for (entries, rows, races) in parts {
                 out.entries.extend_from_slice(&entries);
                 for (rank, len) in rows {
-                    while rank >= bounds[level + 1] {
-                        level += 1;
+                    while rank >= bounds[part + 1] {
+                        part += 1;
                     }
-                    if last.is_some_and(|l| l != level) {
-                        out.levels.push(kept);
+                    if last.is_some_and(|p| p != part) {
+                        out.parts.push(kept);
                     }
-                    last = Some(level);
+                    last = Some(part);
                     out.order[kept] = out.order[rank];
-                    kept += 1;
                     if !full {
-                        out.starts.push(out.starts.last().unwrap() + len);
+                        if kept % STRIDE == 0 {
+                            out.marks.push(offset);
+                        }
+                        offset += u64::from(len);
                     }
+                    kept += 1;
                 }
                 for (i, v) in races {
                     values[i as usize] = v;
@@ -327,14 +345,13 @@ impl<E: Entry> Outcomes<E> {
             }
             if !full {
                 out.stored = kept;
-                // `starts` counts entries in 32 bits: a batch adds far fewer than 2^24.
-                full = out.bytes() >= budget || out.entries.len() as u64 >= (1 << 32) - (1 << 24);
+                full = out.bytes() >= budget;
             }
         }
         out.order.truncate(kept);
-        out.levels.push(kept);
+        out.parts.push(kept);
         out.order.shrink_to_fit();
-        out.starts.shrink_to_fit();
+        out.marks.shrink_to_fit();
         out.entries.shrink_to_fit();
         out
     }
@@ -356,38 +373,86 @@ impl<E: Entry> Outcomes<E> {
     ) {
         let read = |e: E| values[e.index()];
         let ranks = first..first + out.len();
+        // Where the next kept position's outcomes start.
+        let mut at = if first < self.stored {
+            self.start_of(first)
+        } else {
+            0
+        };
         if ranks.end <= self.stored {
+            let mut ahead = at;
+            for _ in 0..AHEAD.min(out.len()) {
+                ahead = self.skip(ahead);
+            }
             for (k, r) in ranks.clone().enumerate() {
                 if r + AHEAD < ranks.end {
-                    prefetch(values, self.kept(r + AHEAD));
+                    let next = self.skip(ahead);
+                    prefetch(values, &self.entries[ahead..next]);
+                    ahead = next;
                 }
-                out[k] = evaluate(self.kept(r), sweep.throws, pick, &read);
+                let end = self.skip(at);
+                out[k] = evaluate(&self.entries[at..end], sweep.throws, pick, &read);
+                at = end;
             }
             return;
         }
-        let mut at = self.find(sweep, first, bufs, 0);
-        prefetch(values, self.outcomes_at(at, bufs));
+        let mut here = self.find(sweep, first, &mut at, bufs, 0);
+        prefetch(values, self.outcomes_at(here, bufs));
         for (k, r) in ranks.clone().enumerate() {
-            let next = (r + 1 < ranks.end).then(|| self.find(sweep, r + 1, bufs, (k + 1) % 2));
+            let next =
+                (r + 1 < ranks.end).then(|| self.find(sweep, r + 1, &mut at, bufs, (k + 1) % 2));
             if let Some(n) = next {
                 prefetch(values, self.outcomes_at(n, bufs));
             }
-            out[k] = evaluate(self.outcomes_at(at, bufs), sweep.throws, pick, &read);
-            at = next.unwrap_or(at);
+            out[k] = evaluate(self.outcomes_at(here, bufs), sweep.throws, pick, &read);
+            here = next.unwrap_or(here);
         }
     }
 
-    /// The kept outcomes of the position of rank `r`.
-    #[inline]
-    fn kept(&self, r: usize) -> &[E] {
-        &self.entries[self.starts[r] as usize..self.starts[r + 1] as usize]
+    /// Where the outcomes of the kept position of rank `r` start: from the mark before it,
+    /// skipping the positions between.
+    fn start_of(&self, r: usize) -> usize {
+        let mut at = self.marks[r / STRIDE] as usize;
+        for _ in 0..r % STRIDE {
+            at = self.skip(at);
+        }
+        at
     }
 
-    /// Where the outcomes of the position of rank `r` are: kept, or computed into `bufs[b]`.
+    /// Where the outcomes after those of the kept position starting at `at` start (or the end
+    /// of the kept outcomes): a position's outcomes cover every throw, each throw's first
+    /// outcome marked [`THROW`].
     #[inline]
-    fn find(&self, sweep: &Sweep, r: usize, bufs: &mut [Vec<E>; 2], b: usize) -> Found {
+    fn skip(&self, at: usize) -> usize {
+        let mut throws = 0;
+        let mut n = at;
+        while n < self.entries.len() {
+            if self.entries[n].flags() & THROW != 0 {
+                if throws == self.throws {
+                    break;
+                }
+                throws += 1;
+            }
+            n += 1;
+        }
+        n
+    }
+
+    /// Where the outcomes of the position of rank `r` are: kept, starting at `at` (which moves
+    /// past them), or computed into `bufs[b]`.
+    #[inline]
+    fn find(
+        &self,
+        sweep: &Sweep,
+        r: usize,
+        at: &mut usize,
+        bufs: &mut [Vec<E>; 2],
+        b: usize,
+    ) -> Found {
         if r < self.stored {
-            return Found::Kept(r);
+            let start = *at;
+            *at = self.skip(start);
+            return Found::Kept(start, *at);
         }
         bufs[b].clear();
         outcomes_again(sweep, self.order[r], &mut bufs[b]);
@@ -398,7 +463,7 @@ impl<E: Entry> Outcomes<E> {
     #[inline]
     fn outcomes_at<'s>(&'s self, found: Found, bufs: &'s [Vec<E>; 2]) -> &'s [E] {
         match found {
-            Found::Kept(r) => self.kept(r),
+            Found::Kept(start, end) => &self.entries[start..end],
             Found::Computed(b) => &bufs[b],
         }
     }
@@ -406,38 +471,8 @@ impl<E: Entry> Outcomes<E> {
     /// The bytes held.
     fn bytes(&self) -> u64 {
         let entry = std::mem::size_of::<E>();
-        (4 * self.order.capacity() + 4 * self.starts.len() + entry * self.entries.len()) as u64
+        (4 * self.order.capacity() + 8 * self.marks.len() + entry * self.entries.len()) as u64
     }
-}
-
-/// A group's positions in sweep order: by [`progress`], highest first, then by index (a
-/// counting sort: one byte a position besides the order), and where each level starts in it
-/// (257 bounds: level `l` is `bounds[l]..bounds[l + 1]`, many of them empty).
-fn sorted(sweep: &Sweep, members: &[Range<u32>]) -> (Vec<u32>, Vec<usize>) {
-    let k = sweep.index.pawns();
-    // At most 2 × 4 pawns × 31: a byte.
-    let level: Vec<u8> = members
-        .par_iter()
-        .flat_map_iter(|r| {
-            r.clone()
-                .map(|i| progress(k, &sweep.index.position(u64::from(i))) as u8)
-        })
-        .collect();
-    let mut bounds = vec![0usize; 257];
-    for &l in &level {
-        bounds[255 - l as usize + 1] += 1;
-    }
-    for n in 1..bounds.len() {
-        bounds[n] += bounds[n - 1];
-    }
-    let mut next = bounds.clone();
-    let mut order = vec![0u32; level.len()];
-    for (i, &l) in members.iter().flat_map(|r| r.clone()).zip(&level) {
-        let slot = &mut next[255 - l as usize];
-        order[*slot] = i;
-        *slot += 1;
-    }
-    (order, bounds)
 }
 
 /// One group to solve: where, how, and from which sweep (a resumed group's sweeps and seconds).
@@ -498,8 +533,8 @@ fn positions(members: &[Range<u32>]) -> u64 {
     members.iter().map(|r| u64::from(r.end - r.start)).sum()
 }
 
-/// A group ready to be swept: its outcomes, and the buffer that a level's new values are
-/// computed into before they are written back (as wide as the widest level).
+/// A group ready to be swept: its outcomes, and the buffer that a part's new values are
+/// computed into before they are written back (as wide as the widest part).
 struct Sweeper<E> {
     outcomes: Outcomes<E>,
     fresh: Vec<f64>,
@@ -509,12 +544,12 @@ impl<E: Entry> Sweeper<E> {
     /// Builds the outcomes of the group `members` within `budget` bytes ([`Outcomes::new`]).
     fn new(sweep: &Sweep, members: &[Range<u32>], values: &mut [f64], budget: u64) -> Self {
         let outcomes = Outcomes::<E>::new(sweep, members, values, budget);
-        let widest = outcomes.levels.windows(2).map(|w| w[1] - w[0]);
+        let widest = outcomes.parts.windows(2).map(|w| w[1] - w[0]);
         let fresh = vec![0.0f64; widest.max().unwrap_or(0)];
         Sweeper { outcomes, fresh }
     }
 
-    /// One sweep of the group in place, level by level; returns the largest change.
+    /// One sweep of the group in place, part by part; returns the largest change.
     fn sweep(&mut self, sweep: &Sweep, pick: Pick, values: &mut [f64]) -> f64 {
         sweep_once(&self.outcomes, sweep, pick, values, &mut self.fresh)
     }
@@ -525,7 +560,7 @@ impl<E: Entry> Sweeper<E> {
     }
 }
 
-/// One sweep of a group in place, level by level; returns the largest change.
+/// One sweep of a group in place, part by part; returns the largest change.
 fn sweep_once<E: Entry>(
     g: &Outcomes<E>,
     sweep: &Sweep,
@@ -534,7 +569,7 @@ fn sweep_once<E: Entry>(
     fresh: &mut [f64],
 ) -> f64 {
     let mut change: f64 = 0.0;
-    for w in g.levels.windows(2) {
+    for w in g.parts.windows(2) {
         let (lo, hi) = (w[0], w[1]);
         let now: &[f64] = values;
         fresh[..hi - lo]
@@ -552,60 +587,4 @@ fn sweep_once<E: Entry>(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use senet_engine::rules::Rules;
-    use senet_engine::solve::index::StateIndex;
-    use senet_engine::throws::throw_table;
-    use senet_engine::variants::Variant;
-
-    /// 64-bit entries (4 pawns) and 32-bit ones give the same values, bit for bit, and the same
-    /// sweeps: the entry only packs the same outcomes (tejon, 2 pawns, part of the largest group
-    /// computed at every sweep).
-    #[test]
-    fn wide_entries_give_the_same_values_as_narrow_ones() {
-        let rules = Rules {
-            pawns: 2,
-            ..Variant::TEJON.rules()
-        };
-        let throws = throw_table(&rules, &Variant::TEJON.device());
-        let index = StateIndex::new(&rules).unwrap();
-        let sweep = Sweep {
-            rules: &rules,
-            throws: &throws,
-            index: &index,
-            race: true,
-        };
-        let settings = Settings {
-            pick: Pick::Best,
-            tolerance: 1e-9,
-            max_sweeps: 1000,
-            budget: 4 << 20,
-            stop: &|| false,
-        };
-        let start = || vec![0.5; index.len() as usize];
-        let go = |wide: bool| {
-            let r = Resume::default();
-            if wide {
-                solve_with::<u64>(&sweep, &settings, start(), &r, &mut ())
-            } else {
-                solve_with::<u32>(&sweep, &settings, start(), &r, &mut ())
-            }
-            .unwrap()
-        };
-        let (narrow, wide) = (go(false), go(true));
-        let bits = |l: &Layered| l.values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
-        assert!(bits(&narrow) == bits(&wide));
-        let sweeps = |l: &Layered| l.groups.iter().map(|g| g.sweeps).collect::<Vec<_>>();
-        assert_eq!(sweeps(&narrow), sweeps(&wide));
-        // The budget held fewer wide entries: part of the largest group was computed.
-        let last = |l: &Layered| l.groups.last().unwrap().stored;
-        assert!(
-            last(&wide) < last(&narrow),
-            "{} {}",
-            last(&wide),
-            last(&narrow)
-        );
-        assert!(last(&narrow) < 164_430);
-    }
-}
+mod tests;

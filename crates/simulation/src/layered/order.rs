@@ -1,0 +1,114 @@
+//! The order of a group's sweep: levels of progress, highest first, each in two halves that
+//! put a position and its mirror (the same board, the other side to move) one after the other.
+
+use rayon::prelude::*;
+use senet_engine::board::Position;
+use senet_engine::solve::{progress, Sweep};
+use std::ops::Range;
+
+/// A group's positions in sweep order: by [`progress`], highest first; inside a level, first
+/// the positions that come before their mirror ([`mirror_first`]), then the others; then by
+/// index (a counting sort: two bytes a position besides the order). Returns the order and where
+/// each part starts in it (513 bounds: part `p` is `bounds[p]..bounds[p + 1]`, level `l`'s two
+/// halves the parts `2 (255 - l)` and `2 (255 - l) + 1`, many of them empty).
+pub(super) fn sorted(sweep: &Sweep, members: &[Range<u32>]) -> (Vec<u32>, Vec<usize>) {
+    let k = sweep.index.pawns();
+    // A level is at most 2 × 4 pawns × 31 = 248: its two halves number at most 512 parts.
+    let part: Vec<u16> = members
+        .par_iter()
+        .flat_map_iter(|r| {
+            r.clone().map(|i| {
+                let pos = sweep.index.position(u64::from(i));
+                let level = 255 - progress(k, &pos) as u16;
+                2 * level + u16::from(!mirror_first(sweep, i, &pos))
+            })
+        })
+        .collect();
+    let mut bounds = vec![0usize; 513];
+    for &p in &part {
+        bounds[p as usize + 1] += 1;
+    }
+    for n in 1..bounds.len() {
+        bounds[n] += bounds[n - 1];
+    }
+    let mut next = bounds.clone();
+    let mut order = vec![0u32; part.len()];
+    for (i, &p) in members.iter().flat_map(|r| r.clone()).zip(&part) {
+        let slot = &mut next[p as usize];
+        order[*slot] = i;
+        *slot += 1;
+    }
+    (order, bounds)
+}
+
+/// Whether the position `i` (`pos`) is swept before its mirror, the same board with the other
+/// side to move: when its index is the smaller of the two (or the mirror is not numbered).
+/// A throw that cannot be played leads to the mirror, which has the same progress. Were the two
+/// computed together, each would read the other's value from the last sweep, and a pair of
+/// positions where both sides often pass (pawns waiting for an exact throw to bear off) would
+/// settle by one factor of passing a sweep, alternating in sign; swept one after the other,
+/// the second reads the first's new value and the pair settles by the product of both factors
+/// a sweep. Tejon, 3 pawns: 72 sweeps of the largest group became 59 (docs/solving.md).
+fn mirror_first(sweep: &Sweep, i: u32, pos: &Position) -> bool {
+    let mirror = Position {
+        to_move: pos.to_move.other(),
+        ..*pos
+    };
+    sweep.index.index(&mirror).is_none_or(|j| j >= u64::from(i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layered::groups;
+    use senet_engine::rules::Rules;
+    use senet_engine::solve::index::StateIndex;
+    use senet_engine::throws::throw_table;
+    use senet_engine::variants::Variant;
+
+    /// Inside a level, of a position and its mirror (the same board, the other side to move,
+    /// where a throw that cannot be played leads), the one with the smaller index is swept in
+    /// the first half and the other in the second half of the same level (tejon, 2 pawns).
+    #[test]
+    fn a_position_and_its_mirror_are_swept_in_the_two_halves_of_a_level() {
+        let rules = Rules {
+            pawns: 2,
+            ..Variant::TEJON.rules()
+        };
+        let throws = throw_table(&rules, &Variant::TEJON.device());
+        let index = StateIndex::new(&rules).unwrap();
+        let sweep = Sweep {
+            rules: &rules,
+            throws: &throws,
+            index: &index,
+            race: true,
+        };
+        let mut pairs = 0;
+        for members in groups(&sweep).values() {
+            let (order, bounds) = sorted(&sweep, members);
+            let mut part = vec![usize::MAX; index.len() as usize];
+            for p in 0..bounds.len() - 1 {
+                for &i in &order[bounds[p]..bounds[p + 1]] {
+                    part[i as usize] = p;
+                }
+            }
+            for &i in &order {
+                let pos = index.position(u64::from(i));
+                let mirror = Position {
+                    to_move: pos.to_move.other(),
+                    ..pos
+                };
+                let j = index.index(&mirror).unwrap() as usize;
+                let (pi, pj) = (part[i as usize], part[j]);
+                assert_eq!(pi / 2, pj / 2, "a position and its mirror share a level");
+                assert_eq!(pi % 2, usize::from(j < i as usize), "{i} {j}");
+                pairs += usize::from(j < i as usize);
+            }
+        }
+        assert_eq!(
+            2 * pairs,
+            index.len() as usize,
+            "every position has a mirror"
+        );
+    }
+}
