@@ -97,6 +97,10 @@ pub struct SolveArgs {
     /// also saved when the solve is stopped by Ctrl-C or SIGTERM).
     #[arg(long, value_name = "MINUTES", default_value_t = 10.0)]
     save_every: f64,
+    /// Solve optimal play only: random play's values, which take about as long again, are not
+    /// computed (solution.csv leaves first_mover_random empty and report.md says so).
+    #[arg(long)]
+    optimal_only: bool,
     /// Stop after this many groups, as if killed (tests of the checkpoint).
     #[arg(long, hide = true)]
     stop_after_groups: Option<usize>,
@@ -231,8 +235,13 @@ fn compute(
         let exact = Values::new(index.clone(), exact);
         let optimal = start_value(&rules, &throws, Pick::Best, &|p| exact.value(p));
         drop(exact);
-        say("random play for both sides");
-        let (random, random_effort) = solve(Pick::Uniform)?;
+        let random = if args.optimal_only {
+            None
+        } else {
+            say("random play for both sides");
+            let (random, effort) = solve(Pick::Uniform)?;
+            Some((Values::new(index.clone(), random), effort))
+        };
         let table = saved_values(&sweep, Pick::Best, &c)?;
         let solution = Solution {
             rules: rules.clone(),
@@ -241,15 +250,14 @@ fn compute(
             values: table.iter().map(|&v| v as f32).collect(),
         };
         drop(table);
-        let values = (optimal, Values::new(index, random));
         return finish(
             args,
             variant,
             rules,
             device,
             solution,
-            values,
-            (effort, random_effort),
+            (optimal, effort),
+            random,
             say,
         );
     }
@@ -283,8 +291,12 @@ fn compute(
         effort.seconds,
         solver.built()
     ));
-    say("random play for both sides");
-    let (random, random_effort) = solver.random(&report, cancel).map_err(interrupted)?;
+    let random = if args.optimal_only {
+        None
+    } else {
+        say("random play for both sides");
+        Some(solver.random(&report, cancel).map_err(interrupted)?)
+    };
     drop(solver);
     let optimal = start_value(&rules, &solution.throws, Pick::Best, &|p| exact.value(p));
     finish(
@@ -293,13 +305,15 @@ fn compute(
         rules,
         device,
         solution,
-        (optimal, random),
-        (effort, random_effort),
+        (optimal, effort),
+        random,
         say,
     )
 }
 
-/// The start's values, the strategies judged against the table, and the critical positions.
+/// The start's values, the strategies judged against the table, and the critical positions:
+/// from the table, the first mover's optimal chance and how solving went, and random play's
+/// values and effort when they were computed.
 #[allow(clippy::too_many_arguments)]
 fn finish(
     args: &SolveArgs,
@@ -307,14 +321,20 @@ fn finish(
     rules: Rules,
     device: Device,
     solution: Solution,
-    (optimal, random): (f64, Values),
-    (effort, random_effort): (Effort, Effort),
+    (optimal, effort): (f64, Effort),
+    random: Option<(Values, Effort)>,
     say: &(dyn Fn(&str) + Sync),
 ) -> Result<Solved> {
     let solution = Arc::new(solution);
-    let random_start = start_value(&rules, &solution.throws, Pick::Uniform, &|p| {
-        random.value(p)
-    });
+    let (random_start, random_effort) = match random {
+        Some((values, e)) => (
+            Some(start_value(&rules, &solution.throws, Pick::Uniform, &|p| {
+                values.value(p)
+            })),
+            Some(e),
+        ),
+        None => (None, None),
+    };
     let mut verdicts = Vec::new();
     let mut decisions = Vec::new();
     for (lane, spec) in args.strategies.iter().enumerate() {

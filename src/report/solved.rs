@@ -24,10 +24,11 @@ pub struct Solved {
     pub solution: Arc<Solution>,
     /// How solving went.
     pub effort: Effort,
-    /// The first mover's chance under optimal play, and under random play.
-    pub start: (f64, f64),
-    /// How the random-play values went.
-    pub random_effort: Effort,
+    /// The first mover's chance under optimal play, and under random play (not computed with
+    /// `--optimal-only`).
+    pub start: (f64, Option<f64>),
+    /// How the random-play values went (`None`: not computed).
+    pub random_effort: Option<Effort>,
     /// The verdict of each judged strategy.
     pub verdicts: Vec<(StrategySpec, Verdict)>,
     /// The positions where the choice matters most, with their throw and move values.
@@ -63,9 +64,11 @@ pub fn markdown(s: &Solved, l: Lang, command: &str) -> String {
             "Les chances du premier joueur"
         )
     );
+    // French puts a (no-break) space before the colon.
+    let colon = t(l, ":", " :");
     let _ = writeln!(
         md,
-        "- {}: **{}** ({})",
+        "- {}{colon} **{}** ({})",
         t(
             l,
             "both sides play optimally",
@@ -74,17 +77,28 @@ pub fn markdown(s: &Solved, l: Lang, command: &str) -> String {
         l.pct_with(s.start.0, 3),
         l.num(s.start.0, 6)
     );
-    let _ = writeln!(
-        md,
-        "- {}: **{}** ({})\n",
-        t(
-            l,
-            "both sides play at random",
-            "les deux camps jouent au hasard"
-        ),
-        l.pct_with(s.start.1, 3),
-        l.num(s.start.1, 6)
+    let random = t(
+        l,
+        "both sides play at random",
+        "les deux camps jouent au hasard",
     );
+    let _ = match s.start.1 {
+        Some(p) => writeln!(
+            md,
+            "- {random}{colon} **{}** ({})\n",
+            l.pct_with(p, 3),
+            l.num(p, 6)
+        ),
+        None => writeln!(
+            md,
+            "- {random}{colon} {}\n",
+            t(
+                l,
+                "not computed (`--optimal-only`)",
+                "non calculé (`--optimal-only`)"
+            )
+        ),
+    };
     let _ = writeln!(
         md,
         "{}\n",
@@ -110,7 +124,7 @@ fn table(md: &mut String, s: &Solved, l: Lang) {
     let _ = writeln!(md, "## {}\n", t(l, "The table", "La table"));
     let _ = writeln!(
         md,
-        "{} {} {}, {} {}, {} {} ({} {}), {} s, {} MB. {} {} {}, {} s.\n",
+        "{} {} {}, {} {}, {} {} ({} {}), {} s, {} MB. {}\n",
         l.int(e.positions),
         t(
             l,
@@ -130,10 +144,7 @@ fn table(md: &mut String, s: &Solved, l: Lang) {
         sci(l, e.tolerance),
         l.num(e.seconds, 1),
         l.num(e.bytes as f64 / 1e6, 0),
-        t(l, "Random play:", "Jeu au hasard :"),
-        s.random_effort.sweeps,
-        t(l, "sweeps", "balayages"),
-        l.num(s.random_effort.seconds, 1),
+        random_effort(s, l),
     );
     let _ = writeln!(
         md,
@@ -144,6 +155,25 @@ fn table(md: &mut String, s: &Solved, l: Lang) {
             "`table.senet` contient la valeur de chaque position ; un scénario la joue avec"
         ),
     );
+}
+
+/// "Random play: N sweeps, S s.", or that it was not computed.
+fn random_effort(s: &Solved, l: Lang) -> String {
+    match &s.random_effort {
+        Some(e) => format!(
+            "{} {} {}, {} s.",
+            t(l, "Random play:", "Jeu au hasard :"),
+            e.sweeps,
+            t(l, "sweeps", "balayages"),
+            l.num(e.seconds, 1)
+        ),
+        None => t(
+            l,
+            "Random play: not computed (`--optimal-only`).",
+            "Jeu au hasard : non calculé (`--optimal-only`).",
+        )
+        .to_string(),
+    }
 }
 
 fn losses(md: &mut String, s: &Solved, l: Lang) {

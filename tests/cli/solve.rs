@@ -331,3 +331,47 @@ fn bench_times_one_group_of_the_layered_solve() {
         "{stderr}"
     );
 }
+
+/// `--optimal-only` skips random play: the same table, byte for byte, and the same judged games
+/// as the whole solve, `first_mover_random` left empty, and report.md saying why (both methods).
+#[test]
+fn optimal_only_skips_random_play_and_keeps_the_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    for method in ["graph", "layered"] {
+        let solve = |name: &str, extra: &[&str]| {
+            let out = tmp.path().join(format!("{method}-{name}"));
+            let mut args = vec![
+                "solve",
+                "--variant",
+                "tejon",
+                "--pawns",
+                "2",
+                "--games",
+                "20",
+                "--quiet",
+                "--method",
+                method,
+                "--out",
+                out.to_str().unwrap(),
+            ];
+            args.extend_from_slice(extra);
+            let (code, _, stderr) = senet_run(&args);
+            assert_eq!(code, 0, "{stderr}");
+            out
+        };
+        let (whole, only) = (solve("whole", &[]), solve("only", &["--optimal-only"]));
+        let read = |d: &std::path::Path, f: &str| std::fs::read(d.join(f)).unwrap();
+        assert!(read(&whole, "table.senet") == read(&only, "table.senet"));
+        assert_eq!(read(&whole, "losses.csv"), read(&only, "losses.csv"));
+        let (header, rows) = csv(&only.join("solution.csv"));
+        assert_eq!(column(&header, &rows, "first_mover_random"), [""]);
+        let (wh, wr) = csv(&whole.join("solution.csv"));
+        assert_eq!(
+            column(&header, &rows, "first_mover_optimal"),
+            column(&wh, &wr, "first_mover_optimal")
+        );
+        assert!(!column(&wh, &wr, "first_mover_random")[0].is_empty());
+        let md = String::from_utf8(read(&only, "report.md")).unwrap();
+        assert!(md.contains("not computed (`--optimal-only`)"), "{md}");
+    }
+}
