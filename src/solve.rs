@@ -98,7 +98,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "MINUTES", default_value_t = 10.0)]
     save_every: f64,
     /// Solve optimal play only: random play's values, which take about as long again, are not
-    /// computed (solution.csv leaves first_mover_random empty and report.md says so).
+    /// computed (solution.csv leaves first_mover_random empty and report.md says so); a layered
+    /// solve keeps its checkpoint, from which the same command without this flag adds them.
     #[arg(long)]
     optimal_only: bool,
     /// Stop after this many groups, as if killed (tests of the checkpoint).
@@ -171,7 +172,14 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
     let staging = Staging::create(&dir)?;
     write(&staging.dir, &solved, &args)?;
     staging.commit()?;
-    if checkpoint.is_dir() {
+    if checkpoint.is_dir() && args.optimal_only {
+        // The f64 values of optimal play (4.7 GB with 4 pawns, hours to compute) stay for a
+        // later solve without --optimal-only, which adds random play to them.
+        say(&format!(
+            "kept {}: the same command without --optimal-only resumes from it to add random play",
+            checkpoint.display()
+        ));
+    } else if checkpoint.is_dir() {
         Checkpoint::open(
             &checkpoint,
             &game_text(&solved.rules, &solved.solution.throws)?,

@@ -95,14 +95,19 @@ pub(super) fn layered_values(
         }
         other => other?,
     };
-    let largest = solved.groups.iter().max_by_key(|g| g.positions);
+    // The groups solved now and those read from the checkpoint, as their runs recorded them.
+    let all: Vec<&Group> = solved.earlier.iter().chain(&solved.groups).collect();
+    let largest = all.iter().max_by_key(|g| g.positions);
+    // Seconds of earlier runs: the groups they solved, and the group they left part-way.
+    let earlier: f64 = solved.earlier.iter().map(|g| g.seconds).sum::<f64>()
+        + solved.resumed.partial.map_or(0.0, |p| p.2);
     let effort = Effort {
         positions: index.len(),
         sweeps: largest.map_or(0, |g| g.sweeps),
-        last_change: solved.groups.iter().map(|g| g.change).fold(0.0, f64::max),
+        last_change: all.iter().map(|g| g.change).fold(0.0, f64::max),
         tolerance: LAYERED_TOLERANCE,
-        seconds: started.elapsed().as_secs_f64(),
-        bytes: 8 * index.len() + solved.groups.iter().map(|g| g.bytes).max().unwrap_or(0),
+        seconds: earlier + started.elapsed().as_secs_f64(),
+        bytes: 8 * index.len() + all.iter().map(|g| g.bytes).max().unwrap_or(0),
     };
     Ok((solved.values, effort))
 }

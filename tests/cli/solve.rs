@@ -234,7 +234,16 @@ fn a_layered_solve_stopped_midway_resumes_from_its_checkpoint() {
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
     saved.sort();
-    assert_eq!(saved, ["game.txt", "optimal-1.f64", "optimal-2.f64"]);
+    assert_eq!(
+        saved,
+        [
+            "game.txt",
+            "optimal-1.f64",
+            "optimal-1.group",
+            "optimal-2.f64",
+            "optimal-2.group"
+        ]
+    );
     assert!(!dir("resumed").exists(), "nothing written before the end");
     let (code, _, stderr) = solve("resumed", &[]);
     assert_eq!(code, 0, "{stderr}");
@@ -257,7 +266,15 @@ fn a_layered_solve_stopped_midway_resumes_from_its_checkpoint() {
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
     saved.sort();
-    assert_eq!(saved, ["game.txt", "optimal-1.part", "optimal-2.f64"]);
+    assert_eq!(
+        saved,
+        [
+            "game.txt",
+            "optimal-1.part",
+            "optimal-2.f64",
+            "optimal-2.group"
+        ]
+    );
     // Resumed, and killed again ten sweeps later: the part-way file moves on.
     let (code, _, stderr) = solve("part", &["--stop-after-sweeps", "10"]);
     assert_ne!(code, 0, "{stderr}");
@@ -373,5 +390,30 @@ fn optimal_only_skips_random_play_and_keeps_the_table() {
         assert!(!column(&wh, &wr, "first_mover_random")[0].is_empty());
         let md = String::from_utf8(read(&only, "report.md")).unwrap();
         assert!(md.contains("not computed (`--optimal-only`)"), "{md}");
+        if method == "layered" {
+            // The optimal values stay; without the flag, the same command adds random play to
+            // them and writes what the whole solve wrote.
+            let kept = tmp.path().join("layered-only.checkpoint");
+            assert!(kept.join("optimal-0.f64").is_file());
+            let (code, _, stderr) = senet_run(&[
+                "solve",
+                "--variant",
+                "tejon",
+                "--pawns",
+                "2",
+                "--games",
+                "20",
+                "--method",
+                "layered",
+                "--out",
+                only.to_str().unwrap(),
+            ]);
+            assert_eq!(code, 0, "{stderr}");
+            assert!(stderr.contains("the groups of [2, 1, 0]"), "{stderr}");
+            assert!(!kept.exists(), "the checkpoint goes once both are written");
+            for f in ["table.senet", "solution.csv", "losses.csv"] {
+                assert!(read(&whole, f) == read(&only, f), "{f}");
+            }
+        }
     }
 }

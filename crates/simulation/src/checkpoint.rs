@@ -9,7 +9,9 @@
 //! temporary file renamed into place. A long group is also saved part-way, after a sweep, in
 //! `optimal-K.part` (the sweeps made and the seconds spent, then the group's values as they
 //! stood): resuming from it repeats the same sweeps, so the values are again bit for bit those
-//! of a solve never stopped.
+//! of a solve never stopped. Beside each finished group's values, `optimal-K.group` (or
+//! `random-K.group`) records how it was solved (its sweeps, last change, seconds, outcomes kept),
+//! so that a run that reads the group reports it as the run that solved it did.
 
 use crate::layered::{
     groups, solve_layered, start_values, Group, LayeredError, Listener, Resume, Settings, Sweeping,
@@ -50,7 +52,11 @@ fn ours(name: &str) -> bool {
         || ["optimal-", "random-"].iter().any(|p| {
             name.strip_prefix(p)
                 .map(|r| r.strip_suffix(".tmp").unwrap_or(r))
-                .and_then(|r| r.strip_suffix(".f64").or_else(|| r.strip_suffix(".part")))
+                .and_then(|r| {
+                    [".f64", ".part", ".group"]
+                        .iter()
+                        .find_map(|s| r.strip_suffix(s))
+                })
                 .is_some_and(|k| k.parse::<u8>().is_ok())
         })
 }
@@ -114,20 +120,41 @@ impl Checkpoint {
         Ok(resume)
     }
 
-    /// Writes the values of the group of `off` pawns borne off, solved; its part-way file goes.
+    /// Writes the values of the group `g`, solved, and its record; its part-way file goes.
     pub fn save(
         &self,
         sweep: &Sweep,
         pick: Pick,
-        off: u8,
+        g: &Group,
         values: &[f64],
     ) -> Result<(), CheckpointError> {
+        let off = g.off;
         self.write(sweep, &self.file(pick, off, "f64"), off, &[], values)?;
+        let record = self.file(pick, off, "group");
+        let mut tmp = record.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        fs::write(&tmp, record_text(g)).map_err(|e| fail(&tmp, e))?;
+        fs::rename(&tmp, &record).map_err(|e| fail(&record, e))?;
         let part = self.file(pick, off, "part");
         match fs::remove_file(&part) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(fail(&part, e)),
             _ => Ok(()),
         }
+    }
+
+    /// The records of the groups `offs` of `pick` (read from the checkpoint): how they were
+    /// solved. A group saved without one (by an earlier release) is left out.
+    pub fn records(&self, pick: Pick, offs: &[u8]) -> Result<Vec<Group>, CheckpointError> {
+        let mut out = Vec::new();
+        for &off in offs {
+            let path = self.file(pick, off, "group");
+            let Ok(text) = fs::read_to_string(&path) else {
+                continue;
+            };
+            out.push(read_record(&text, off).map_err(|e| fail(&path, e))?);
+        }
+        Ok(out)
     }
 
     /// Writes the values of the group `now` is solving, as they stand after its sweeps.
@@ -206,6 +233,43 @@ fn read_values(
     Ok(())
 }
 
+/// A group's record: one `key = value` line for each figure of [`Group`] but `off`.
+fn record_text(g: &Group) -> String {
+    format!(
+        "positions = {}\nstored = {}\nsweeps = {}\nchange = {:e}\nbytes = {}\nseconds = {}\n",
+        g.positions, g.stored, g.sweeps, g.change, g.bytes, g.seconds
+    )
+}
+
+/// Reads a record written by [`record_text`] for the group of `off` pawns borne off.
+fn read_record(text: &str, off: u8) -> Result<Group, String> {
+    let field = |key: &str| -> Result<&str, String> {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key)?.trim_start().strip_prefix('='))
+            .map(str::trim)
+            .ok_or(format!("no `{key}` line"))
+    };
+    let int = |key: &str| {
+        field(key)?
+            .parse::<u64>()
+            .map_err(|e| format!("{key}: {e}"))
+    };
+    let real = |key: &str| {
+        field(key)?
+            .parse::<f64>()
+            .map_err(|e| format!("{key}: {e}"))
+    };
+    Ok(Group {
+        off,
+        positions: int("positions")?,
+        stored: int("stored")?,
+        sweeps: u32::try_from(int("sweeps")?).map_err(|e| format!("sweeps: {e}"))?,
+        change: real("change")?,
+        bytes: int("bytes")?,
+        seconds: real("seconds")?,
+    })
+}
+
 /// How a checkpointed layered solve went.
 #[derive(Clone, Debug)]
 pub struct Solved {
@@ -213,6 +277,9 @@ pub struct Solved {
     pub values: Vec<f64>,
     /// The groups solved in this run.
     pub groups: Vec<Group>,
+    /// The groups read from the checkpoint, as recorded by the run that solved them (those
+    /// saved without a record, by an earlier release, left out).
+    pub earlier: Vec<Group>,
     /// Where this run started: the groups read from the checkpoint, and a group part-way.
     pub resumed: Resume,
 }
@@ -285,7 +352,7 @@ impl Listener for Keeper<'_, '_> {
 
     fn finished(&mut self, g: &Group, values: &[f64]) -> Result<(), LayeredError> {
         if let Some(c) = self.checkpoint {
-            c.save(self.sweep, self.pick, g.off, values)
+            c.save(self.sweep, self.pick, g, values)
                 .map_err(|e| LayeredError::Finished(e.to_string()))?;
         }
         self.saved = Instant::now();
@@ -316,6 +383,10 @@ pub fn solve_checkpointed(
     if resumed != Resume::default() {
         each(Heard::Resumed(&resumed));
     }
+    let earlier = match checkpoint {
+        Some(c) => c.records(settings.pick, &resumed.solved)?,
+        None => Vec::new(),
+    };
     let mut keeper = Keeper {
         sweep,
         pick: settings.pick,
@@ -330,6 +401,7 @@ pub fn solve_checkpointed(
     Ok(Solved {
         values: l.values,
         groups: l.groups,
+        earlier,
         resumed,
     })
 }
