@@ -197,28 +197,31 @@ fn a_saved_table_is_a_fixed_point_of_one_update_step() {
     assert_eq!(code, 2, "{stderr}");
 }
 
+/// `solve` of tejon with 2 pawns a side (20 judged games a strategy) by `method` into `out`,
+/// with `extra` arguments.
+fn solve_tejon_two(out: &std::path::Path, method: &str, extra: &[&str]) -> (i32, String, String) {
+    let mut args = vec![
+        "solve",
+        "--variant",
+        "tejon",
+        "--pawns",
+        "2",
+        "--games",
+        "20",
+        "--method",
+        method,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    senet_run(&args)
+}
+
 #[test]
 fn a_layered_solve_stopped_midway_resumes_from_its_checkpoint() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = |name: &str| tmp.path().join(name);
-    let solve = |out: &str, extra: &[&str]| {
-        let out = dir(out);
-        let mut args = vec![
-            "solve",
-            "--variant",
-            "tejon",
-            "--pawns",
-            "2",
-            "--games",
-            "20",
-            "--method",
-            "layered",
-            "--out",
-            out.to_str().unwrap(),
-        ];
-        args.extend_from_slice(extra);
-        senet_run(&args)
-    };
+    let solve = |out: &str, extra: &[&str]| solve_tejon_two(&dir(out), "layered", extra);
     let (code, _, stderr) = solve("whole", &[]);
     assert_eq!(code, 0, "{stderr}");
     assert!(
@@ -357,22 +360,7 @@ fn optimal_only_skips_random_play_and_keeps_the_table() {
     for method in ["graph", "layered"] {
         let solve = |name: &str, extra: &[&str]| {
             let out = tmp.path().join(format!("{method}-{name}"));
-            let mut args = vec![
-                "solve",
-                "--variant",
-                "tejon",
-                "--pawns",
-                "2",
-                "--games",
-                "20",
-                "--quiet",
-                "--method",
-                method,
-                "--out",
-                out.to_str().unwrap(),
-            ];
-            args.extend_from_slice(extra);
-            let (code, _, stderr) = senet_run(&args);
+            let (code, _, stderr) = solve_tejon_two(&out, method, extra);
             assert_eq!(code, 0, "{stderr}");
             out
         };
@@ -395,19 +383,7 @@ fn optimal_only_skips_random_play_and_keeps_the_table() {
             // them and writes what the whole solve wrote.
             let kept = tmp.path().join("layered-only.checkpoint");
             assert!(kept.join("optimal-0.f64").is_file());
-            let (code, _, stderr) = senet_run(&[
-                "solve",
-                "--variant",
-                "tejon",
-                "--pawns",
-                "2",
-                "--games",
-                "20",
-                "--method",
-                "layered",
-                "--out",
-                only.to_str().unwrap(),
-            ]);
+            let (code, _, stderr) = solve_tejon_two(&only, "layered", &[]);
             assert_eq!(code, 0, "{stderr}");
             assert!(stderr.contains("the groups of [2, 1, 0]"), "{stderr}");
             assert!(!kept.exists(), "the checkpoint goes once both are written");

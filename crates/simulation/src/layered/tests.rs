@@ -1,28 +1,39 @@
 //! The layered solve's own tests: what only its private parts can show.
 
 use super::*;
+use senet_engine::board::Position;
 use senet_engine::rules::Rules;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::throws::throw_table;
 use senet_engine::variants::Variant;
 
-/// 64-bit entries (4 pawns) and 32-bit ones give the same values, bit for bit, and the same
-/// sweeps: the entry only packs the same outcomes (tejon, 2 pawns, part of the largest group
-/// computed at every sweep).
-#[test]
-fn wide_entries_give_the_same_values_as_narrow_ones() {
+/// Runs `f` on the sweep of tejon with 2 pawns a side.
+fn tejon_two_pawns(f: impl FnOnce(&Sweep)) {
     let rules = Rules {
         pawns: 2,
         ..Variant::TEJON.rules()
     };
     let throws = throw_table(&rules, &Variant::TEJON.device());
     let index = StateIndex::new(&rules).unwrap();
-    let sweep = Sweep {
+    f(&Sweep {
         rules: &rules,
         throws: &throws,
         index: &index,
         race: true,
-    };
+    })
+}
+
+/// 64-bit entries (4 pawns) and 32-bit ones give the same values, bit for bit, and the same
+/// sweeps: the entry only packs the same outcomes (tejon, 2 pawns, part of the largest group
+/// computed at every sweep).
+#[test]
+fn wide_entries_give_the_same_values_as_narrow_ones() {
+    tejon_two_pawns(wide_and_narrow);
+}
+
+/// Solves `sweep` with both entries and compares.
+fn wide_and_narrow(sweep: &Sweep) {
+    let index = sweep.index;
     let settings = Settings {
         pick: Pick::Best,
         tolerance: 1e-9,
@@ -34,9 +45,9 @@ fn wide_entries_give_the_same_values_as_narrow_ones() {
     let go = |wide: bool| {
         let r = Resume::default();
         if wide {
-            solve_with::<u64>(&sweep, &settings, start(), &r, &mut ())
+            solve_with::<u64>(sweep, &settings, start(), &r, &mut ())
         } else {
-            solve_with::<u32>(&sweep, &settings, start(), &r, &mut ())
+            solve_with::<u32>(sweep, &settings, start(), &r, &mut ())
         }
         .unwrap()
     };
@@ -54,4 +65,41 @@ fn wide_entries_give_the_same_values_as_narrow_ones() {
         last(&narrow)
     );
     assert!(last(&narrow) < 164_430);
+}
+
+/// Inside a level, of a position and its mirror (the same board, the other side to move,
+/// where a throw that cannot be played leads), the one with the smaller index is swept in
+/// the first half and the other in the second half of the same level (tejon, 2 pawns).
+#[test]
+fn a_position_and_its_mirror_are_swept_in_the_two_halves_of_a_level() {
+    tejon_two_pawns(|sweep| {
+        let index = sweep.index;
+        let mut pairs = 0;
+        for members in groups(sweep).values() {
+            let (order, bounds) = sorted(sweep, members);
+            let mut part = vec![usize::MAX; index.len() as usize];
+            for p in 0..bounds.len() - 1 {
+                for &i in &order[bounds[p]..bounds[p + 1]] {
+                    part[i as usize] = p;
+                }
+            }
+            for &i in &order {
+                let pos = index.position(u64::from(i));
+                let mirror = Position {
+                    to_move: pos.to_move.other(),
+                    ..pos
+                };
+                let j = index.index(&mirror).unwrap() as usize;
+                let (pi, pj) = (part[i as usize], part[j]);
+                assert_eq!(pi / 2, pj / 2, "a position and its mirror share a level");
+                assert_eq!(pi % 2, usize::from(j < i as usize), "{i} {j}");
+                pairs += usize::from(j < i as usize);
+            }
+        }
+        assert_eq!(
+            2 * pairs,
+            index.len() as usize,
+            "every position has a mirror"
+        );
+    });
 }
