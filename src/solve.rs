@@ -463,6 +463,9 @@ fn command_line(args: &SolveArgs) -> String {
     if args.seed != 2019 {
         c += &format!(" --seed {}", args.seed);
     }
+    if args.optimal_only {
+        c += " --optimal-only";
+    }
     c
 }
 

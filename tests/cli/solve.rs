@@ -378,6 +378,10 @@ fn optimal_only_skips_random_play_and_keeps_the_table() {
         assert!(!column(&wh, &wr, "first_mover_random")[0].is_empty());
         let md = String::from_utf8(read(&only, "report.md")).unwrap();
         assert!(md.contains("not computed (`--optimal-only`)"), "{md}");
+        assert!(
+            md.contains("--games 20 --optimal-only`"),
+            "the command in {md}"
+        );
         if method == "layered" {
             // The optimal values stay; without the flag, the same command adds random play to
             // them and writes what the whole solve wrote.
