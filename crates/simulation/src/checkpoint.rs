@@ -131,9 +131,7 @@ impl Checkpoint {
         let off = g.off;
         self.write(sweep, &self.file(pick, off, "f64"), off, &[], values)?;
         let record = self.file(pick, off, "group");
-        let mut tmp = record.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
+        let tmp = temporary(&record);
         fs::write(&tmp, record_text(g)).map_err(|e| fail(&tmp, e))?;
         fs::rename(&tmp, &record).map_err(|e| fail(&record, e))?;
         let part = self.file(pick, off, "part");
@@ -180,9 +178,7 @@ impl Checkpoint {
         head: &[u8],
         values: &[f64],
     ) -> Result<(), CheckpointError> {
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
+        let tmp = temporary(path);
         let f = fs::File::create(&tmp).map_err(|e| fail(&tmp, e))?;
         let mut w = BufWriter::new(f);
         w.write_all(head).map_err(|e| fail(&tmp, e))?;
@@ -231,6 +227,13 @@ fn read_values(
         values[i as usize] = f64::from_le_bytes(b);
     }
     Ok(())
+}
+
+/// The temporary file written before it is renamed to `path`: `path` with `.tmp` added.
+fn temporary(path: &Path) -> PathBuf {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    PathBuf::from(tmp)
 }
 
 /// A group's record: one `key = value` line for each figure of [`Group`] but `off`.
