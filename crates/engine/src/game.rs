@@ -65,6 +65,9 @@ pub struct GameSummary {
 
 /// What a game reports as it goes: implement the methods you need.
 pub trait Observer {
+    /// The side to move of `pos` is about to choose how to play a throw of `value` (the opening
+    /// step, a move of the rules that no one chooses, comes without it).
+    fn before_throw(&mut self, _pos: &Position, _value: u8) {}
     /// A throw of `value` by `side`, the move chosen (`None`: no legal move), and the position after.
     fn on_throw(&mut self, _side: Side, _value: u8, _chosen: Option<&Move>, _after: &Position) {}
     /// Points left over after bearing off, played by `side` with `chosen` (`None`: no legal move).
@@ -142,6 +145,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
             rules.throw_values[thrower.throw_marked() as usize]
         };
         opening.before_throw(rules, &mut pos);
+        observer.before_throw(&pos, value);
         let mut played = if opening.may_play(rules, side, value) {
             pick(
                 rules, &pos, value, strategies, uniform, decisions, &mut moves,

@@ -93,14 +93,12 @@ impl Verdict {
     }
 }
 
-/// Wraps a player and writes down each of its decisions with a choice, or of every throw with a
-/// legal move when `every` (points left over after bearing off are played by the player but
-/// not judged: a move's value assumes them well used).
-pub(crate) struct Recorder {
-    pub(crate) inner: Box<dyn Strategy>,
-    pub(crate) solution: Arc<Solution>,
-    pub(crate) decisions: Arc<Mutex<Vec<Decision>>>,
-    pub(crate) every: bool,
+/// Wraps a player and writes down each of its decisions with a choice (points left over after
+/// bearing off are played by the player but not judged: a move's value assumes them well used).
+struct Recorder {
+    inner: Box<dyn Strategy>,
+    solution: Arc<Solution>,
+    decisions: Arc<Mutex<Vec<Decision>>>,
 }
 
 impl Strategy for Recorder {
@@ -113,7 +111,7 @@ impl Strategy for Recorder {
         rng: &mut GameRng,
     ) -> usize {
         let chosen = self.inner.choose(rules, pos, asked, moves, rng);
-        if let (Asked::Throw(throw), true) = (*asked, self.every || moves.len() > 1) {
+        if let (Asked::Throw(throw), true) = (*asked, moves.len() > 1) {
             let mut log = self.decisions.lock().unwrap_or_else(|e| e.into_inner());
             log.push(Decision {
                 pos: *pos,
@@ -149,7 +147,6 @@ pub fn judge(
                 inner: spec.build(rules, device),
                 solution: solution.clone(),
                 decisions: log.clone(),
-                every: false,
             };
             let mut players: [Box<dyn Strategy>; 2] = [
                 Box::new(Optimal::new(solution.clone())),

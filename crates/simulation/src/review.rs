@@ -1,15 +1,18 @@
 //! A game reviewed with a solved table: after every throw, the exact chance that white wins,
 //! and each decision graded against the best move (how much winning chance it gave away).
+//!
+//! Each throw is graded against the position it was played from, as the game reports it
+//! ([`Observer::before_throw`]): a move of the rules that no one chose (the opening step) is
+//! shown but not graded, and the chance after a throw is that of the position the throw
+//! reached, points left over included.
 
-use crate::judge::Recorder;
 use senet_engine::board::{Position, Side};
 use senet_engine::game::{play_game, GameSummary, Observer};
-use senet_engine::movegen::Move;
+use senet_engine::movegen::{legal_moves, Move};
 use senet_engine::solve::backup::outcome;
 use senet_engine::solve::Solution;
 use senet_engine::strategy::Strategy;
 use senet_engine::throws::{stream, Device, SeededThrower};
-use std::sync::{Arc, Mutex};
 
 /// A decision that gives away more than this chance of winning is a mistake (marked `!` and on
 /// the chart).
@@ -24,7 +27,7 @@ pub struct Step {
     pub throw: u8,
     /// The move played (`None`: no legal move, the throw passed).
     pub played: Option<Move>,
-    /// The position after the move (before the next side is decided).
+    /// The position after the move, points left over played (before the next side is decided).
     pub after: Position,
     /// White's exact chance of winning after this throw (both sides playing their best from
     /// there on).
@@ -41,36 +44,55 @@ impl Step {
     }
 }
 
-/// The throws as the game reports them: (side, value, move, position after).
+/// One throw as the game reports it.
+struct Played {
+    /// The position the side chose from (`None`: a move of the rules, the opening step).
+    before: Option<Position>,
+    side: Side,
+    throw: u8,
+    played: Option<Move>,
+    /// The position once the whole throw is played (points left over included).
+    after: Position,
+}
+
+/// The throws of a game, each with the position it was played from.
 #[derive(Default)]
-struct Throws(Vec<(Side, u8, Option<Move>, Position)>);
+struct Throws {
+    pending: Option<Position>,
+    played: Vec<Played>,
+}
 
 impl Observer for Throws {
+    fn before_throw(&mut self, pos: &Position, _value: u8) {
+        self.pending = Some(*pos);
+    }
+
     fn on_throw(&mut self, side: Side, value: u8, chosen: Option<&Move>, after: &Position) {
-        self.0.push((side, value, chosen.copied(), *after));
+        self.played.push(Played {
+            before: self.pending.take(),
+            side,
+            throw: value,
+            played: chosen.copied(),
+            after: *after,
+        });
+    }
+
+    fn on_residual(&mut self, _side: Side, _points: u8, _chosen: Option<&Move>, after: &Position) {
+        if let Some(last) = self.played.last_mut() {
+            last.after = *after;
+        }
     }
 }
 
 /// Plays the game of `seed` between `players` (white, black) and reviews every throw with
 /// `solution` (which must solve `solution.rules`; the game is played with those rules).
 pub fn review(
-    solution: &Arc<Solution>,
+    solution: &Solution,
     device: &Device,
-    players: [Box<dyn Strategy>; 2],
+    mut players: [Box<dyn Strategy>; 2],
     seed: u64,
 ) -> (Vec<Step>, GameSummary) {
     let rules = &solution.rules;
-    let log = Arc::new(Mutex::new(Vec::new()));
-    let [white, black] = players;
-    let wrap = |inner| -> Box<dyn Strategy> {
-        Box::new(Recorder {
-            inner,
-            solution: solution.clone(),
-            decisions: log.clone(),
-            every: true,
-        })
-    };
-    let mut players = [wrap(white), wrap(black)];
     let mut throws = Throws::default();
     let mut thrower = SeededThrower::new(device, seed);
     let summary = play_game(
@@ -80,38 +102,35 @@ pub fn review(
         &mut stream(seed, 2),
         &mut throws,
     );
-    drop(players);
-    let decisions = std::mem::take(&mut *log.lock().unwrap_or_else(|e| e.into_inner()));
-    let lookup = |p: &Position| solution.covered(p);
-    let mut asked = decisions.into_iter();
-    let steps = throws
-        .0
-        .into_iter()
-        .map(|(side, throw, played, after)| {
-            let (chance, graded) = match played.and_then(|_| asked.next()) {
-                Some(d) => {
-                    let graded = (d.moves.len() > 1).then(|| (d.moves[d.best_move()], d.loss()));
-                    (d.values[d.chosen], graded)
-                }
-                None => {
-                    let o = outcome(rules, after, side, throw, None);
-                    (o.value(side, &lookup), None)
-                }
-            };
-            let white_chance = if side == Side::White {
-                chance
-            } else {
-                1.0 - chance
-            };
-            Step {
-                side,
-                throw,
-                played,
-                after,
-                white_chance,
-                graded,
-            }
-        })
-        .collect();
+    let steps = throws.played.iter().map(|p| step(solution, p)).collect();
     (steps, summary)
+}
+
+/// One throw reviewed: white's chance in the position it reached, and the choice graded
+/// against the other moves of the position it was played from.
+fn step(solution: &Solution, p: &Played) -> Step {
+    let rules = &solution.rules;
+    let lookup = |pos: &Position| solution.covered(pos);
+    let chance = outcome(rules, p.after, p.side, p.throw, p.played.as_ref()).value(p.side, &lookup);
+    let white_chance = match p.side {
+        Side::White => chance,
+        Side::Black => 1.0 - chance,
+    };
+    let graded = p.before.zip(p.played).and_then(|(before, played)| {
+        let moves = legal_moves(rules, &before, p.throw);
+        let chosen = moves.iter().position(|m| *m == played)?;
+        (moves.len() > 1).then(|| {
+            let values = solution.move_values(&before, p.throw, &moves);
+            let best = senet_engine::strategy::first_best(values.iter().copied());
+            (moves[best], values[best] - values[chosen])
+        })
+    });
+    Step {
+        side: p.side,
+        throw: p.throw,
+        played: p.played,
+        after: p.after,
+        white_chance,
+        graded,
+    }
 }

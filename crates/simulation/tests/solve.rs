@@ -346,3 +346,73 @@ fn a_changed_rule_set_changes_the_table_format() {
     assert!(e.contains(&format!("reads format {version}")), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The positions a game throws from, in order, as the game reports them.
+#[derive(Default)]
+struct ThrownFrom(Vec<Position>);
+
+impl senet_engine::game::Observer for ThrownFrom {
+    fn before_throw(&mut self, pos: &Position, _value: u8) {
+        self.0.push(*pos);
+    }
+}
+
+#[test]
+fn review_gives_each_throw_the_value_of_the_position_it_reached() {
+    // ludii-jequier's opening step is a move that no strategy chooses: the review paired throws
+    // with decisions by order, so every chance after it was the one of the throw before (seed 3:
+    // white 100% after its move, then black won). Here the chance after each throw is checked
+    // against the table's value of the position the game throws from next, read from the game's
+    // own reports; the last throw's chance is the result.
+    let mut reviewed = Vec::new();
+    for variant in Variant::all() {
+        let rules = small(variant, 1);
+        let device = variant.device();
+        let Ok((solution, _, _)) = solve(&rules, &device, &|_, _| {}) else {
+            continue; // the rule sets the solver refuses (every_variant_solves_... checks them)
+        };
+        let solution = Arc::new(solution);
+        let players =
+            || -> [Box<dyn Strategy>; 2] { [Box::new(RandomStrategy), Box::new(RandomStrategy)] };
+        reviewed.push(variant.id());
+        for seed in 1..=12 {
+            let (steps, summary) =
+                senet_simulation::review::review(&solution, &device, players(), seed);
+            let mut seen = ThrownFrom::default();
+            let mut thrower = SeededThrower::new(&device, seed);
+            play_game(
+                &rules,
+                &mut players(),
+                &mut thrower,
+                &mut stream(seed, 2),
+                &mut seen,
+            );
+            // Steps with no throw of their own (the opening step) come first.
+            let unchosen = steps.len() - seen.0.len();
+            assert!(unchosen <= 1, "{variant} {seed}");
+            for (k, step) in steps.iter().enumerate() {
+                let expected = match seen.0.get(k + 1 - unchosen) {
+                    Some(next) => {
+                        let v = solution.covered(next);
+                        if next.to_move == Side::White {
+                            v
+                        } else {
+                            1.0 - v
+                        }
+                    }
+                    None => f64::from(u8::from(summary.winner == Some(Side::White))),
+                };
+                assert!(
+                    (step.white_chance - expected).abs() < 1e-12,
+                    "{variant}, seed {seed}, throw {}: review {} but the position reached is worth {expected}",
+                    k + 1,
+                    step.white_chance
+                );
+            }
+        }
+    }
+    assert!(
+        reviewed.contains(&"ludii-jequier") && reviewed.len() >= 6,
+        "{reviewed:?}"
+    );
+}
