@@ -6,7 +6,6 @@ use anyhow::{Context, Result};
 use polars::prelude::*;
 use polars_io::prelude::{CsvWriter, SerWriter};
 use senet_engine::board::Side;
-use senet_engine::rules::GameEnd;
 use senet_engine::throws::value_distribution;
 use senet_simulation::runner::ArmResult;
 use senet_simulation::stats::{
@@ -49,11 +48,11 @@ pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
     c.push(col("black_wins", u(&|a| a.black_wins)));
     c.push(col("first_mover_wins", u(&|a| a.first_mover_wins)));
     c.push(col("unfinished", u(&|a| a.unfinished)));
-    // Draws exist only where a game is scored at the end (`end = "all-out"`): their columns
-    // appear when an arm plays such rules.
+    // Draws exist only under an end that can draw (`end = "all-out"`, Ludii's Jéquier): their
+    // columns appear when an arm plays such rules.
     let scored = results
         .iter()
-        .any(|r| r.arm.rules.end == GameEnd::AllOut || r.stats.draws > 0);
+        .any(|r| r.arm.rules.end.can_draw() || r.stats.draws > 0);
     if scored {
         c.push(col("draws", u(&|a| a.draws)));
     }

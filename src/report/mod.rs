@@ -346,13 +346,17 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
             l.num(a.throws_per_game.mean(), 1)
         );
     }
-    for r in (results.iter()).filter(|r| r.arm.rules.end == GameEnd::AllOut) {
+    for r in (results.iter()).filter(|r| r.arm.rules.end.can_draw()) {
         let a = &r.stats;
+        let sentence = match r.arm.rules.end {
+            GameEnd::AllOut => tx.draws_sentence,
+            _ => tx.draws_on_extra_sentence,
+        };
         let _ = writeln!(
             m,
             "\n{}",
             fill!(
-                tx.draws_sentence,
+                sentence,
                 r.arm.name,
                 l.int(a.draws),
                 l.int(a.games),

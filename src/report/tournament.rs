@@ -9,7 +9,6 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use polars::prelude::*;
-use senet_engine::rules::GameEnd;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::tournament::{row_rate, TournamentResult};
 use std::fmt::Write as _;
@@ -74,11 +73,9 @@ fn tournament_frame(results: &[TournamentResult]) -> Result<DataFrame> {
             }
         }
     }
-    // Draws exist only under rules scored at the end (`end = "all-out"`).
-    let scored = results
-        .iter()
-        .any(|r| r.tournament.rules.end == GameEnd::AllOut)
-        || draws.iter().any(|&d| d > 0);
+    // Draws exist only under an end that can draw (`end = "all-out"`, Ludii's Jéquier).
+    let scored =
+        results.iter().any(|r| r.tournament.rules.end.can_draw()) || draws.iter().any(|&d| d > 0);
     let mut columns = vec![
         col("tournament", t),
         col("variant", variant),

@@ -413,7 +413,7 @@ fn an_option_without_the_option_it_needs_is_refused_naming_both() {
         ("tejon", "water_hits=[28]", "water_hits", "water_to"),
         (
             "ludii-kendall",
-            "water_to=\"one-or-after\"",
+            "water_hits=[28,29,30] water_to=\"one-or-after\"",
             "water_hits",
             "water_to",
         ),

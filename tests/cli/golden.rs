@@ -15,7 +15,7 @@ const CHECKED: usize = 30;
 
 /// The seed of a variant's golden game: 1, except `kendall`, whose first throws with seed 1 are
 /// those of `tejon` (same coins, same opening), and `ludii-kendall`, whose game 2 reaches the
-/// water early (a fall, a stay, a return to 15, a hit into the water).
+/// water early (a fall, a stay, a return to 15, the pawn back from it moving first).
 fn seed_of(id: &str) -> u64 {
     match id {
         "kendall" | "ludii-kendall" => 2,

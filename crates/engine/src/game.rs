@@ -11,7 +11,7 @@ use crate::movegen::{
 use crate::rules::{GameEnd, Rules, StartLayout, Starter};
 use crate::strategy::{Asked, Strategy};
 use crate::throws::{below, GameRng, Thrower};
-use crate::turn::{after_throw, Opening};
+use crate::turn::{after_throw, throws_again, Opening};
 
 /// The position a game starts from (the starter is set by [`play_game`]).
 pub fn start_position(rules: &Rules) -> Position {
@@ -38,7 +38,8 @@ pub struct GameSummary {
     /// The side that won: the first to bear off all its pawns, or with `end = "all-out"` the one
     /// that bore off more; `None` when the turn cap stopped the game or it was a draw.
     pub winner: Option<Side>,
-    /// The game ended with equal scores (`end = "all-out"` only).
+    /// The game was drawn: equal scores (`end = "all-out"`), or the last pawn borne off with a
+    /// throw that gives another (`end = "first-out-draw-on-extra"`).
     pub draw: bool,
     /// The side that moved first.
     pub first: Option<Side>,
@@ -182,8 +183,11 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
                     observer,
                 );
             }
-            if pos.finished(side) && game_over(rules, &pos, side, &mut s) {
-                return s;
+            if pos.finished(side) {
+                let again = throws_again(rules, value, played.as_ref());
+                if game_over(rules, &pos, side, again, &mut s) {
+                    return s;
+                }
             }
         } else {
             s.passes += 1;
@@ -283,16 +287,19 @@ fn freed<O: Observer + ?Sized>(
     let side = pos.to_move;
     s.moves += 1;
     observer.on_free_exit(side, pos);
-    pos.finished(side) && game_over(rules, pos, side, s)
+    pos.finished(side) && game_over(rules, pos, side, false, s)
 }
 
-/// `side` has no pawn left in `pos`: whether that ends the game, with the result written into
-/// the summary (`end`: the first side out wins, or the game goes on until both are out and
+/// `side` has no pawn left in `pos` (`again`: the throw that did it gives another throw):
+/// whether that ends the game, with the result written into the summary (`end`: the first side
+/// out wins, or draws when its throw gives another; or the game goes on until both are out and
 /// the side that bore off more wins).
 #[cold]
-fn game_over(rules: &Rules, pos: &Position, side: Side, s: &mut GameSummary) -> bool {
+fn game_over(rules: &Rules, pos: &Position, side: Side, again: bool, s: &mut GameSummary) -> bool {
     match rules.end {
         GameEnd::FirstOut => s.winner = Some(side),
+        GameEnd::FirstOutDrawOnExtra if again => s.draw = true,
+        GameEnd::FirstOutDrawOnExtra => s.winner = Some(side),
         GameEnd::AllOut if !pos.finished(side.other()) => return false,
         GameEnd::AllOut => {
             // Every hit removed a pawn (`validate`: "remove" is the capture that goes with it).

@@ -165,6 +165,8 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         residual_points: _,
         split_throws,
         bonus_squares,
+        // Only with bonus squares (`validate`), which take the definition.
+        bonus_on_bear_off: _,
         backward_per_pawn,
         forced_or_restart: _,
         free_exit_from_30: _,

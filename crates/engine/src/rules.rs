@@ -259,6 +259,17 @@ pub enum GameEnd {
     /// wins, and equal numbers are a draw (Ludii's Bell: "(if (and (no Pieces P1) (no Pieces
     /// P2)) (byScore))", a point for each pawn borne off). A side with no pawn left passes.
     AllOut,
+    /// The first side with no pawn left wins, unless the throw that took its last pawn off
+    /// gives another throw: the game is then drawn (Ludii's Jéquier scores the pieces of
+    /// `Next`, which `(moveAgain)` makes the mover, who has none: 0 to 0).
+    FirstOutDrawOnExtra,
+}
+
+impl GameEnd {
+    /// Whether a game under this end can be drawn.
+    pub fn can_draw(self) -> bool {
+        self != GameEnd::FirstOut
+    }
 }
 
 /// A Senet rule set: every option of every reconstruction, as plain data.
@@ -275,7 +286,8 @@ pub struct Rules {
     /// Values after which the same player throws again, once the throw has been played.
     pub extra_throw: ValueSet,
     /// A throw that cannot be played still gives its extra throw (the reading kept before the
-    /// seeds' "passe son tour" was followed; off in every preset).
+    /// seeds' "passe son tour" was followed; off in every seed preset, on in Ludii's Kendall and
+    /// Jéquier, whose `(move Pass …)` throws again after 1, 4, 5 or 6).
     pub extra_throw_without_move: bool,
     /// Values that let a waiting pawn enter (empty: any value).
     pub entry_values: ValueSet,
@@ -346,6 +358,9 @@ pub struct Rules {
     /// A move ending on one of these squares (backward too, a part of a split throw too) gives
     /// another throw once the throw is played (Ludii's Piccione: 15 and 26).
     pub bonus_squares: SquareSet,
+    /// A pawn borne off from one of the `bonus_squares` gives that throw too (Ludii's Piccione:
+    /// a removed pawn's `(last To)` is the square it left, so a 5 from 26 throws again).
+    pub bonus_on_bear_off: bool,
     /// A pawn with no forward move may move backward even when other pawns can move forward
     /// (Ludii's Piccione: the priority of forward moves is within each piece's moves).
     pub backward_per_pawn: bool,
@@ -511,6 +526,11 @@ impl Rules {
                 self.split_throws
                     && (self.residual_points || self.water_stay || self.pawns > SPLIT_PAWNS),
                 format!("excludes residual_points and water_stay, and takes at most {SPLIT_PAWNS} pawns a side (the parts of a throw of every pawn must fit one list of moves)"),
+            ),
+            (
+                "bonus_on_bear_off",
+                self.bonus_on_bear_off && self.bonus_squares.0 == 0,
+                "needs bonus_squares (the squares a pawn borne off from gives another throw)".to_string(),
             ),
             (
                 "forced_or_restart",

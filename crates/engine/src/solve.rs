@@ -130,7 +130,8 @@ impl Sweep<'_> {
     #[inline]
     pub fn race_value(&self, pos: &Position) -> Option<f64> {
         let exit_only = self.rules.exit_only_squares.0;
-        (self.race && pos.occupied() & !exit_only == 0)
+        // The race formula counts wins: a game that can be drawn is iterated.
+        (self.race && !self.rules.end.can_draw() && pos.occupied() & !exit_only == 0)
             .then(|| race::race_value(self.rules, self.throws, pos))
             .flatten()
     }

@@ -163,7 +163,7 @@ pub const VARIANTS: [VariantInfo; 9] = [
         source: "Ludii, Senet.lud, ruleset \"Kendall (Scholarly)\"",
         title: "Senet (Ludii 1.3.10): Kendall 1979",
         language: "Ludii game description",
-        summary: "7 pawns, 0 marked = 5, rethrow on 1/4/5, opening 14->15, stop on 26, 27 holds the pawn (4 bears off, or back to 15)",
+        summary: "7 pawns, 0 marked = 5, rethrow on 1/4/5 (a pass too), opening 14->15, stop on 26, 27 holds the pawn (4 bears off, or back to 15), no hit on 28-30",
         device: FAIR_STICKS,
         rules: ludii_kendall,
         series_points: false,
@@ -173,7 +173,7 @@ pub const VARIANTS: [VariantInfo; 9] = [
         source: "Ludii, Senet.lud, ruleset \"Jequier (Scholarly)\"",
         title: "Senet (Ludii 1.3.10): Jéquier 1930",
         language: "Ludii game description",
-        summary: "5 pawns, 0 marked = 6, rethrow on 1/4/6, opening 10->11, the first row queues, rows of three stop 4 and 6, hits and 27 back to the start",
+        summary: "5 pawns, 0 marked = 6, rethrow on 1/4/6 (a pass too), opening 10->11, the first row queues, rows of three stop 4 and 6, hits and 27 back to the start, no backward move, a last pawn off with 1/4/6 draws",
         device: FAIR_STICKS,
         rules: ludii_jequier,
         series_points: false,
@@ -183,7 +183,7 @@ pub const VARIANTS: [VariantInfo; 9] = [
         source: "Ludii, Senet.lud, ruleset \"Bell (Suggested)\"",
         title: "Senet (Ludii 1.3.10): Bell (suggested)",
         language: "Ludii game description",
-        summary: "10 pawns on 1-20, one four-sided die, no extra throw, forward only, a hit pawn leaves the game, the symbols 15 and 26-29 safe and played first; play on until both sides are out, most borne off wins (draws)",
+        summary: "10 pawns on 1-20, one four-sided die, no extra throw, forward only, a hit pawn leaves the game, the symbols 15 and 26-29 safe; play on until both sides are out, most borne off wins (draws)",
         device: Device::D4,
         rules: ludii_bell,
         series_points: false,
@@ -193,7 +193,7 @@ pub const VARIANTS: [VariantInfo; 9] = [
         source: "Ludii, Senet.lud, ruleset \"Piccione (Scholarly)\"",
         title: "Senet (Ludii 1.3.10): Piccione 1980",
         language: "Ludii game description",
-        summary: "5 pawns enter on 1 with a 1 and must move at the next throw (else back), throws split between pawns, no hits, 27 sends a pawn back to enter again, 15 and 26 give a throw again",
+        summary: "5 pawns enter on 1 with a 1 and must move at the next throw (else back), throws split between pawns, no hits, no backward move, 27 sends a pawn back to enter again, 15 and 26 (and leaving from 26) give a throw again",
         device: FAIR_STICKS,
         rules: ludii_piccione,
         series_points: false,
@@ -202,6 +202,11 @@ pub const VARIANTS: [VariantInfo; 9] = [
 
 fn set(list: &[u8]) -> SquareSet {
     SquareSet(bits_of(list).expect("preset squares are on the board"))
+}
+
+/// Every square: no backward move from anywhere.
+fn every_square() -> SquareSet {
+    set(&(1..=30).collect::<Vec<u8>>())
 }
 
 fn values(list: &[u8]) -> ValueSet {
@@ -250,6 +255,7 @@ fn base() -> Rules {
         residual_points: false,
         split_throws: false,
         bonus_squares: SquareSet(0),
+        bonus_on_bear_off: false,
         backward_per_pawn: false,
         forced_or_restart: false,
         free_exit_from_30: false,
@@ -354,9 +360,12 @@ fn ludii_kendall() -> Rules {
         protection: Protection::PairsAndGrid,
         blockade: false,
         backward_capture: true,
+        // The hit from 26 onto 28-30 into the water never happens in Ludii (its test counts
+        // the pieces on an empty water, always 0), and no other move lands on an enemy there.
+        safe_squares: set(&[28, 29, 30]),
         checkpoints: set(&[26]),
         water_to: WaterTo::Held,
-        water_hits: set(&[28, 29, 30]),
+        water_hits: SquareSet(0),
         exit: ExitRule::Excess,
         exact_exit_squares: set(&[27]),
         exit_only_squares: set(&[28, 29]),
@@ -374,13 +383,17 @@ fn ludii_jequier() -> Rules {
         capture: Capture::SendToStart,
         protection: Protection::PairsInRows,
         blockade: false,
-        backward_capture: true,
         safe_squares: set(&[15, 26, 28, 29]),
         water_to: WaterTo::OneOrAfter,
         exit: ExitRule::Excess,
         bear_off_when: BearOffWhen::AllInLastRow,
         queue_squares: set(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
         row_block: Some(4),
+        // Ludii as shipped never offers a backward move: expanding `"PieceMovement"` without
+        // arguments deletes the `#1` of the item's own defines, so the backward branch tests
+        // the forward square.
+        no_backward_from: every_square(),
+        end: GameEnd::FirstOutDrawOnExtra,
         opening_step: true,
         ..base()
     }
@@ -399,10 +412,12 @@ fn ludii_bell() -> Rules {
         protection: Protection::None,
         blockade: false,
         safe_squares: set(&[15, 26, 27, 28, 29]),
-        priority_squares: set(&[15, 26, 27, 28, 29]),
+        // The symbols are not played first: the branch that would play them moves `(from)`,
+        // which `forEach Site` never sets, so it yields no move.
+        priority_squares: SquareSet(0),
         water_square: None,
         // "Track/Boustrophedon" has no "TrackOpposite": no backward move from any square.
-        no_backward_from: set(&(1..=30).collect::<Vec<u8>>()),
+        no_backward_from: every_square(),
         end: GameEnd::AllOut,
         starter: Starter::HigherThrow,
         first_throw: None,
@@ -423,11 +438,12 @@ fn ludii_piccione() -> Rules {
         protection: Protection::None,
         blockade: false,
         water_to: WaterTo::Restart,
-        no_backward_from: set(&[28, 29, 30]),
+        // Ludii as shipped never offers a backward move (see `ludii_jequier`).
+        no_backward_from: every_square(),
         replay_squares: set(&[1]),
         split_throws: true,
         bonus_squares: set(&[15, 26]),
-        backward_per_pawn: true,
+        bonus_on_bear_off: true,
         forced_or_restart: true,
         starter: Starter::White,
         first_throw: None,

@@ -14,8 +14,10 @@ pub(crate) const FIRST: u32 = 1 << 30;
 /// Read `x` as it was at the start of the sweep (a position of the same or a lower progress):
 /// the graph solver's flag ([`Old::Marked`]); the layered solve, in place, does not read it.
 pub(crate) const OLD: u32 = 1 << 29;
-/// The game is over: `x = 1`.
+/// The game is over: `x = 1`, or `x = 1/2` for a draw (the entry's index is then [`DRAWN`]).
 pub(crate) const END: u32 = 1 << 28;
+/// The index of an [`END`] entry that is a draw (a finished game's index is otherwise 0).
+pub(crate) const DRAWN: u32 = 1;
 /// The first outcome of a throw.
 pub(crate) const THROW: u32 = 1 << 27;
 /// The bits of a position's index in a 32-bit entry.
@@ -112,6 +114,7 @@ fn moves_of<E: Entry>(sweep: &Sweep, pos: &Position, old: Old, out: &mut Vec<E>)
             let (j, flags) = match o {
                 Outcome::Won => (0, END),
                 Outcome::Lost => (0, END | FLIP),
+                Outcome::Drawn => (DRAWN, END),
                 Outcome::Next(next) => {
                     let j = index.index(&next).expect("the numbering covers the game");
                     let flip = if next.to_move == pos.to_move { 0 } else { FLIP };
@@ -146,7 +149,11 @@ pub(crate) fn evaluate<E: Entry>(
             t += 1;
             fold = Fold::new(pick);
         }
-        let x = if flags & END != 0 { 1.0 } else { read(e) };
+        let x = match flags & END {
+            0 => read(e),
+            _ if e.index() == DRAWN as usize => 0.5,
+            _ => 1.0,
+        };
         fold.add(
             flags & FIRST != 0,
             if flags & FLIP != 0 { 1.0 - x } else { x },

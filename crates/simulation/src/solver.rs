@@ -504,8 +504,9 @@ const MAGIC: &[u8; 8] = b"SENETSOL";
 /// keys in its header included (a test holds it to them). 2: the rule sets of Ludii's Bell and
 /// Piccione (priority_squares, end, split_throws, bonus_squares, backward_per_pawn,
 /// forced_or_restart). 3: `protection` one choice (grid_protection and row_protection gone),
-/// the special squares `return_square` and `rethrow_square` (happiness_rethrow gone).
-pub const TABLE_FORMAT: u32 = 3;
+/// the special squares `return_square` and `rethrow_square` (happiness_rethrow gone). 4:
+/// `bonus_on_bear_off`, and `end = "first-out-draw-on-extra"` (values are then expected scores).
+pub const TABLE_FORMAT: u32 = 4;
 const FORMAT: u32 = TABLE_FORMAT;
 
 /// Writes a table: `SENETSOL`, the format, the length of a TOML header (the rule set and the

@@ -304,10 +304,11 @@ fn a_saved_table_reloads_and_is_refused_for_another_game() {
 /// table format's version. A new rule option changes the keys: add a line with the next
 /// version and set `TABLE_FORMAT` to it (a table of the older layout is then refused in one
 /// line naming it, not read with a default).
-const TABLE_LAYOUTS: [(u32, &str); 3] = [
+const TABLE_LAYOUTS: [(u32, &str); 4] = [
     (1, "pawns start throw_values extra_throw extra_throw_without_move entry_values capture protection grid_protection row_protection queue_squares row_block blockade backward_capture safe_squares checkpoints checkpoint_trap water_square water_to water_stay water_hits exit exact_exit_squares exit_only_squares no_backward_from bear_off_when replay_squares happiness_rethrow residual_points free_exit_from_30 optional_squares occupied_refuges thirty_blocks_exit starter first_throw opening_step start_value first_pawn_white first_pawn_black max_turns"),
     (2, "pawns start throw_values extra_throw extra_throw_without_move entry_values capture protection grid_protection row_protection queue_squares row_block blockade backward_capture safe_squares priority_squares checkpoints checkpoint_trap water_square water_to water_stay water_hits exit exact_exit_squares exit_only_squares no_backward_from bear_off_when replay_squares happiness_rethrow residual_points split_throws bonus_squares backward_per_pawn forced_or_restart free_exit_from_30 optional_squares occupied_refuges thirty_blocks_exit end starter first_throw opening_step start_value first_pawn_white first_pawn_black max_turns"),
     (3, "pawns start throw_values extra_throw extra_throw_without_move entry_values capture protection queue_squares row_block blockade backward_capture safe_squares priority_squares checkpoints checkpoint_trap water_square water_to return_square water_stay water_hits exit exact_exit_squares exit_only_squares no_backward_from bear_off_when replay_squares rethrow_square residual_points split_throws bonus_squares backward_per_pawn forced_or_restart free_exit_from_30 optional_squares occupied_refuges thirty_blocks_exit end starter first_throw opening_step start_value first_pawn_white first_pawn_black max_turns"),
+    (4, "pawns start throw_values extra_throw extra_throw_without_move entry_values capture protection queue_squares row_block blockade backward_capture safe_squares priority_squares checkpoints checkpoint_trap water_square water_to return_square water_stay water_hits exit exact_exit_squares exit_only_squares no_backward_from bear_off_when replay_squares rethrow_square residual_points split_throws bonus_squares bonus_on_bear_off backward_per_pawn forced_or_restart free_exit_from_30 optional_squares occupied_refuges thirty_blocks_exit end starter first_throw opening_step start_value first_pawn_white first_pawn_black max_turns"),
 ];
 
 #[test]
@@ -363,7 +364,7 @@ fn review_gives_each_throw_the_value_of_the_position_it_reached() {
     // with decisions by order, so every chance after it was the one of the throw before (seed 3:
     // white 100% after its move, then black won). Here the chance after each throw is checked
     // against the table's value of the position the game throws from next, read from the game's
-    // own reports; the last throw's chance is the result.
+    // own reports; the last throw's chance is the result (a draw, ludii-jequier's, is worth 1/2).
     let mut reviewed = Vec::new();
     for variant in Variant::all() {
         let rules = small(variant, 1);
@@ -400,6 +401,7 @@ fn review_gives_each_throw_the_value_of_the_position_it_reached() {
                             1.0 - v
                         }
                     }
+                    None if summary.draw => 0.5,
                     None => f64::from(u8::from(summary.winner == Some(Side::White))),
                 };
                 assert!(

@@ -184,7 +184,13 @@ impl<'a> Gen<'a> {
             }
             return;
         }
-        out.push(Move::new(Kind::BearOff { from }, p).leaving(residual));
+        let bonus = self.rules.bonus_on_bear_off && self.rules.bonus_squares.has(from);
+        let effects = if bonus { Effects::BONUS } else { Effects::NONE };
+        out.push(
+            Move::new(Kind::BearOff { from }, p)
+                .with(effects)
+                .leaving(residual),
+        );
     }
 
     /// Forward moves of the pawn on `s` (a waiting pawn when `s` is 0) with throw `v`.

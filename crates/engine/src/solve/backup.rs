@@ -5,7 +5,7 @@
 
 use crate::board::{Position, Side};
 use crate::movegen::{legal_moves_into, residual_moves_into, Move, MoveList};
-use crate::rules::Rules;
+use crate::rules::{GameEnd, Rules};
 use crate::turn::after_throw;
 
 /// How the side to move picks among its choices.
@@ -17,13 +17,17 @@ pub enum Pick {
     Uniform,
 }
 
-/// Where a choice leads: the end of the game, or the next position to throw from.
+/// Where a choice leads: the end of the game, or the next position to throw from. With draws,
+/// values are expected scores (a win 1, a draw 1/2), which is the chance of winning when the
+/// game cannot be drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// The player who chose has won.
     Won,
     /// The other side has won (a pawn freed from 30 at the start of its turn).
     Lost,
+    /// The game is drawn (`end = "first-out-draw-on-extra"`): worth 1/2 to each side.
+    Drawn,
     /// The game goes on from this position (its side to move may be the player who chose).
     Next(Position),
 }
@@ -35,6 +39,7 @@ impl Outcome {
         match self {
             Outcome::Won => 1.0,
             Outcome::Lost => 0.0,
+            Outcome::Drawn => 0.5,
             Outcome::Next(next) if next.to_move == mover => lookup(next),
             Outcome::Next(next) => 1.0 - lookup(next),
         }
@@ -52,7 +57,9 @@ pub fn outcome(
     played: Option<&Move>,
 ) -> Outcome {
     if after.finished(mover) {
-        return Outcome::Won;
+        let drawn = rules.end == GameEnd::FirstOutDrawOnExtra
+            && crate::turn::throws_again(rules, value, played);
+        return if drawn { Outcome::Drawn } else { Outcome::Won };
     }
     let mut next = after;
     let turn = after_throw(rules, &mut next, value, played);

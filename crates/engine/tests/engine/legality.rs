@@ -112,7 +112,7 @@ fn rule_sets() -> impl Generator<Value = Rules> {
         let (capture, [_, blockade, backward_capture], safe, checkpoints, water, water_to) = b;
         let (water_stay, exit, exact_exit, exit_only, no_backward, bear_off_when) = c;
         let (replay, [rethrow, residual, free_exit, thirty_blocks], optional, refuges, starter) = d;
-        let ([_, trap, _], water_hits, queue, row_block) = e;
+        let ([bonus_off, trap, draw_on_extra], water_hits, queue, row_block) = e;
         let (priority, all_out) = f;
         let (split, bonus, per_pawn, forced_back) = g;
         let (protection, return_square, rethrow_square) = h;
@@ -173,16 +173,17 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             residual_points: residual && excess,
             split_throws: split,
             bonus_squares: bonus.unwrap_or_default(),
+            bonus_on_bear_off: bonus_off && bonus.is_some_and(|b| b.0 != 0),
             backward_per_pawn: per_pawn,
             forced_or_restart: forced_back && (empty || !entry_values.is_empty()),
             free_exit_from_30: free_exit,
             optional_squares: optional,
             occupied_refuges: refuges,
             thirty_blocks_exit: thirty_blocks && exit == ExitRule::OnThirty,
-            end: if all_out {
-                GameEnd::AllOut
-            } else {
-                GameEnd::FirstOut
+            end: match (all_out, draw_on_extra) {
+                (true, _) => GameEnd::AllOut,
+                (false, true) => GameEnd::FirstOutDrawOnExtra,
+                (false, false) => GameEnd::FirstOut,
             },
             starter,
             first_throw: None,

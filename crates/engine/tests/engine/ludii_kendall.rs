@@ -2,11 +2,12 @@
 //! Ludii ships, each test quoting the ludemes it checks.
 
 use crate::common::*;
+use senet_engine::board::bits_of;
 use senet_engine::board::Side::{Black, White};
 use senet_engine::board::OFF;
 use senet_engine::game::{front_step, start_position};
 use senet_engine::movegen::{legal_moves, Effects, Kind};
-use senet_engine::rules::{BearOffWhen, Rules};
+use senet_engine::rules::{BearOffWhen, Rules, SquareSet};
 use senet_engine::turn::throws_again;
 
 fn lk() -> Rules {
@@ -115,11 +116,43 @@ fn a_pawn_back_from_the_water_moves_first() {
     assert!(legal_moves(&r, &theirs, 1).iter().all(|m| m.after.bound));
 }
 
+/// The reading Ludii's code intends (`scenarios/rules/ludii-kendall-intended.toml`): a pawn
+/// from 26 that lands on an opponent on 28-30 sends it into the empty water.
+fn intended() -> Rules {
+    Rules {
+        safe_squares: SquareSet(0),
+        water_hits: SquareSet(bits_of(&[28, 29, 30]).unwrap()),
+        ..lk()
+    }
+}
+
 #[test]
-fn hits_on_28_to_30_go_into_the_empty_water() {
-    // "(if (and (= 1 (count in:(intersection (sites Empty) (sites "Water")))) ...) (move Swap
-    // Pieces ... (then (fromTo (from (last From)) (to ("NextSiteFrom"))))))".
+fn no_hit_from_26_onto_28_to_30() {
+    // From Neferu: "(if (and (not ("TwoConsecutiveSpaces")) ("IsEnemyAt" ...)) (if (and (= 1
+    // (count in:(intersection (sites Empty) (sites "Water")))) ...) (move Swap Pieces ...)))".
+    // `(count in:...)` with no type is `CountNumber` (Count.java: "if (countType == null) return
+    // new CountNumber(type, in, at)"): the pieces on the empty water, always 0, so the swap into
+    // the water never happens and the branch has no other move.
     let r = lk();
+    let p = pos(&[28], &[3, 26], Black);
+    assert!(pairs(&r, &p, 2).iter().all(|&(f, _)| f != 26));
+    for (white, throw) in [(29, 3), (30, 4)] {
+        let p = pos(&[white], &[3, 26], Black);
+        assert!(
+            pairs(&r, &p, throw).iter().all(|&(f, _)| f != 26),
+            "{white}"
+        );
+    }
+    // An empty square is still reached.
+    assert!(pairs(&r, &pos(&[29], &[3, 26], Black), 2).contains(&(26, 28)));
+}
+
+#[test]
+fn the_intended_reading_hits_into_the_empty_water() {
+    // What the ludemes intend ("(move Swap Pieces ... (then (fromTo (from (last From)) (to
+    // ("NextSiteFrom")))))"): the hit pawn goes into the water while it is empty.
+    let r = intended();
+    r.validate().unwrap();
     let p = pos(&[28], &[3, 26], Black);
     let m = the_move(&r, &p, 2, 26, 28);
     assert!(m.has(Effects::CAPTURE));

@@ -2,11 +2,12 @@
 //! the ludemes it checks.
 
 use crate::common::*;
+use senet_engine::board::bits_of;
 use senet_engine::board::Side::{Black, White};
 use senet_engine::board::OFF;
 use senet_engine::game::start_position;
 use senet_engine::movegen::{legal_moves, residual_moves_into, Effects, Kind, MoveList};
-use senet_engine::rules::Rules;
+use senet_engine::rules::{Rules, SquareSet};
 use senet_engine::turn::throws_again;
 
 fn lp() -> Rules {
@@ -114,11 +115,61 @@ fn the_water_the_bonus_squares_and_bearing_off() {
     assert_eq!(parts(&r, &p, 5), [(29, 30, 4), (29, OFF, 3)]);
 }
 
+/// The reading Ludii's code intends (`scenarios/rules/ludii-piccione-intended.toml`): backward
+/// moves pawn by pawn, none from 28 to 30, and no extra throw for leaving from 26.
+fn intended() -> Rules {
+    Rules {
+        no_backward_from: SquareSet(bits_of(&[28, 29, 30]).unwrap()),
+        backward_per_pawn: true,
+        bonus_on_bear_off: false,
+        ..lp()
+    }
+}
+
 #[test]
-fn backward_pawn_by_pawn_and_never_from_28_to_30() {
+fn no_backward_move() {
+    // The backward branch is "(forEach Value ... (if ("IsNotOffBoard" ("SiteToMoveOnTrackPiccione"
+    // "TrackOpposite")) ...))", a call of the item's own define "SiteToMoveOnTrackPiccione" =
+    // "("NextSiteOnTrack" "IteratedThrow" #1)". That define sits inside the global "(define
+    // "PieceMovement" <Ruleset:piece>)", which the piece calls without arguments; expanding it
+    // replaces every "#1" of its text, the inner define's own included, by nothing
+    // (Expander.expandDefineArgs: "String arg = "<DELETE_ME>"" when the argument is missing).
+    // The backward branch then looks at the forward square, and offers only what the forward
+    // branch already offered: Ludii never moves a pawn backward here.
+    let r = lp();
+    let p = pos(&[5, 12], &[13], White);
+    assert_eq!(parts(&r, &p, 1), [(5, 6, 0)]);
+    let p = pos(&[12], &[13, 14], White);
+    assert_eq!(parts(&r, &p, 2), [], "no forward move, and none backward");
+}
+
+#[test]
+fn leaving_from_26_throws_again() {
+    // The part's consequence: "(if (or ("HasASaveAdditionalThrow") (is In (last To) (union
+    // (sites "Ankh Waset") (sites "Neferu")))) (and ("GetAdditionalThrow") (moveAgain)) ...)";
+    // for a pawn removed, "(last To)" is the site it left ("RestOfThrow" tests "(= (last To)
+    // (last From))"), so bearing off from 26 with a 5 gives another throw.
+    let r = lp();
+    let p = pos(&[26], &[3], White);
+    let off = the_move(&r, &p, 5, 26, OFF);
+    assert!(off.has(Effects::BONUS));
+    assert!(throws_again(&r, 5, Some(&off)));
+    let p = pos(&[27, 29], &[3], White);
+    let off = the_move(&r, &p, 2, 29, OFF);
+    assert!(!throws_again(&r, 2, Some(&off)), "29 is no bonus square");
+    assert!(!throws_again(
+        &intended(),
+        5,
+        Some(&the_move(&intended(), &pos(&[26], &[3], White), 5, 26, OFF))
+    ));
+}
+
+#[test]
+fn the_intended_reading_moves_backward_pawn_by_pawn_and_never_from_28_to_30() {
     // The "(priority {forward ... backward})" sits inside each piece's moves: a pawn with no
     // forward move goes backward beside another's forward moves.
-    let r = lp();
+    let r = intended();
+    r.validate().unwrap();
     let p = pos(&[5, 12], &[13], White);
     assert_eq!(parts(&r, &p, 1), [(5, 6, 0), (12, 11, 0)]);
     // "TrackOpposite" "6,W,N1,E,N1,W" starts at G1 (27): none from 28, 29, 30.

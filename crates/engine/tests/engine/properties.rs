@@ -217,7 +217,7 @@ fn checked_game(rules: &Rules, seed: u64, device: &Device) -> usize {
         }
         let out = [Side::White, Side::Black].map(|x| p.finished(x));
         let over = match rules.end {
-            GameEnd::FirstOut => out[0] || out[1],
+            GameEnd::FirstOut | GameEnd::FirstOutDrawOnExtra => out[0] || out[1],
             GameEnd::AllOut => out[0] && out[1],
         };
         if over {
@@ -305,5 +305,5 @@ impl Observer for Trace {
 }
 
 fn finished_or_capped(r: &Rules, s: &GameSummary) -> bool {
-    s.winner.is_some() || (s.draw && r.end == GameEnd::AllOut) || s.turns == r.max_turns
+    s.winner.is_some() || (s.draw && r.end.can_draw()) || s.turns == r.max_turns
 }
