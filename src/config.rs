@@ -180,3 +180,24 @@ pub(crate) fn check_out(out: &Path) -> Result<()> {
         "--out {name}: holds files senet-sim did not write (it has no {MARKER} file), which a run would replace; name a new or empty folder, or an earlier report's folder"
     ))
 }
+
+/// Words joined into one shell command line, each quoted with `'` when it holds anything but
+/// letters, digits and `-_.,/:=+` (a path with a space, a `--set` with quotes).
+pub(crate) fn shell_words(words: &[String]) -> String {
+    let plain = |w: &str| {
+        !w.is_empty()
+            && w.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.,/:=+".contains(c))
+    };
+    words
+        .iter()
+        .map(|w| {
+            if plain(w) {
+                w.clone()
+            } else {
+                format!("'{}'", w.replace('\'', r"'\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

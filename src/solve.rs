@@ -138,16 +138,16 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
             args.save_every
         ));
     }
-    let variant = args.variant.variant;
+    let game = args.variant.game(&args.device)?;
+    let (variant, device) = (game.variant, game.device);
     let mut rules = Rules {
         pawns,
-        ..args.variant.rules()?
+        ..game.rules
     };
     rules
         .validate()
         .map_err(|e| InputError(format!("--pawns: {e}")))?;
     rules.max_turns = senet_engine::rules::DEFAULT_MAX_TURNS;
-    let device = args.device.device(variant)?;
     let dir = args
         .out
         .clone()
@@ -450,23 +450,27 @@ fn verify(dir: &Path, out: &mut impl Write) -> Result<PathBuf> {
     Ok(file)
 }
 
-/// The command that writes these results again.
+/// The command that writes these results again: every option that changes a number (the
+/// rules, the device, the judged strategies and their games).
 fn command_line(args: &SolveArgs) -> String {
-    let mut c = format!(
-        "senet-sim solve --variant {} --pawns {}",
-        args.variant.variant,
-        args.pawns.unwrap_or(0)
-    );
+    let mut c: Vec<String> = vec!["senet-sim".into(), "solve".into()];
+    c.extend(args.variant.arguments());
+    c.extend(args.device.arguments());
+    c.extend(["--pawns".into(), args.pawns.unwrap_or(0).to_string()]);
+    let strategies: Vec<String> = args.strategies.iter().map(|s| s.to_string()).collect();
+    if strategies.join(",") != JUDGED {
+        c.extend(["--strategies".into(), strategies.join(",")]);
+    }
     if args.games != 1000 {
-        c += &format!(" --games {}", args.games);
+        c.extend(["--games".into(), args.games.to_string()]);
     }
     if args.seed != 2019 {
-        c += &format!(" --seed {}", args.seed);
+        c.extend(["--seed".into(), args.seed.to_string()]);
     }
     if args.optimal_only {
-        c += " --optimal-only";
+        c.push("--optimal-only".into());
     }
-    c
+    crate::config::shell_words(&c)
 }
 
 fn solution_frame(s: &Solved) -> Result<DataFrame> {

@@ -3,19 +3,20 @@
 use crate::error::{bad, InputError};
 use anyhow::Result;
 use clap::Args;
-use senet_engine::rules::Rules;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
+use senet_simulation::rulefile::{key_line, Game, RuleError, RuleTable};
 use std::path::PathBuf;
 
 /// Which variant and which overrides of its options.
 #[derive(Args, Debug)]
 pub struct VariantArgs {
-    /// Variant id (see `senet-sim variants`).
-    #[arg(long, default_value = "tejon")]
-    pub variant: Variant,
-    /// TOML file of rule options overriding the variant's (keys as in docs/rules.md).
+    /// Variant id (see `senet-sim variants`; default: the --rules file's, else tejon).
+    #[arg(long)]
+    variant: Option<Variant>,
+    /// A rule file (TOML, as `senet-sim variants --show ID` writes it): its variant, device and
+    /// rule options over the variant's; a complete file is the whole game.
     #[arg(long, value_name = "FILE")]
     rules: Option<PathBuf>,
     /// One rule option override, KEY=VALUE with a TOML value (e.g. `--set protection=false`).
@@ -24,17 +25,49 @@ pub struct VariantArgs {
 }
 
 impl VariantArgs {
-    /// The variant's rules with the overrides of `--rules` and `--set`.
-    pub fn rules(&self) -> Result<Rules> {
-        let mut table = toml::Table::new();
+    /// The whole game: the variant (--variant, else the file's), its rules with the overrides of
+    /// --rules and --set, and the device (`device` of the command line, else the file's, else
+    /// the variant's).
+    pub fn game(&self, device: &DeviceArgs) -> Result<Game> {
+        let (table, file) = self.table()?;
+        let game = table
+            .game(self.variant, None)
+            .map_err(|e| self.located(e, file.as_deref()))?;
+        let device = device.over(game.device)?;
+        Ok(Game { device, ..game })
+    }
+
+    /// The options as given, to write the command again (`--variant V --rules F --set K=V`).
+    pub fn arguments(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        if let Some(v) = self.variant {
+            args.extend(["--variant".to_string(), v.to_string()]);
+        }
+        if let Some(f) = &self.rules {
+            args.extend(["--rules".to_string(), f.display().to_string()]);
+        }
+        for kv in &self.set {
+            args.extend(["--set".to_string(), kv.clone()]);
+        }
+        args
+    }
+
+    /// The table of --rules (with its text, to find a key's line) and --set over it.
+    fn table(&self) -> Result<(RuleTable, Option<String>)> {
+        let mut table = RuleTable::default();
+        let mut file = None;
         if let Some(path) = &self.rules {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| InputError(format!("--rules {}: {e}", path.display())))?;
-            table = toml::from_str(&text).map_err(|e| {
-                let (line, message) = senet_simulation::hints::toml_error(&text, &e);
+            table = RuleTable::parse(&text).map_err(|e| {
+                let line = match toml::from_str::<toml::Table>(&text) {
+                    Err(e) => senet_simulation::hints::toml_error(&text, &e).0,
+                    Ok(_) => e.key.as_deref().and_then(|k| key_line(&text, k)),
+                };
                 let at = line.map(|l| format!(":{l}")).unwrap_or_default();
-                InputError(format!("--rules {}{at}: {message}", path.display()))
+                InputError(format!("--rules {}{at}: {e}", path.display()))
             })?;
+            file = Some(text);
         }
         for kv in &self.set {
             let parsed: toml::Table = toml::from_str(kv).map_err(|_| {
@@ -45,17 +78,40 @@ impl VariantArgs {
                     "--set '{kv}': expected KEY=VALUE with a TOML value{hint}"
                 ))
             })?;
-            table.extend(parsed);
+            let one =
+                RuleTable::read(parsed).map_err(|e| InputError(format!("--set '{kv}': {e}")))?;
+            table.extend(one);
         }
-        senet_simulation::scenario::rules_with_overrides(self.variant, &table)
-            .map_err(|e| InputError(format!("--variant {}: {e}", self.variant)).into())
+        Ok((table, file))
+    }
+
+    /// An error of the rules, at the --set or the line of --rules that gave its key.
+    fn located(&self, e: RuleError, file: Option<&str>) -> anyhow::Error {
+        let key = e.key.as_deref();
+        let set = key.and_then(|k| {
+            (self.set.iter().rev()).find(|kv| kv.split('=').next().map(str::trim) == Some(k))
+        });
+        let from_file = |(path, text): (&PathBuf, &str)| {
+            let line = key.and_then(|k| key_line(text, k));
+            let at = line.map(|l| format!(":{l}")).unwrap_or_default();
+            format!("--rules {}{at}: {e}", path.display())
+        };
+        let message = match (set, self.rules.as_ref().zip(file)) {
+            (Some(kv), _) => format!("--set '{kv}': {e}"),
+            (None, Some(f)) if key.is_some_and(|k| key_line(f.1, k).is_some()) => from_file(f),
+            (None, _) => match self.variant {
+                Some(v) => format!("--variant {v}: {e}"),
+                None => e.to_string(),
+            },
+        };
+        InputError(message).into()
     }
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default)]
 pub struct DeviceArgs {
-    /// Throwing device: sticks, coins, die or d4 (a four-sided die) (default: the variant's own: coins for kendall and
-    /// tejon, sticks elsewhere).
+    /// Throwing device: sticks, coins, die or d4 (a four-sided die) (default: the rule file's,
+    /// else the variant's own: coins for kendall and tejon, d4 for ludii-bell, sticks elsewhere).
     #[arg(long)]
     device: Option<String>,
     /// Probability that one stick shows its marked face (sticks only).
@@ -64,16 +120,31 @@ pub struct DeviceArgs {
 }
 
 impl DeviceArgs {
-    /// The device named, or the variant's own.
-    pub fn device(&self, variant: Variant) -> Result<Device> {
-        let default = variant.device();
+    /// The options as given, to write the command again.
+    pub fn arguments(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        if let Some(d) = &self.device {
+            args.extend(["--device".to_string(), d.clone()]);
+        }
+        if let Some(p) = self.p_marked {
+            args.extend(["--p-marked".to_string(), p.to_string()]);
+        }
+        args
+    }
+
+    /// The device named, or `default` (the rules' own device).
+    pub fn over(&self, default: Device) -> Result<Device> {
         let kind = self.device.as_deref().unwrap_or(default.kind());
         if self.p_marked.is_some() && kind != "sticks" {
             return bad(format!(
                 "--p-marked applies to sticks only, not to --device {kind}"
             ));
         }
-        Device::parse(kind, self.p_marked).map_err(|e| InputError(format!("--device: {e}")).into())
+        let p = match (self.p_marked, default) {
+            (None, Device::Sticks { p_marked }) if self.device.is_none() => Some(p_marked),
+            (p, _) => p,
+        };
+        Device::parse(kind, p).map_err(|e| InputError(format!("--device: {e}")).into())
     }
 }
 

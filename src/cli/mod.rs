@@ -25,8 +25,9 @@ pub struct Cli {
 /// Arguments of `variants`.
 #[derive(clap::Args, Debug)]
 struct VariantsArgs {
-    /// Print the complete rule file of this variant (TOML: every key, to edit and play with
-    /// `--rules FILE` or a scenario's `[arm.rules]`).
+    /// Print the complete rule file of this variant (TOML: its variant, device and every rule
+    /// option; `--rules FILE` plays it as it is or edited, and so does a scenario's arm with
+    /// `rules = "FILE"`).
     #[arg(long, value_name = "ID")]
     show: Option<Variant>,
 }
@@ -34,18 +35,12 @@ struct VariantsArgs {
 /// `variants`: the list, or one variant's rule file.
 fn variants(a: &VariantsArgs, out: &mut impl Write) -> Result<()> {
     if let Some(v) = a.show {
-        let info = v.info();
-        writeln!(
-            out,
-            "# {}: {} ({}, {})",
-            v.id(),
-            info.title,
-            info.language,
-            info.source
-        )?;
-        writeln!(out, "# {}", info.summary)?;
-        writeln!(out, "# The source's device: {}.", info.device)?;
-        write!(out, "{}", toml::to_string(&v.rules())?)?;
+        let game = senet_simulation::rulefile::Game {
+            variant: v,
+            device: v.device(),
+            rules: v.rules(),
+        };
+        write!(out, "{}", senet_simulation::rulefile::to_text(&game))?;
         return Ok(());
     }
     for v in VARIANTS {

@@ -120,7 +120,8 @@ fn check_throw(rules: &Rules, variant: Variant, value: u8) -> Result<()> {
 
 /// Prints the legal moves of the position for the throw (or residual points).
 pub fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<()> {
-    let rules = a.variant.rules()?;
+    let game = a.variant.game(&super::args::DeviceArgs::default())?;
+    let rules = game.rules;
     let mut pos = position_from(a, &rules)?;
     let freed = if a.turn_start {
         start_of_turn(&rules, &mut pos)
@@ -137,7 +138,7 @@ pub fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<()> {
             ("residual points", points)
         }
         (Some(value), None) => {
-            check_throw(&rules, a.variant.variant, value)?;
+            check_throw(&rules, game.variant, value)?;
             legal_moves_into(&rules, &pos, value, &mut list);
             ("throw", value)
         }

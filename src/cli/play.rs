@@ -11,6 +11,7 @@ use senet_engine::movegen::{Kind, Move};
 use senet_engine::rules::GameEnd;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::{seed_hex, stream, SeededThrower};
+use senet_engine::variants::Variant;
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
@@ -124,12 +125,15 @@ impl<W: Write> Observer for Printer<'_, W> {
 
 /// Plays one seeded game and prints it.
 pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
-    let rules = a.variant.rules()?;
-    let device = a.device.device(a.variant.variant)?;
+    let senet_simulation::rulefile::Game {
+        variant,
+        rules,
+        device,
+    } = a.variant.game(&a.device)?;
     let seed = a.game.game_seed();
     if a.review {
         let game = super::review::Game {
-            variant: a.variant.variant,
+            variant,
             rules,
             device,
             table: a.table.as_deref(),
@@ -142,7 +146,7 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
     }
     let ready = |spec: &StrategySpec, flag: &str| -> Result<StrategySpec> {
         let mut spec = spec.clone();
-        senet_simulation::solver::prepare(&mut spec, a.variant.variant, &rules, &device)
+        senet_simulation::solver::prepare(&mut spec, variant, &rules, &device)
             .map_err(|e| crate::error::InputError(format!("{flag}: {e}")))?;
         Ok(spec)
     };
@@ -183,11 +187,12 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
     // With `end = "all-out"` the result is a score: the pawns each side bore off.
     let score = (rules.end == GameEnd::AllOut)
         .then(|| [0, 1].map(|i| u32::from(rules.pawns).saturating_sub(summary.hits[i])));
-    write_result(a, &summary, points, score, out)
+    write_result(a, variant, &summary, points, score, out)
 }
 
 fn write_result(
     a: &PlayArgs,
+    variant: Variant,
     s: &GameSummary,
     points: u32,
     score: Option<[u32; 2]>,
@@ -208,7 +213,7 @@ fn write_result(
             "result": result,
             "winner": s.winner, "first": s.first, "turns": s.turns, "throws": s.throws, "moves": s.moves,
             "captures": s.captures(), "backward": s.backward, "passes": s.passes, "water": s.water,
-            "series_points": points, "variant": a.variant.variant.id(), "seed": a.game.seed,
+            "series_points": points, "variant": variant.id(), "seed": a.game.seed,
             "game_seed": seed_hex(a.game.game_seed()),
         });
         // Only for rules scored at the end: the other variants' lines keep their fields.
@@ -222,7 +227,7 @@ fn write_result(
             writeln!(out, "borne off: white {w}, black {b}")?;
         }
         // Printed for the variants that score series (kendall's rule 10).
-        if s.winner.is_some() && a.variant.variant.info().series_points {
+        if s.winner.is_some() && variant.info().series_points {
             writeln!(
                 out,
                 "series points for the winner (kendall's rule 10): {points}"

@@ -65,15 +65,19 @@ pub struct Game<'a> {
 
 /// Replays the game, prints it graded, writes review.csv and the chart; returns the folder.
 pub fn review(a: &ReviewArgs, out: &mut impl Write) -> Result<PathBuf> {
-    let mut rules = a.variant.rules()?;
+    let senet_simulation::rulefile::Game {
+        variant,
+        mut rules,
+        device,
+    } = a.variant.game(&a.device)?;
     rules.pawns = a.pawns;
     rules
         .validate()
         .map_err(|e| InputError(format!("--pawns: {e}")))?;
     let game = Game {
-        variant: a.variant.variant,
+        variant,
         rules,
-        device: a.device.device(a.variant.variant)?,
+        device,
         table: a.table.as_deref(),
         seed: a.game.game_seed(),
         players: a.game.players(),

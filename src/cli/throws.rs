@@ -27,7 +27,7 @@ pub struct ThrowsArgs {
 /// Throws the device and prints each value's frequency beside its probability.
 pub fn throws(a: &ThrowsArgs, out: &mut impl Write) -> Result<()> {
     let rules = a.variant.rules();
-    let device = a.device.device(a.variant)?;
+    let device = a.device.over(a.variant.device())?;
     if a.count == 0 {
         return bad("--count must be at least 1");
     }

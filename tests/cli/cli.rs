@@ -49,45 +49,23 @@ fn variants_lists_the_five_ids_with_their_sources() {
 
 #[test]
 fn every_variant_prints_a_complete_rule_file_that_plays_the_same_games() {
+    // `variants --show ID` is the whole game: the file alone, with no --variant and no
+    // --device, plays the preset's games (ludii-bell's with its four-sided die: before, the
+    // device was a comment and such a file threw coins). Read back, it prints the same file.
     let dir = tempfile::tempdir().unwrap();
     for v in senet_engine::variants::Variant::all() {
         let text = stdout_of(&["variants", "--show", v.id()]);
-        let back: senet_engine::rules::Rules = toml::from_str(&text).unwrap();
-        assert_eq!(back, v.rules(), "{}", v.id());
-        // Played from the file on another variant's name, the same games as the preset.
-        let file = dir.path().join(format!("{}.toml", v.id()));
+        let table = senet_simulation::rulefile::RuleTable::parse(&text).unwrap();
+        let game = table.game(None, None).unwrap();
+        assert_eq!((game.variant, game.device), (v, v.device()), "{v}");
+        assert_eq!(game.rules, v.rules(), "{v}");
+        assert_eq!(senet_simulation::rulefile::to_text(&game), text, "{v}");
+        let file = dir.path().join(format!("{v}.toml"));
         std::fs::write(&file, &text).unwrap();
-        let other = if v.id() == "tejon" {
-            "passage"
-        } else {
-            "tejon"
-        };
         for seed in ["1", "2", "3"] {
-            let play = |variant: &str, rules: &[&str]| {
-                let base = [
-                    "play",
-                    "--variant",
-                    variant,
-                    "--device",
-                    "coins",
-                    "--seed",
-                    seed,
-                ];
-                stdout_of(&[&base[..], rules].concat())
-            };
-            // Series points (kendall's rule 10) count a series, and belong to the variant.
-            let games = |text: String| -> String {
-                text.lines()
-                    .filter(|l| !l.starts_with("series points"))
-                    .collect()
-            };
-            let from_file = games(play(other, &["--rules", file.to_str().unwrap()]));
-            assert_eq!(
-                from_file,
-                games(play(v.id(), &[])),
-                "{} seed {seed}",
-                v.id()
-            );
+            let from_file = stdout_of(&["play", "--rules", file.to_str().unwrap(), "--seed", seed]);
+            let preset = stdout_of(&["play", "--variant", v.id(), "--seed", seed]);
+            assert_eq!(from_file, preset, "{v} seed {seed}");
         }
     }
 }
@@ -439,5 +417,54 @@ fn an_option_without_the_option_it_needs_is_refused_naming_both() {
             err.contains(&format!("'{key}'")) && err.contains(other),
             "{err}"
         );
+    }
+}
+
+#[test]
+fn rule_file_errors_name_the_file_line_key_and_what_it_takes() {
+    // Before, `unknown rule option 'bonus_square'` named neither file nor line, a wrong name of
+    // a value said "unknown variant", and a wrong type named no key.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mine.toml");
+    let path = file.to_str().unwrap().to_string();
+    for (text, set, want) in [
+        (
+            "variant = \"ludii-piccione\"\n\nbonus_square = [26]\n",
+            None,
+            vec![":3: unknown rule option 'bonus_square' (did you mean 'bonus_squares'?)"],
+        ),
+        (
+            "pawns = 5\nwater_to = \"return_or_before\"\n",
+            None,
+            vec![
+                ":2: rule option 'water_to': unknown value `return_or_before`",
+                "(did you mean 'return-or-before'?)",
+                "it takes \"return-or-before\", \"return-then-one\"",
+            ],
+        ),
+        (
+            "bonus_squares = 26\n",
+            None,
+            vec![":1: rule option 'bonus_squares': invalid type: integer `26`, expected a sequence; it takes a list of squares"],
+        ),
+        (
+            "pawns = 5\n",
+            Some("exit=\"exces\""),
+            vec!["--set 'exit=\"exces\"': rule option 'exit': unknown value `exces`", "(did you mean 'excess'?)"],
+        ),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let mut args = vec!["play", "--rules", &path];
+        if let Some(kv) = set {
+            args.extend(["--set", kv]);
+        }
+        let out = senet().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!err.contains("variant `"), "{err}");
+        for w in want {
+            assert!(err.contains(w), "{err}\nwanted: {w}");
+        }
     }
 }

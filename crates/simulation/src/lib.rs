@@ -14,6 +14,7 @@ mod memory;
 mod outcomes;
 pub mod residual;
 pub mod review;
+pub mod rulefile;
 pub mod runner;
 pub mod scenario;
 pub mod shard;

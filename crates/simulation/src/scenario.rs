@@ -2,43 +2,27 @@
 //!
 //! Every error names the file, the key and the line.
 
+mod context;
 mod extras;
+mod setup;
 
+use context::Ctx;
+pub use context::ScenarioError;
 pub use extras::{French, QuestionChart};
+use setup::{game_setup, FileDevice, FileRules};
 
 use crate::solver::prepare;
 use crate::tournament::Tournament;
-use senet_engine::rules::{Rules, RulesError};
+use senet_engine::rules::Rules;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::strategy::Strategy;
 use senet_engine::throws::Device;
-use senet_engine::variants::{known_ids, Variant};
+use senet_engine::variants::Variant;
 use serde::Deserialize;
 use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use thiserror::Error;
 use toml::Spanned;
-
-/// An error in a scenario file.
-#[derive(Debug, Error)]
-pub struct ScenarioError {
-    /// The file.
-    pub file: PathBuf,
-    /// The line (1-based), when known.
-    pub line: Option<usize>,
-    /// What is wrong, naming the key.
-    pub message: String,
-}
-
-impl fmt::Display for ScenarioError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(l) => write!(f, "{}:{l}: {}", self.file.display(), self.message),
-            None => write!(f, "{}: {}", self.file.display(), self.message),
-        }
-    }
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -71,28 +55,21 @@ struct ManyTournaments {
 struct FileTournament {
     name: Option<Spanned<String>>,
     strategies: Spanned<Vec<Spanned<String>>>,
-    variant: Spanned<String>,
+    variant: Option<Spanned<String>>,
     device: Option<Spanned<FileDevice>>,
     games: Option<Spanned<i64>>,
-    rules: Option<Spanned<RuleTable>>,
+    rules: Option<Spanned<FileRules>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FileArm {
     name: Spanned<String>,
-    variant: Spanned<String>,
+    variant: Option<Spanned<String>>,
     device: Option<Spanned<FileDevice>>,
     white: Option<Spanned<String>>,
     black: Option<Spanned<String>>,
-    rules: Option<Spanned<RuleTable>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FileDevice {
-    kind: String,
-    p_marked: Option<f64>,
+    rules: Option<Spanned<FileRules>>,
 }
 
 /// One arm: a variant, a device and two strategies, played `games` times.
@@ -154,34 +131,6 @@ pub struct Scenario {
     pub fr: French,
     /// The file it was read from.
     pub path: PathBuf,
-}
-
-struct Ctx<'a> {
-    path: &'a Path,
-    text: &'a str,
-}
-
-impl Ctx<'_> {
-    fn line_of(&self, span: Range<usize>) -> usize {
-        self.text[..span.start.min(self.text.len())]
-            .matches('\n')
-            .count()
-            + 1
-    }
-
-    /// A TOML error, with a hint when its line holds a number written the French way.
-    fn toml(&self, e: toml::de::Error) -> ScenarioError {
-        let (_, message) = crate::hints::toml_error(self.text, &e);
-        self.err(e.span(), message)
-    }
-
-    fn err(&self, span: Option<Range<usize>>, message: String) -> ScenarioError {
-        ScenarioError {
-            file: self.path.to_path_buf(),
-            line: span.map(|s| self.line_of(s)),
-            message,
-        }
-    }
 }
 
 impl Scenario {
@@ -315,50 +264,16 @@ impl Scenario {
     }
 }
 
-/// The variant, rules and device of an arm or a tournament, checked.
-fn game_setup(
-    cx: &Ctx,
-    which: &str,
-    variant: &Spanned<String>,
-    rules: &Option<Spanned<RuleTable>>,
-    device: &Option<Spanned<FileDevice>>,
-) -> Result<(Variant, Rules, Device), ScenarioError> {
-    let id: Variant = variant.get_ref().parse().map_err(|_| {
-        cx.err(
-            Some(variant.span()),
-            format!(
-                "{which}, key 'variant': unknown variant '{}' (known: {})",
-                variant.get_ref(),
-                known_ids()
-            ),
-        )
-    })?;
-    let rules = match rules {
-        Some(t) => rules_with_overrides(id, &plain_table(t.get_ref())).map_err(|e| {
-            let message = e.to_string();
-            let key = t
-                .get_ref()
-                .keys()
-                .find(|k| message.contains(&format!("'{}'", k.get_ref())));
-            let at = key.map_or(t.span(), |k| k.span());
-            cx.err(Some(at), format!("{which}, table 'rules': {e}"))
-        })?,
-        None => id.rules(),
-    };
-    let device = match device {
-        None => id.device(),
-        Some(d) => {
-            let dev = d.get_ref();
-            Device::parse(&dev.kind, dev.p_marked)
-                .map_err(|e| cx.err(Some(d.span()), format!("{which}, key 'device': {e}")))?
-        }
-    };
-    Ok((id, rules, device))
-}
-
 fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
     let which = format!("arm {} ('{}')", i + 1, a.name.get_ref());
-    let (variant, rules, device) = game_setup(cx, &which, &a.variant, &a.rules, &a.device)?;
+    let game = game_setup(
+        cx,
+        &which,
+        a.variant.as_ref(),
+        a.rules.as_ref(),
+        a.device.as_ref(),
+    )?;
+    let (variant, rules, device) = (game.variant, game.rules, game.device);
     let strategy = |s: &Option<Spanned<String>>, key: &str| match s {
         None => Ok(StrategySpec::Random),
         Some(s) => {
@@ -415,7 +330,12 @@ fn read_tournaments(
     }
     let mut seen: Vec<(String, Range<usize>)> = Vec::new();
     for (i, t) in list.iter().enumerate() {
-        let named = t.name.as_ref().unwrap_or(&t.variant);
+        let Some(named) = t.name.as_ref().or(t.variant.as_ref()) else {
+            return Err(cx.err(
+                Some(value.span()),
+                format!("tournament {}: key 'name' is missing (a tournament with a rule file names itself)", i + 1),
+            ));
+        };
         let which = format!("tournament {}", i + 1);
         unique_name(cx, &which, named.get_ref(), named.span(), &seen)?;
         seen.push((named.get_ref().clone(), named.span()));
@@ -423,18 +343,6 @@ fn read_tournaments(
     list.into_iter()
         .enumerate()
         .map(|(i, t)| validate_tournament(cx, i, t, games))
-        .collect()
-}
-
-/// An `[arm.rules]` table as read, each key with its place in the file (so that an error
-/// points at the key's own line).
-type RuleTable = std::collections::BTreeMap<Spanned<String>, toml::Value>;
-
-/// The table without the places of its keys.
-fn plain_table(table: &RuleTable) -> toml::Table {
-    table
-        .iter()
-        .map(|(k, v)| (k.get_ref().clone(), v.clone()))
         .collect()
 }
 
@@ -468,10 +376,18 @@ fn validate_tournament(
     let name = t
         .name
         .as_ref()
+        .or(t.variant.as_ref())
         .map(|n| n.get_ref().clone())
-        .unwrap_or_else(|| t.variant.get_ref().clone());
+        .unwrap_or_default();
     let which = format!("tournament {} ('{name}')", i + 1);
-    let (variant, rules, device) = game_setup(cx, &which, &t.variant, &t.rules, &t.device)?;
+    let game = game_setup(
+        cx,
+        &which,
+        t.variant.as_ref(),
+        t.rules.as_ref(),
+        t.device.as_ref(),
+    )?;
+    let (variant, rules, device) = (game.variant, game.rules, game.device);
     let mut strategies: Vec<StrategySpec> = Vec::new();
     for s in t.strategies.get_ref() {
         let at = |e: &dyn fmt::Display| {
@@ -525,27 +441,6 @@ fn validate_tournament(
     })
 }
 
-/// The preset of `id` with the keys of `overrides` replacing its options.
-pub fn rules_with_overrides(
-    variant: Variant,
-    overrides: &toml::Table,
-) -> Result<Rules, RulesError> {
-    let preset = variant.rules();
-    let mut table =
-        toml::Table::try_from(&preset).map_err(|e| RulesError::Override(e.to_string()))?;
-    for (key, value) in overrides {
-        if !table.contains_key(key) {
-            return Err(RulesError::Override(format!("unknown rule option '{key}'")));
-        }
-        table.insert(key.clone(), value.clone());
-    }
-    let rules: Rules = toml::Value::Table(table)
-        .try_into()
-        .map_err(|e: toml::de::Error| RulesError::Override(e.message().to_string()))?;
-    rules.validate()?;
-    Ok(rules)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -594,7 +489,7 @@ mod tests {
             ),
             (
                 format!("{OK}[arm.rules]\nprotection = false\n\nprotections = false\n"),
-                "s.toml:9: arm 1 ('a'), table 'rules': rule override: unknown rule option 'protections'",
+                "s.toml:9: arm 1 ('a'), table 'rules': unknown rule option 'protections' (did you mean 'protection'?)",
             ),
             (
                 format!("{OK}[[arm]]\nname = \"a\"\nvariant = \"kendall\"\n"),
@@ -627,19 +522,68 @@ mod tests {
 
     #[test]
     fn overrides_replace_keys_and_reject_unknown_ones() {
+        use crate::rulefile::with_options;
         let t: toml::Table = toml::from_str("protection = false\nsafe_squares = [15]").unwrap();
-        let r = rules_with_overrides(Variant::GAME_BOX, &t).unwrap();
+        let r = with_options(Variant::GAME_BOX, &t).unwrap();
         assert_eq!(r.protection, senet_engine::rules::Protection::None);
         assert!(r.safe_squares.has(15));
-        let bad: toml::Table = toml::from_str("protections = false").unwrap();
-        assert!(
-            matches!(rules_with_overrides(Variant::GAME_BOX, &bad), Err(RulesError::Override(m)) if m.contains("protections"))
-        );
         let bad_square: toml::Table = toml::from_str("safe_squares = [31]").unwrap();
-        assert!(rules_with_overrides(Variant::GAME_BOX, &bad_square).is_err());
+        let e = with_options(Variant::GAME_BOX, &bad_square).unwrap_err();
+        assert_eq!(e.key.as_deref(), Some("safe_squares"));
         assert!(matches!(
             Rules::preset("senat"),
-            Err(RulesError::UnknownVariant(id, known)) if id == "senat" && known.starts_with("passage, game-box")
+            Err(senet_engine::rules::RulesError::UnknownVariant(id, known)) if id == "senat" && known.starts_with("passage, game-box")
         ));
+    }
+
+    #[test]
+    fn an_arm_reads_a_rule_file_beside_the_scenario() {
+        let dir = std::env::temp_dir().join(format!("senet-arm-rules-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("rules")).unwrap();
+        let rules =
+            "variant = \"ludii-bell\"\ndevice = { kind = \"sticks\", p_marked = 0.6 }\npawns = 5\n";
+        std::fs::write(dir.join("rules/bell5.toml"), rules).unwrap();
+        std::fs::write(
+            dir.join("rules/bad.toml"),
+            "variant = \"ludii-bell\"\n\nbonus_square = [26]\n",
+        )
+        .unwrap();
+        let scenario = dir.join("s.toml");
+        let text =
+            "name = \"t\"\ngames = 10\n[[arm]]\nname = \"a\"\nrules = \"rules/bell5.toml\"\n";
+        let s = Scenario::parse(&scenario, text).unwrap();
+        let arm = &s.arms[0];
+        assert_eq!(
+            arm.variant,
+            Variant::all().find(|v| v.id() == "ludii-bell").unwrap()
+        );
+        assert_eq!(
+            (arm.rules.pawns, arm.device),
+            (5, Device::Sticks { p_marked: 0.6 })
+        );
+        // The arm's own device wins over the file's.
+        let coins = format!("{text}device = {{ kind = \"coins\" }}\n");
+        assert_eq!(
+            Scenario::parse(&scenario, &coins).unwrap().arms[0].device,
+            Device::Coins
+        );
+        // An error inside the rule file names that file and its line.
+        let e = Scenario::parse(&scenario, &text.replace("bell5", "bad"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(
+                "bad.toml:3: unknown rule option 'bonus_square' (did you mean 'bonus_squares'?)"
+            ),
+            "{e}"
+        );
+        // A variant named twice must agree.
+        let twice = text.replace("rules =", "variant = \"tejon\"\nrules =");
+        let e = Scenario::parse(&scenario, &twice).unwrap_err().to_string();
+        assert!(
+            e.contains("bell5.toml:1:") && e.contains("name the variant once"),
+            "{e}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
