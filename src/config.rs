@@ -168,7 +168,7 @@ pub(crate) fn check_out(out: &Path) -> Result<()> {
         .collect::<std::io::Result<_>>()
         .map_err(|e| InputError(format!("--out {name}: {e}")))?;
     let ours = |f: &String| {
-        ["report.md", "report.html", "charts"].contains(&f.as_str())
+        ["report.md", "report.html", "charts", "rules"].contains(&f.as_str())
             || crate::report::columns::COLUMNS.iter().any(|c| c.file == f)
     };
     // A report written before the marker existed: report.md and only the files a run writes.

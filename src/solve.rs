@@ -167,6 +167,13 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
             eprintln!("{text}");
         }
     };
+    let solved_game = senet_simulation::rulefile::Game {
+        rules: rules.clone(),
+        ..game
+    };
+    if !quiet {
+        writeln!(out, "{}", crate::cli::args::header(&solved_game, None, &[]))?;
+    }
     let checkpoint = checkpoint_dir(&dir);
     let solved = compute(&args, variant, rules, device, &checkpoint, &say, &cancel)?;
     let staging = Staging::create(&dir)?;
@@ -399,6 +406,8 @@ fn critical(solution: &Solution, mut decisions: Vec<Decision>, n: usize) -> Vec<
 fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
     let style = args.csv.unwrap_or(CsvStyle::default_for(args.lang));
     solver::save(&s.solution, &dir.join("table.senet"))?;
+    let (rules, _) = crate::report::provenance::rule_file(&s.game());
+    std::fs::write(dir.join("rules.toml"), rules).context("writing rules.toml")?;
     write_csv(&mut solution_frame(s)?, &dir.join("solution.csv"), style)?;
     write_csv(&mut losses_frame(s)?, &dir.join("losses.csv"), style)?;
     write_csv(&mut critical_frame(s)?, &dir.join("critical.csv"), style)?;

@@ -187,3 +187,25 @@ impl GameArgs {
         [&self.white, &self.black]
     }
 }
+
+/// The first line of `play`, `review` and `solve`: what made the output, so that it can be
+/// published and replayed (`# ` starts it: the lines after it are the output itself).
+pub fn header(game: &Game, seed: Option<u64>, players: &[&StrategySpec]) -> String {
+    let (_, hash) = crate::report::provenance::rule_file(game);
+    let changed = senet_simulation::rulefile::changed_keys(game);
+    let changed = match changed.is_empty() {
+        true => String::new(),
+        false => format!(" changed ({})", changed.join(", ")),
+    };
+    let mut h = format!(
+        "# {}{changed}, rules {hash}, pawns {}, device {}",
+        game.variant, game.rules.pawns, game.device
+    );
+    if let Some(seed) = seed {
+        h += &format!(", game seed {}", senet_engine::throws::seed_hex(seed));
+    }
+    if let [white, black] = players {
+        h += &format!(", white {white}, black {black}");
+    }
+    h
+}

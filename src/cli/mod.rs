@@ -30,16 +30,26 @@ struct VariantsArgs {
     /// `rules = "FILE"`).
     #[arg(long, value_name = "ID")]
     show: Option<Variant>,
+    /// With --show: a rule option changed in the file printed, KEY=VALUE with a TOML value
+    /// (e.g. `--set backward_per_pawn=true`); the header lists the keys changed.
+    #[arg(long = "set", value_name = "KEY=VALUE", requires = "show")]
+    set: Vec<String>,
 }
 
 /// `variants`: the list, or one variant's rule file.
 fn variants(a: &VariantsArgs, out: &mut impl Write) -> Result<()> {
     if let Some(v) = a.show {
-        let game = senet_simulation::rulefile::Game {
-            variant: v,
-            device: v.device(),
-            rules: v.rules(),
-        };
+        let mut table = senet_simulation::rulefile::RuleTable::default();
+        for kv in &a.set {
+            let one = toml::from_str(kv)
+                .map_err(|e: toml::de::Error| e.message().to_string())
+                .and_then(|t| senet_simulation::rulefile::RuleTable::read(t).map_err(|e| e.message))
+                .map_err(|e| crate::error::InputError(format!("--set '{kv}': {e}")))?;
+            table.extend(one);
+        }
+        let game = table
+            .game(Some(v), None)
+            .map_err(|e| crate::error::InputError(format!("--set: {e}")))?;
         write!(out, "{}", senet_simulation::rulefile::to_text(&game))?;
         return Ok(());
     }

@@ -144,6 +144,18 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
         };
         return super::review::review_game(&game, out).map(|_| ());
     }
+    if !a.json {
+        let game = senet_simulation::rulefile::Game {
+            variant,
+            device,
+            rules: rules.clone(),
+        };
+        writeln!(
+            out,
+            "{}",
+            super::args::header(&game, Some(seed), &a.game.players())
+        )?;
+    }
     let ready = |spec: &StrategySpec, flag: &str| -> Result<StrategySpec> {
         let mut spec = spec.clone();
         senet_simulation::solver::prepare(&mut spec, variant, &rules, &device)

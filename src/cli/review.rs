@@ -111,6 +111,16 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
         ready(g.players[0], "--white")?,
         ready(g.players[1], "--black")?,
     ];
+    let game = senet_simulation::rulefile::Game {
+        variant,
+        device: *device,
+        rules: rules.clone(),
+    };
+    writeln!(
+        out,
+        "{}",
+        super::args::header(&game, Some(seed), &g.players)
+    )?;
     let (steps, summary) = replay(&solution, device, players, seed);
     for (k, s) in steps.iter().enumerate() {
         writeln!(out, "{}", line(k + 1, s, g.lang))?;

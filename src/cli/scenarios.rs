@@ -5,7 +5,7 @@ use anyhow::Result;
 use std::io::Write;
 
 /// The shipped scenario files: path in the repository, text.
-pub const SHIPPED: [(&str, &str); 12] = [
+pub const SHIPPED: [(&str, &str); 13] = [
     (
         "scenarios/coins-vs-sticks.toml",
         include_str!("../../scenarios/coins-vs-sticks.toml"),
@@ -33,6 +33,10 @@ pub const SHIPPED: [(&str, &str); 12] = [
     (
         "scenarios/ludii-kendall-options.toml",
         include_str!("../../scenarios/ludii-kendall-options.toml"),
+    ),
+    (
+        "scenarios/ludii-intended.toml",
+        include_str!("../../scenarios/ludii-intended.toml"),
     ),
     (
         "scenarios/lesson/1-sticks-or-coins.toml",

@@ -41,6 +41,8 @@ pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
     c.push(col("arm", s(&|r| r.arm.name.clone())));
     c.push(col("variant", s(&|r| r.arm.variant.to_string())));
     c.push(col("device", s(&|r| r.arm.device.to_string())));
+    let hash = |r: &ArmResult| crate::report::provenance::rule_file(&r.arm.game()).1;
+    c.push(col("rules_hash", s(&hash)));
     c.push(col("white", s(&|r| r.arm.white.to_string())));
     c.push(col("black", s(&|r| r.arm.black.to_string())));
     c.push(col("games", u(&|a| a.games)));

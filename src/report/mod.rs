@@ -5,6 +5,7 @@ pub mod charts;
 pub mod columns;
 pub mod frames;
 pub mod html;
+pub mod provenance;
 pub mod solved;
 pub mod tournament;
 
@@ -233,6 +234,7 @@ pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()>
             lang,
         )?);
     }
+    md.push_str(&provenance::write(dir, scenario, lang)?);
     frames::write_table(
         &mut frames::columns(dir, lang)?,
         &dir.join("columns.csv"),

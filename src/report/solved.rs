@@ -35,6 +35,17 @@ pub struct Solved {
     pub critical: Vec<Decision>,
 }
 
+impl Solved {
+    /// The game solved (what `rules.toml` writes).
+    pub fn game(&self) -> senet_simulation::rulefile::Game {
+        senet_simulation::rulefile::Game {
+            variant: self.variant,
+            device: self.device,
+            rules: self.rules.clone(),
+        }
+    }
+}
+
 /// The English or the French text.
 fn t<'a>(l: Lang, en: &'a str, fr: &'a str) -> &'a str {
     match l {
@@ -55,6 +66,16 @@ pub fn markdown(s: &Solved, l: Lang, command: &str) -> String {
         t(l, "pawns a side", "pions par camp")
     );
     let _ = writeln!(md, "`{command}`\n");
+    let (_, hash) = crate::report::provenance::rule_file(&s.game());
+    let _ = writeln!(
+        md,
+        "{} `rules.toml` ({hash}).\n",
+        t(
+            l,
+            "The whole game solved, rules and device:",
+            "Le jeu complet résolu, règles et objet de lancer :"
+        )
+    );
     let _ = writeln!(
         md,
         "## {}\n",

@@ -47,6 +47,7 @@ pub fn write(
 fn tournament_frame(results: &[TournamentResult]) -> Result<DataFrame> {
     let mut t = Vec::new();
     let (mut variant, mut device, mut white, mut black) = (vec![], vec![], vec![], vec![]);
+    let mut hash = vec![];
     let (mut games, mut ww, mut bw, mut unf, mut turns) = (vec![], vec![], vec![], vec![], vec![]);
     let mut draws = vec![];
     let (mut rg, mut rw, mut rr, mut lo, mut hi) = (vec![], vec![], vec![], vec![], vec![]);
@@ -57,6 +58,7 @@ fn tournament_frame(results: &[TournamentResult]) -> Result<DataFrame> {
                 t.push(r.tournament.name.clone());
                 variant.push(r.tournament.variant.to_string());
                 device.push(r.tournament.device.to_string());
+                hash.push(crate::report::provenance::rule_file(&r.tournament.game()).1);
                 white.push(r.name(w).to_string());
                 black.push(r.name(b).to_string());
                 games.push(s.games);
@@ -80,6 +82,7 @@ fn tournament_frame(results: &[TournamentResult]) -> Result<DataFrame> {
         col("tournament", t),
         col("variant", variant),
         col("device", device),
+        col("rules_hash", hash),
         col("white", white),
         col("black", black),
         col("games", games),
@@ -94,7 +97,7 @@ fn tournament_frame(results: &[TournamentResult]) -> Result<DataFrame> {
         col("row_high95", hi),
     ];
     if scored {
-        columns.insert(9, col("draws", draws));
+        columns.insert(10, col("draws", draws));
     }
     Ok(DataFrame::new_infer_height(columns)?)
 }

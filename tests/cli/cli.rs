@@ -85,7 +85,7 @@ fn scenarios_lists_every_shipped_scenario_with_its_title() {
             }
         }
     }
-    assert_eq!(files.len(), 12, "{files:?}");
+    assert_eq!(files.len(), 13, "{files:?}");
     for f in files {
         let text_of = std::fs::read_to_string(root.join(&f)).unwrap();
         let title: toml::Table = toml::from_str(&text_of).unwrap();

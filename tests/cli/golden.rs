@@ -1,6 +1,7 @@
 //! Golden games: for each variant, one seeded random game written out in full in
 //! `tests/golden/<variant>.txt`: the output of `senet-sim play --variant V --seed N` (every
-//! throw, the move played and the position after it), N on the file's first lines. Its first 30
+//! throw, the move played and the position after it; its header line, which names the rules,
+//! device, seed and players, aside), N on the file's first lines. Its first 30
 //! throws carry a comment, checked by hand against the seed, naming the sentence each one
 //! exercises. The test runs the binary and compares line by line (comments aside), so a
 //! changed rule shows as a reviewed diff of that file. On a difference the new output is
@@ -31,9 +32,16 @@ fn golden_game(id: &str) -> Vec<String> {
         .output()
         .unwrap();
     assert!(out.status.success());
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
+    // The first line (`# ` and the rules, device, seed and players) says what made the game.
+    let text = String::from_utf8(out.stdout).unwrap();
+    let header = format!("# {id}, rules sha256:");
+    assert!(
+        text.starts_with(&header),
+        "{id}: {}",
+        text.lines().next().unwrap_or_default()
+    );
+    text.lines()
+        .filter(|l| !l.starts_with("# "))
         .map(str::to_string)
         .collect()
 }

@@ -21,6 +21,7 @@ mod lesson_reports;
 mod notebooks;
 mod out_safety;
 mod overrides;
+mod provenance;
 mod report_snapshots;
 mod resume;
 mod review;

@@ -307,3 +307,13 @@ pub fn key_line(text: &str, key: &str) -> Option<usize> {
     let span = table.keys().find(|k| k.get_ref() == key)?.span();
     Some(text[..span.start].matches('\n').count() + 1)
 }
+
+/// The short hash of a rule file's text: `sha256:` and the first 12 hexadecimal digits of its
+/// SHA-256, as `sha256sum` prints them (`summary.csv`'s `rules_hash`: arms with the same hash
+/// play the same game; the prefix keeps a spreadsheet from reading `12e4…` as a number).
+pub fn hash(text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(text.as_bytes());
+    let hex: String = digest[..6].iter().map(|b| format!("{b:02x}")).collect();
+    format!("sha256:{hex}")
+}

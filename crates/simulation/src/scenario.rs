@@ -102,6 +102,15 @@ impl Arm {
         }
     }
 
+    /// Its game: variant, device and rules (what its rule file writes).
+    pub fn game(&self) -> crate::rulefile::Game {
+        crate::rulefile::Game {
+            variant: self.variant,
+            device: self.device,
+            rules: self.rules.clone(),
+        }
+    }
+
     /// The two players, indexed by side (white, black).
     pub fn players(&self) -> [Box<dyn Strategy>; 2] {
         [&self.white, &self.black].map(|spec| spec.build(&self.rules, &self.device))

@@ -34,6 +34,17 @@ pub struct Tournament {
     pub games: u64,
 }
 
+impl Tournament {
+    /// Its game: variant, device and rules (what its rule file writes).
+    pub fn game(&self) -> crate::rulefile::Game {
+        crate::rulefile::Game {
+            variant: self.variant,
+            device: self.device,
+            rules: self.rules.clone(),
+        }
+    }
+}
+
 /// Results of one seating: `white` strategy against `black` strategy (indices).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Seating {

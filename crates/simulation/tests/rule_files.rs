@@ -27,10 +27,16 @@ fn value_of(key: &str, r: &[u64]) -> toml::Value {
         _ if takes.starts_with("true") => toml::Value::Boolean(r[0].is_multiple_of(2)),
         _ if takes.starts_with("a list of squares") => list(30, 1),
         _ if takes.starts_with("a list of throw values") => list(6, 3),
-        _ if takes.starts_with("a square") => int(if r[0].is_multiple_of(3) { 0 } else { 1 + r[1] % 30 }),
-        _ if takes.starts_with("a throw value") => {
-            int(if r[0].is_multiple_of(3) { 0 } else { 1 + r[1] % 6 })
-        }
+        _ if takes.starts_with("a square") => int(if r[0].is_multiple_of(3) {
+            0
+        } else {
+            1 + r[1] % 30
+        }),
+        _ if takes.starts_with("a throw value") => int(if r[0].is_multiple_of(3) {
+            0
+        } else {
+            1 + r[1] % 6
+        }),
         _ => {
             // An enum: one of the quoted names the key lists.
             let names: Vec<&str> = takes.split('"').skip(1).step_by(2).collect();
