@@ -243,12 +243,25 @@ fn draw_heatmap<DB: DrawingBackend>(
 ) -> Result<()> {
     let tx = l.texts();
     let n = r.tournament.strategies.len() as i32;
-    let (left, top, right, bottom) = (250, 150, 40, 40);
+    let title = fill!(tx.heatmap_title, r.tournament.name);
+    // A title too wide for the chart goes on two lines: the question, then the tournament.
+    let wide = root
+        .estimate_text_size(&title, &title_font())
+        .is_ok_and(|s| s.0 + 60 > W);
+    let (lines, subtitle_y, top) = match title.split_once(": ").filter(|_| wide) {
+        None => (vec![title.clone()], 66, 150),
+        Some((question, name)) => {
+            let name = crate::report::charts::fit_text(root, name, &title_font(), W - 60);
+            (vec![format!("{question}:"), name], 108, 190)
+        }
+    };
+    let (left, right, bottom) = (250, 40, 40);
     let cw = (W as i32 - left - right) / n;
     let ch = (H as i32 - top - bottom) / n;
-    let title = fill!(tx.heatmap_title, r.tournament.name);
-    root.draw_text(&title, &title_font(), (30, 20))
-        .map_err(err)?;
+    for (k, line) in lines.iter().enumerate() {
+        root.draw_text(line, &title_font(), (30, 20 + 44 * k as i32))
+            .map_err(err)?;
+    }
     let small = TextStyle::from((FONT, 20).into_font());
     root.draw_text(
         &fill!(
@@ -258,7 +271,7 @@ fn draw_heatmap<DB: DrawingBackend>(
             l.int(r.tournament.games)
         ),
         &label_font(),
-        (30, 66),
+        (30, subtitle_y),
     )
     .map_err(err)?;
     let centred =

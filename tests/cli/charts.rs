@@ -192,10 +192,19 @@ fn check_chart(path: &Path, fr: bool) -> (Vec<String>, Vec<String>) {
         // The board and the heat map have no axes.
         return (vec![], vec![]);
     };
+    // A chart of small panels (the lengths of many arms) names each panel instead of a legend.
     let legend = els
         .iter()
         .find(|e| e.tag == "rect" && e.get("fill") == Some("#FAFAF8"))
         .map(Rect::of)
+        .or_else(|| {
+            (frames.len() > 1).then_some(Rect {
+                x0: 0.0,
+                y0: h,
+                x1: w,
+                y1: h,
+            })
+        })
         .unwrap_or_else(|| panic!("{name}: no legend strip"));
     assert!(
         legend.y0 > frame.y1 + 40.0 && legend.y1 <= h,
@@ -221,10 +230,16 @@ fn check_chart(path: &Path, fr: bool) -> (Vec<String>, Vec<String>) {
             .map(|t| t.text.clone())
             .collect()
     };
-    let ys = ticks(&|t| t.get("text-anchor") == Some("end") && t.num("x") < frame.x0);
+    // Left of the first panel, beside it.
+    let beside = |t: &El| t.num("y") > frame.y0 - 20.0 && t.num("y") < frame.y1 + 20.0;
+    let ys = ticks(&|t| t.get("text-anchor") == Some("end") && t.num("x") < frame.x0 && beside(t));
     // The x ticks under the first panel.
     let under = |t: &El| t.num("x") > frame.x0 - 40.0 && t.num("x") < frame.x1 + 40.0;
-    let xs = ticks(&|t| t.num("y") > frame.y1 && t.num("y") < legend.y0 && under(t));
+    // Above the legend, or the next panel below the first.
+    let below = (frames.iter().map(|f| f.y0))
+        .filter(|&y| y > frame.y1)
+        .fold(legend.y0, f64::min);
+    let xs = ticks(&|t| t.num("y") > frame.y1 && t.num("y") < below && under(t));
     for labels in [&xs, &ys] {
         let mut sorted = labels.clone();
         sorted.sort();
@@ -423,5 +438,116 @@ fn the_length_axis_starts_near_the_shortest_game() {
     assert!(
         first > 0.0 && first <= shortest + 20.0,
         "first tick {first}, shortest game {shortest}"
+    );
+}
+
+/// Twelve arms of every variant and device, and a tournament with a long name.
+const MANY: &str = r#"
+name = "many"
+games = 300
+seed = 9
+
+[[arm]]
+name = "passage"
+variant = "passage"
+[[arm]]
+name = "game-box"
+variant = "game-box"
+[[arm]]
+name = "kendall"
+variant = "kendall"
+[[arm]]
+name = "empty-board"
+variant = "empty-board"
+[[arm]]
+name = "tejon"
+variant = "tejon"
+[[arm]]
+name = "tejon, die"
+variant = "tejon"
+device = { kind = "die" }
+[[arm]]
+name = "ludii-kendall"
+variant = "ludii-kendall"
+[[arm]]
+name = "ludii-jequier"
+variant = "ludii-jequier"
+[[arm]]
+name = "ludii-bell"
+variant = "ludii-bell"
+[[arm]]
+name = "ludii-piccione"
+variant = "ludii-piccione"
+[[arm]]
+name = "passage, sticks 60%"
+variant = "passage"
+device = { kind = "sticks", p_marked = 0.6 }
+[[arm]]
+name = "kendall, five pawns"
+variant = "kendall"
+[arm.rules]
+pawns = 4
+
+[[tournament]]
+name = "ludii-piccione: heuristic against random, colours alternated"
+variant = "ludii-piccione"
+strategies = ["heuristic", "random"]
+games = 20
+"#;
+
+#[test]
+fn charts_of_many_arms_keep_them_apart() {
+    // Before, nine series shared seven colours (passage and ludii-bell one blue), one length
+    // axis squashed the short variants into a few bars, a long heat-map title ran off the
+    // picture, and the board did not mark bonus squares.
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "many.toml", MANY);
+    let out = tmp.path().join("m");
+    let res = run(&sc, &out, &[]);
+    assert!(
+        res.status.success(),
+        "{}",
+        String::from_utf8_lossy(&res.stderr)
+    );
+    let charts = out.join("charts");
+    for stem in ["squares", "lengths", "wins", "board"] {
+        check_chart(&charts.join(format!("{stem}.svg")), false);
+    }
+    check_chart(
+        &charts.join("heatmap-ludii-piccione-heuristic-against-random-colours-alternated.svg"),
+        false,
+    );
+    // Twelve line colours on the squares chart, the last five also dashed.
+    let svg = std::fs::read_to_string(charts.join("squares.svg")).unwrap();
+    let els = parse(&svg);
+    let mut colours: Vec<&str> = els
+        .iter()
+        .filter(|e| e.tag == "polyline" && e.num("stroke-width") == 3.0)
+        .filter_map(|e| e.get("stroke"))
+        .collect();
+    colours.sort();
+    colours.dedup();
+    assert_eq!(colours.len(), 12, "{colours:?}");
+    // A panel of its own for each arm's lengths, each with its own bars.
+    let svg = std::fs::read_to_string(charts.join("lengths.svg")).unwrap();
+    let els = parse(&svg);
+    let frames = els
+        .iter()
+        .filter(|e| e.tag == "rect" && e.get("stroke") == Some("#111111"))
+        .count();
+    assert_eq!(frames, 12);
+    let mut bars: Vec<&str> = els
+        .iter()
+        .filter(|e| e.tag == "text" && e.text.contains("bars of"))
+        .map(|e| e.text.as_str())
+        .collect();
+    assert_eq!(bars.len(), 12);
+    bars.sort();
+    bars.dedup();
+    assert!(bars.len() >= 3, "{bars:?}");
+    let board = std::fs::read_to_string(charts.join("board.svg")).unwrap();
+    assert!(
+        board.contains("★ another throw"),
+        "the key of ludii-piccione's bonus squares"
     );
 }

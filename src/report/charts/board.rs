@@ -42,7 +42,7 @@ pub fn cell_of(square: u8) -> (i32, i32) {
 }
 
 /// The marks of the special squares: (symbol, which squares, its meaning in each language).
-fn marks(rules: &Rules) -> [(&'static str, Vec<u8>, [&'static str; 2]); 4] {
+fn marks(rules: &Rules) -> [(&'static str, Vec<u8>, [&'static str; 2]); 5] {
     let of = |set: senet_engine::rules::SquareSet| (1..=30).filter(|&s| set.has(s)).collect();
     [
         ("◆", of(rules.safe_squares), ["safe square", "case refuge"]),
@@ -52,6 +52,11 @@ fn marks(rules: &Rules) -> [(&'static str, Vec<u8>, [&'static str; 2]); 4] {
             ["water", "eau"],
         ),
         ("↻", of(rules.replay_squares), ["throw again", "on relance"]),
+        (
+            "★",
+            of(rules.bonus_squares),
+            ["another throw", "un lancer de plus"],
+        ),
         (
             "■",
             of(rules.checkpoints),

@@ -1,8 +1,8 @@
 //! The charts that compare the arms: game length, who wins, and where the pawns stand.
 
 use super::kit::{
-    axis_font, draw_marker, err, fit, frame, label_font, title_font, with_legend, Axis, Key, Mesh,
-    Ticks, GREY, PALETTE,
+    axis_font, dashed, draw_marker, err, fit, frame, label_font, series_colour, title_font,
+    with_legend, Axis, Key, Mesh, Ticks, GREY, PALETTE,
 };
 use crate::lang::{fill, Lang};
 use anyhow::Result;
@@ -80,7 +80,7 @@ impl LengthCut {
     }
 
     /// The share of an arm's finished games in each bin below the cut.
-    fn shares(&self, r: &ArmResult) -> Vec<f64> {
+    pub(super) fn shares(&self, r: &ArmResult) -> Vec<f64> {
         let mut counts = vec![0u64; (self.cut / self.bin) as usize];
         for (t, c) in r.stats.turns.bins() {
             if let Some(slot) = counts.get_mut((t / self.bin) as usize) {
@@ -386,12 +386,7 @@ pub(super) fn draw_squares<DB: DrawingBackend>(
     let items: Vec<(Key, String)> = results
         .iter()
         .enumerate()
-        .map(|(i, r)| {
-            (
-                Key::Marker(i, PALETTE[i % PALETTE.len()]),
-                r.arm.name.clone(),
-            )
-        })
+        .map(|(i, r)| (Key::Marker(i, series_colour(i)), r.arm.name.clone()))
         .collect();
     let plot = with_legend(root, &items)?;
     let yt = Ticks::nice(0.0, top, 6, false);
@@ -417,10 +412,16 @@ pub(super) fn draw_squares<DB: DrawingBackend>(
     .draw(&mut chart)?;
     let base = plot.get_base_pixel();
     for (i, pts) in series.iter().enumerate() {
-        let c = PALETTE[i % PALETTE.len()];
-        chart
-            .draw_series(LineSeries::new(pts.clone(), c.stroke_width(3)))
-            .map_err(err)?;
+        let c = series_colour(i);
+        if dashed(i) {
+            chart
+                .draw_series(DashedLineSeries::new(pts.clone(), 14, 8, c.stroke_width(3)))
+                .map_err(err)?;
+        } else {
+            chart
+                .draw_series(LineSeries::new(pts.clone(), c.stroke_width(3)))
+                .map_err(err)?;
+        }
         for p in pts {
             let (x, y) = chart.backend_coord(p);
             draw_marker(&plot, i, (x - base.0, y - base.1), c)?;

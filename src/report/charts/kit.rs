@@ -11,8 +11,10 @@ use std::sync::Once;
 pub(crate) const W: u32 = 1280;
 pub(crate) const H: u32 = 720;
 pub(crate) const FONT: &str = "sans-serif";
-/// Colour-blind-safe palette (Okabe-Ito).
-pub(crate) const PALETTE: [RGBColor; 7] = [
+/// Colour-blind-safe palette: Okabe-Ito's seven, then five of Paul Tol's (wine, olive, indigo,
+/// brown, teal), so that twelve series each have a colour of their own; from the eighth on a
+/// line is also dashed ([`dashed`]).
+pub(crate) const PALETTE: [RGBColor; 12] = [
     RGBColor(0, 114, 178),
     RGBColor(230, 159, 0),
     RGBColor(0, 158, 115),
@@ -20,7 +22,23 @@ pub(crate) const PALETTE: [RGBColor; 7] = [
     RGBColor(86, 180, 233),
     RGBColor(213, 94, 0),
     RGBColor(0, 0, 0),
+    RGBColor(136, 34, 85),
+    RGBColor(153, 153, 51),
+    RGBColor(51, 34, 136),
+    RGBColor(140, 86, 75),
+    RGBColor(17, 119, 119),
 ];
+
+/// The colour of series `i`.
+pub(crate) fn series_colour(i: usize) -> RGBColor {
+    PALETTE[i % PALETTE.len()]
+}
+
+/// Whether series `i` is drawn dashed: a second cue beside the colour for the series after
+/// the first seven (the charts of up to seven series keep solid lines).
+pub(crate) fn dashed(i: usize) -> bool {
+    i >= 7
+}
 /// The colour of the plot frame (a near-black the tests recognise in the SVG).
 pub const FRAME: RGBColor = RGBColor(17, 17, 17);
 /// The background of the legend strip (a near-white the tests recognise in the SVG).
@@ -368,6 +386,13 @@ fn draw_key<DB: DrawingBackend>(
                 c.stroke_width(wd),
             ))
             .map_err(err),
+        Key::Marker(shape, c) if dashed(shape) => {
+            for (a, b) in [(x, x + 10), (x + 26, x + KEY_W)] {
+                area.draw(&PathElement::new(vec![(a, y), (b, y)], c.stroke_width(3)))
+                    .map_err(err)?;
+            }
+            draw_marker(area, shape, (x + KEY_W / 2, y), c)
+        }
         Key::Marker(shape, c) => {
             area.draw(&PathElement::new(
                 vec![(x, y), (x + KEY_W, y)],

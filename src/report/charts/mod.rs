@@ -9,6 +9,7 @@ mod arms;
 mod board;
 mod compare;
 mod kit;
+mod lengths;
 mod questions;
 pub mod review;
 pub mod solved;
@@ -16,8 +17,10 @@ pub mod solved;
 use arms::{draw_convergence, draw_throws};
 use board::draw_boards;
 use compare::{draw_lengths, draw_squares, draw_wins};
+use lengths::draw_panels;
 use questions::{draw_exit_waits, draw_throwoff};
 
+pub(crate) use kit::fit as fit_text;
 pub use kit::slug;
 pub(crate) use kit::{err, fonts, label_font, title_font, FONT, H, W};
 
@@ -86,9 +89,15 @@ pub fn draw_all(
             ),
         ));
     }
-    let cut = compare::LengthCut::of(results);
-    png_and_svg!(dir, "lengths", draw_lengths(results, &cut, l));
-    out.push(("lengths".into(), cut.sentence(l)));
+    if results.len() > lengths::OVERLAY_MAX {
+        let size = lengths::size(results.len());
+        png_and_svg!(dir, "lengths", size, draw_panels(results, l));
+        out.push(("lengths".into(), lengths::sentence(l)));
+    } else {
+        let cut = compare::LengthCut::of(results);
+        png_and_svg!(dir, "lengths", draw_lengths(results, &cut, l));
+        out.push(("lengths".into(), cut.sentence(l)));
+    }
     png_and_svg!(dir, "wins", draw_wins(results, l));
     out.push(("wins".into(), tx.wins_sentence.into()));
     png_and_svg!(dir, "squares", draw_squares(results, l));
