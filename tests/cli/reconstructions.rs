@@ -1,0 +1,224 @@
+//! docs/reconstructions.md cannot contradict its figures: its tables and rankings are a part
+//! generated from reports/reconstructions/ (the tables of `scenarios/reconstructions.toml`,
+//! written by scripts/reconstructions-report.sh), and those tables are what the binary writes
+//! today. On a difference the new part is written to target/reconstructions.md, to copy over
+//! the document's once understood.
+
+use crate::outputs::*;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::Path;
+
+const BEGIN: &str = "<!-- generated from reports/reconstructions/ by tests/cli/reconstructions.rs: do not edit by hand -->";
+const END: &str = "<!-- end of the generated part -->";
+
+/// The rows of a committed CSV file as maps from column to value.
+fn rows(file: &str) -> Vec<BTreeMap<String, String>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/reconstructions");
+    let (header, rows) = csv(&root.join(file));
+    rows.into_iter()
+        .map(|r| header.iter().cloned().zip(r).collect())
+        .collect()
+}
+
+fn num(row: &BTreeMap<String, String>, key: &str) -> f64 {
+    row[key]
+        .parse()
+        .unwrap_or_else(|_| panic!("{key}: {}", row[key]))
+}
+
+/// `p` as a percentage with `d` decimals.
+fn pct(p: f64, d: usize) -> String {
+    format!("{:.d$}%", 100.0 * p)
+}
+
+/// A rate with its interval: `52.03% [51.81, 52.25]`.
+fn rate(p: f64, lo: f64, hi: f64, d: usize) -> String {
+    format!("{} [{:.d$}, {:.d$}]", pct(p, d), 100.0 * lo, 100.0 * hi)
+}
+
+/// One figure of every variant, for a ranking: the variant with the least and the most.
+fn ranked(what: &str, unit: &dyn Fn(f64) -> String, figures: &[(String, f64)]) -> String {
+    let min = figures.iter().min_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+    let max = figures.iter().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+    let mut order: Vec<&(String, f64)> = figures.iter().collect();
+    order.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let list: Vec<String> = order
+        .iter()
+        .map(|(v, f)| format!("`{v}` {}", unit(*f)))
+        .collect();
+    format!(
+        "- **{what}**: least `{}` ({}), most `{}` ({}). In order: {}.\n",
+        min.0,
+        unit(min.1),
+        max.0,
+        unit(max.1),
+        list.join(", ")
+    )
+}
+
+/// The generated part of docs/reconstructions.md.
+fn generated() -> String {
+    let summary = rows("summary.csv");
+    let tournament = rows("tournament.csv");
+    let luck = rows("luck.csv");
+    let mut md = String::new();
+    md.push_str("### Random play: length, balance, finiteness\n\n");
+    md.push_str("| variant | device | mean turns (sd) | median, 95th percentile | mean throws | first mover wins | draws | unfinished | hits, backward moves, falls in the water a game |\n|---|---|---|---|---|---|---|---|---|\n");
+    let (mut length, mut edge) = (vec![], vec![]);
+    for r in &summary {
+        let v = r["variant"].clone();
+        let draws: f64 = num(r, "draws");
+        let games = num(r, "games");
+        // The first mover's share of the decided games: 50% is a fair game, draws or not.
+        let decided = num(r, "first_mover_wins") / (games - draws);
+        let first = rate(
+            num(r, "first_mover_rate"),
+            num(r, "first_mover_rate_lo95"),
+            num(r, "first_mover_rate_hi95"),
+            2,
+        );
+        let first = if draws > 0.0 {
+            format!(
+                "{first} of all games, {} of the decided ones",
+                pct(decided, 2)
+            )
+        } else {
+            first
+        };
+        let _ = writeln!(
+            md,
+            "| {v} | {} | {:.1} ({:.1}) | {}, {} | {:.1} | {first} | {} | {} | {:.1}, {:.1}, {:.1} |",
+            r["device"],
+            num(r, "mean_turns"),
+            num(r, "sd_turns"),
+            r["median_turns"],
+            r["p95_turns"],
+            num(r, "mean_throws"),
+            if draws > 0.0 { pct(draws / games, 2) } else { "0".into() },
+            r["unfinished"],
+            num(r, "captures_per_game"),
+            num(r, "backward_per_game"),
+            num(r, "water_per_game"),
+        );
+        length.push((v.clone(), num(r, "mean_turns")));
+        edge.push((v, 100.0 * (decided - 0.5)));
+    }
+    md.push_str("\n### Skill: heuristic against random\n\n");
+    md.push_str("| variant | heuristic wins (both colours) | duplicate pairs decided by the players |\n|---|---|---|\n");
+    let (mut skill, mut decided_by) = (vec![], vec![]);
+    for (t, l) in tournament
+        .iter()
+        .filter(|t| t["white"] == "heuristic")
+        .zip(&luck)
+    {
+        let v = t["variant"].clone();
+        let mut wins = rate(
+            num(t, "row_win_rate"),
+            num(t, "row_low95"),
+            num(t, "row_high95"),
+            1,
+        );
+        // Draws (both seatings, as the row's wins): the wins are then told of the decided games.
+        let drawn: f64 = tournament
+            .iter()
+            .filter(|u| u["tournament"] == t["tournament"])
+            .map(|u| num(u, "draws"))
+            .sum();
+        let games = num(t, "row_games");
+        let decided = num(t, "row_wins") / (games - drawn);
+        if drawn > 0.0 {
+            let _ = write!(
+                wins,
+                " (draws {}; {} of the decided games)",
+                pct(drawn / games, 1),
+                pct(decided, 1)
+            );
+        }
+        let share = num(l, "share_by_strategies");
+        let _ = writeln!(md, "| {v} | {wins} | {} |", pct(share, 1));
+        skill.push((v.clone(), 100.0 * decided));
+        decided_by.push((v, 100.0 * share));
+    }
+    let unfinished: f64 = summary.iter().map(|r| num(r, "unfinished")).sum();
+    let games: f64 = summary.iter().map(|r| num(r, "games")).sum();
+    md.push_str("\n### The rankings these tables give\n\n");
+    md.push_str(&ranked(
+        "Mean length in turns",
+        &|x| format!("{x:.1}"),
+        &length,
+    ));
+    md.push_str(&ranked(
+        "First mover's edge (its share of the decided games, less 50%)",
+        &|x| format!("{x:+.2} points"),
+        &edge,
+    ));
+    md.push_str(&ranked(
+        "Heuristic's wins against random (of the decided games)",
+        &|x| format!("{x:.1}%"),
+        &skill,
+    ));
+    md.push_str(&ranked(
+        "Duplicate pairs decided by the players",
+        &|x| format!("{x:.1}%"),
+        &decided_by,
+    ));
+    let thousands = |x: f64| {
+        let digits = format!("{x:.0}");
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    let _ = writeln!(
+        md,
+        "- **Unfinished games**: {} of {} stopped at the 20,000-turn cap.",
+        thousands(unfinished),
+        thousands(games)
+    );
+    md
+}
+
+#[test]
+fn the_reconstructions_doc_quotes_the_committed_tables() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/reconstructions.md");
+    let doc = std::fs::read_to_string(&path).unwrap();
+    let start = doc.find(BEGIN).expect("the generated part's first line") + BEGIN.len();
+    let end = doc.find(END).expect("the generated part's last line");
+    let now = generated();
+    if doc[start..end].trim() != now.trim() {
+        let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/reconstructions.md");
+        std::fs::write(&out, &now).unwrap();
+        panic!(
+            "docs/reconstructions.md's generated part is not the tables': the new part is in {}",
+            out.display()
+        );
+    }
+}
+
+#[test]
+fn the_committed_reconstruction_tables_are_what_a_run_writes_today() {
+    // The whole scenario (1.98 million games; about a minute on 2 cores).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let o = run(&root.join("scenarios/reconstructions.toml"), &out, &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for f in [
+        "summary.csv",
+        "tournament.csv",
+        "luck.csv",
+        "ranking.csv",
+        "columns.csv",
+    ] {
+        assert!(
+            std::fs::read(out.join(f)).unwrap()
+                == std::fs::read(root.join("reports/reconstructions").join(f)).unwrap(),
+            "reports/reconstructions/{f} differs from a fresh run: run scripts/reconstructions-report.sh and review the diff"
+        );
+    }
+}
