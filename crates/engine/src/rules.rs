@@ -333,8 +333,8 @@ pub struct Rules {
     /// meanwhile its owner moves no other pawn.
     pub water_stay: bool,
     /// With `water_to = "held"`, an opponent hit on one of these squares is held in the water
-    /// instead of exchanging, and may be hit only while the water is empty (Ludii's Kendall:
-    /// 28, 29, 30).
+    /// instead of exchanging, and may be hit only while the water is empty (what Ludii's Kendall
+    /// intends on 28, 29, 30; its code never does it: none in the preset).
     pub water_hits: SquareSet,
     /// How pawns leave the board.
     pub exit: ExitRule,
