@@ -2,8 +2,9 @@
 # Writes the reports of the five lesson scenarios under reports/lesson/, for teachers who download
 # them without installing anything: for each lesson, reports/lesson/NAME/ is the French report
 # (charts, report.html, CSV files for a French spreadsheet: --csv excel-fr, the default of a
-# French scenario) and reports/lesson/NAME/rfc4180/ holds the same CSV files with commas and
-# decimal points (pandas, Capytale, Basthon); lesson 5 also has exact/, the solved game of
+# French scenario) and reports/lesson/NAME/rfc4180/, which the same run writes, holds the same
+# CSV files with commas and decimal points (pandas, Capytale, Basthon); lesson 5 also has
+# exact/, the solved game of
 # `senet-sim solve --variant tejon --pawns 2`. tests/cli/lesson_reports.rs regenerates them and
 # compares them byte for byte.
 #
@@ -12,16 +13,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="${1:-target/release/senet-sim}"
 if [ "$#" -eq 0 ]; then cargo build --release --quiet; fi
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
 for scenario in scenarios/lesson/*.toml; do
     name="$(grep -m1 '^name = ' "$scenario" | cut -d'"' -f2)"
     out="reports/lesson/$name"
     "$BIN" run "$scenario" --out "$out" --games-csv 200 --quiet
-    "$BIN" run "$scenario" --out "$tmp/$name" --games-csv 200 --csv rfc4180 --quiet
-    # The run above replaced the whole folder: rfc4180/ is new in it.
-    mkdir "$out/rfc4180"
-    cp "$tmp/$name"/*.csv "$out/rfc4180/"
     # Lesson 5 compares the simulation with the solved game: its exact values in exact/.
     if grep -q 'optimal' "$scenario"; then
         "$BIN" solve --variant tejon --pawns 2 --lang fr --out "$out/exact" --quiet

@@ -135,8 +135,18 @@ impl RunConfig {
         crate::report::frames::TableFormat {
             csv: self.csv,
             parquet: self.args.report.parquet,
+            rfc4180_copy: self.csv == crate::report::frames::CsvStyle::ExcelFr,
         }
     }
+}
+
+/// Whether a run writes a file or folder of this name at the top of its report (for reports
+/// whose marker does not list the files written: before manifests, and before markers).
+pub(crate) fn a_run_writes(name: &str) -> bool {
+    ["report.md", "report.html", "charts", "rules", "rfc4180"].contains(&name)
+        || crate::report::columns::COLUMNS
+            .iter()
+            .any(|c| c.file == name)
 }
 
 /// The file that marks a folder as a senet-sim report: `run` replaces only such folders.
@@ -167,10 +177,7 @@ pub(crate) fn check_out(out: &Path) -> Result<()> {
         .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
         .collect::<std::io::Result<_>>()
         .map_err(|e| InputError(format!("--out {name}: {e}")))?;
-    let ours = |f: &String| {
-        ["report.md", "report.html", "charts", "rules"].contains(&f.as_str())
-            || crate::report::columns::COLUMNS.iter().any(|c| c.file == f)
-    };
+    let ours = |f: &String| a_run_writes(f);
     // A report written before the marker existed: report.md and only the files a run writes.
     let earlier_report = entries.iter().any(|f| f == "report.md") && entries.iter().all(ours);
     if entries.is_empty() || earlier_report {

@@ -51,7 +51,15 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         crate::report::write(&staging.dir, &config, &results)?;
     }
     interrupted(&config, &cancel)?;
-    staging.commit()?;
+    let kept = staging.commit()?;
+    if !config.args.quiet && !kept.is_empty() {
+        let names: Vec<String> = kept.iter().map(|f| f.display().to_string()).collect();
+        eprintln!(
+            "senet-sim: kept in {} the files no run wrote: {}",
+            config.out.display(),
+            names.join(", ")
+        );
+    }
     if config.args.resume {
         crate::resume::finish(&config);
     }

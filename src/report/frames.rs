@@ -401,12 +401,24 @@ pub struct TableFormat {
     pub csv: CsvStyle,
     /// Also write each table as `NAME.parquet` (`--parquet`).
     pub parquet: bool,
+    /// Also write each CSV file in RFC 4180 into `rfc4180/` (a French report: its files open in
+    /// a French spreadsheet, and those of `rfc4180/` in pandas, Capytale and Basthon).
+    pub rfc4180_copy: bool,
 }
+
+/// The folder of a French report's CSV files in RFC 4180.
+pub const RFC4180_DIR: &str = "rfc4180";
 
 /// Writes a frame as the CSV file `path` (and, with `format.parquet`, the same table as
 /// Parquet beside it, `.parquet` for `.csv`).
 pub fn write_table(df: &mut DataFrame, path: &Path, format: TableFormat) -> Result<()> {
     write_csv(df, path, format.csv)?;
+    if format.rfc4180_copy {
+        let dir = path.with_file_name(RFC4180_DIR);
+        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        let name = path.file_name().context("a CSV file's name")?;
+        write_csv(df, &dir.join(name), CsvStyle::Rfc4180)?;
+    }
     if format.parquet {
         let pq = path.with_extension("parquet");
         let file =
@@ -466,6 +478,7 @@ mod tests {
         let format = TableFormat {
             csv: CsvStyle::Rfc4180,
             parquet: true,
+            rfc4180_copy: false,
         };
         write_table(&mut df, &path, format).unwrap();
         let file = std::fs::File::open(tmp.path().join("summary.parquet")).unwrap();

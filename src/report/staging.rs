@@ -2,6 +2,8 @@
 //! the files of the folder it replaces that no run wrote (a teacher's notes, another tool's
 //! output) carried over into the new report.
 
+mod keep;
+
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 
@@ -40,29 +42,33 @@ impl Staging {
         std::fs::create_dir_all(parent)
             .with_context(|| format!("--out: cannot create {}", parent.display()))?;
         let lock = lock(&sibling(parent, name, "lock"), target)?;
-        // Under the lock, no live run owns these.
-        let (partial, previous) = (format!(".{name}.partial-"), format!(".{name}.previous-"));
-        for entry in std::fs::read_dir(parent).into_iter().flatten().flatten() {
-            let file = entry.file_name();
-            let file = file.to_str().unwrap_or("");
-            if file.starts_with(&partial) {
-                let _ = std::fs::remove_dir_all(entry.path());
-            } else if file.starts_with(&previous) {
-                if target.exists() {
-                    let _ = std::fs::remove_dir_all(entry.path());
-                } else {
-                    std::fs::rename(entry.path(), target).with_context(|| {
-                        format!("putting the previous report back into {}", target.display())
-                    })?;
-                }
+        // Under the lock, no live run owns these: a previous report moved aside first, then the
+        // staging folders (files of the user's being carried over go back into the target).
+        let leftovers = |prefix: String| -> Vec<PathBuf> {
+            let entries = std::fs::read_dir(parent).into_iter().flatten().flatten();
+            (entries.filter(|e| e.file_name().to_str().unwrap_or("").starts_with(&prefix)))
+                .map(|e| e.path())
+                .collect()
+        };
+        for previous in leftovers(format!(".{name}.previous-")) {
+            if target.exists() {
+                let _ = std::fs::remove_dir_all(&previous);
+            } else {
+                std::fs::rename(&previous, target).with_context(|| {
+                    format!("putting the previous report back into {}", target.display())
+                })?;
             }
+        }
+        for partial in leftovers(format!(".{name}.partial-")) {
+            keep::give_back(&partial, target)?;
+            let _ = std::fs::remove_dir_all(&partial);
         }
         let dir = sibling(parent, name, &format!("partial-{}", std::process::id()));
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("--out: cannot write in {}", parent.display()))?;
-        // The mark of a folder senet-sim wrote: a later run may replace it (config::check_out).
-        let marker = "written by senet-sim: a later run with this folder as --out replaces it\n";
-        std::fs::write(dir.join(crate::config::MARKER), marker)
+        // The mark of a folder senet-sim wrote: a later run may replace it (config::check_out);
+        // `commit` adds the list of the files written.
+        std::fs::write(dir.join(crate::config::MARKER), keep::MARKER_LINE)
             .with_context(|| format!("writing {}", crate::config::MARKER))?;
         Ok(Staging {
             dir,
@@ -77,12 +83,18 @@ impl Staging {
     /// elsewhere (or where the file system cannot swap) the previous report is first moved
     /// aside as `.NAME.previous-PID`, which the next run puts back if this one dies before the
     /// new report is in place.
-    pub fn commit(mut self) -> Result<()> {
+    ///
+    /// The files of the previous report that no run wrote (a teacher's notes, another tool's
+    /// folder) are carried over into the new report first; the new report's marker lists the
+    /// files it wrote. Returns the files carried over.
+    pub fn commit(mut self) -> Result<Vec<PathBuf>> {
+        let kept = keep::carry_over(&self.dir, &self.target)?;
         if self.target.exists() && exchange(&self.dir, &self.target).is_ok() {
             self.committed = true;
             // The staging folder now holds the previous report.
             std::fs::remove_dir_all(&self.dir)?;
-            return Ok(());
+            keep::done(&self.target);
+            return Ok(kept);
         }
         let name = self.dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let old = self
@@ -91,7 +103,7 @@ impl Staging {
         if self.target.exists() {
             std::fs::rename(&self.target, &old)
                 .with_context(|| format!("moving the previous {} aside", self.target.display()))?;
-            fault("abort-between-renames");
+            keep::fault("abort-between-renames");
         }
         std::fs::rename(&self.dir, &self.target)
             .with_context(|| format!("renaming the report into {}", self.target.display()))?;
@@ -99,7 +111,8 @@ impl Staging {
         if old.exists() {
             std::fs::remove_dir_all(&old)?;
         }
-        Ok(())
+        keep::done(&self.target);
+        Ok(kept)
     }
 }
 
@@ -194,12 +207,4 @@ fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
 #[cfg(not(target_os = "linux"))]
 fn exchange(_: &Path, _: &Path) -> std::io::Result<()> {
     Err(std::io::Error::other("no atomic swap here"))
-}
-
-/// The fault-injection point `point` of the tests (`SENET_SIM_FAULT=point`): the process stops
-/// there at once, as a kill would stop it.
-fn fault(point: &str) {
-    if std::env::var("SENET_SIM_FAULT").is_ok_and(|f| f == point) {
-        std::process::abort();
-    }
 }

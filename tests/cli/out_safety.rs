@@ -299,3 +299,92 @@ fn a_killed_runs_leftovers_are_removed_by_the_next_run() {
     assert!(run(&sc, &out, &[]).status.success());
     assert_eq!(partial(tmp.path()), 0);
 }
+
+/// The user's notes and sub-folder, as `users_folder` wrote them.
+fn assert_kept(dir: &Path) {
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        "my lesson notes"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("photos/a.txt")).unwrap(),
+        "a"
+    );
+}
+
+/// Runs the scenario into `out` with the fault point `fault` set.
+fn run_with_fault(sc: &Path, out: &Path, fault: &str) -> std::process::Output {
+    senet()
+        .env("SENET_SIM_FAULT", fault)
+        .arg("run")
+        .arg(sc)
+        .arg("--out")
+        .arg(out)
+        .arg("--quiet")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_rerun_keeps_the_files_it_did_not_write() {
+    // Before, the report's own command, run into its folder, deleted the teacher's notes and
+    // the rfc4180/ folder without a word. The marker now lists what the run wrote, and
+    // everything else moves into the new report.
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let out = tmp.path().join("report");
+    assert!(run(&sc, &out, &["--games-csv", "3"]).status.success());
+    let marker = std::fs::read_to_string(out.join(".senet-sim-report")).unwrap();
+    assert!(
+        marker.lines().any(|l| l == "summary.csv")
+            && marker.lines().any(|l| l == "charts/board.svg"),
+        "{marker}"
+    );
+    users_folder(&out);
+    let again = run(&sc, &out, &[]);
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert_kept(&out);
+    // games.csv was the first run's, and this run writes none: it goes.
+    assert!(!out.join("games.csv").exists());
+    assert!(out.join("summary.csv").exists());
+    // Kept once, the user's files stay the user's at the next run too.
+    assert!(run(&sc, &out, &[]).status.success());
+    assert_kept(&out);
+    // A file of the user's with the name of one this run writes: refused, nothing changed.
+    std::fs::write(out.join("games.csv"), "my own table").unwrap();
+    let before = std::fs::read(out.join("summary.csv")).unwrap();
+    let clash = run(&sc, &out, &["--games-csv", "3", "--seed", "9"]);
+    assert_refused(&clash, &out.display().to_string());
+    assert!(String::from_utf8_lossy(&clash.stderr).contains("games.csv"));
+    assert_eq!(
+        std::fs::read_to_string(out.join("games.csv")).unwrap(),
+        "my own table"
+    );
+    assert_eq!(std::fs::read(out.join("summary.csv")).unwrap(), before);
+    assert_kept(&out);
+}
+
+#[test]
+fn a_run_killed_while_it_moves_the_users_files_loses_none() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let out = tmp.path().join("report");
+    assert!(run(&sc, &out, &[]).status.success());
+    users_folder(&out);
+    // Killed after the first of the user's files moved into the new report's staging folder.
+    let killed = run_with_fault(&sc, &out, "abort-while-keeping");
+    assert!(!killed.status.success());
+    // The next run puts it back, then carries every one over.
+    assert!(run(&sc, &out, &[]).status.success());
+    assert_kept(&out);
+    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}

@@ -1,0 +1,143 @@
+//! What a report replaces and what it keeps: the marker of a report lists the files its run
+//! wrote (its manifest); any other file of the folder (a teacher's notes, the CSV files of
+//! another dialect, a solved table) is the user's and moves into the new report.
+
+use anyhow::{Context, Result};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The marker's first line; the files the run wrote follow, one a line.
+pub(super) const MARKER_LINE: &str =
+    "written by senet-sim: a later run with this folder as --out replaces it\n";
+
+/// The list of the user's files while they move into the new report: a run killed meanwhile
+/// leaves it in its staging folder, and the next run moves them back ([`give_back`]).
+const MOVING: &str = ".senet-sim-moving";
+
+/// Every file under `dir` (and every empty folder), relative to it, sorted.
+fn files_under(dir: &Path) -> Result<BTreeSet<PathBuf>> {
+    let mut out = BTreeSet::new();
+    let mut stack = vec![PathBuf::new()];
+    while let Some(rel) = stack.pop() {
+        let here = dir.join(&rel);
+        let mut empty = true;
+        for entry in
+            std::fs::read_dir(&here).with_context(|| format!("reading {}", here.display()))?
+        {
+            let entry = entry?;
+            empty = false;
+            let path = rel.join(entry.file_name());
+            if entry.file_type()?.is_dir() {
+                stack.push(path);
+            } else {
+                out.insert(path);
+            }
+        }
+        if empty && !rel.as_os_str().is_empty() {
+            out.insert(rel);
+        }
+    }
+    out.remove(Path::new(crate::config::MARKER));
+    out.remove(Path::new(MOVING));
+    Ok(out)
+}
+
+/// The files of the report in `target` that its run did not write: those its marker does not
+/// list. A marker without a list (a build before manifests) counts as the run's every file
+/// that the new run writes too, and every file a run may write at the top of a report
+/// ([`crate::config::a_run_writes`]).
+fn theirs(target: &Path, written: &BTreeSet<PathBuf>) -> Result<Vec<PathBuf>> {
+    let marker = std::fs::read_to_string(target.join(crate::config::MARKER)).unwrap_or_default();
+    let listed: BTreeSet<PathBuf> = marker.lines().skip(1).map(PathBuf::from).collect();
+    let runs = |f: &PathBuf| match listed.is_empty() {
+        false => listed.contains(f),
+        true => {
+            let top = f
+                .components()
+                .next()
+                .map(|c| c.as_os_str().to_string_lossy());
+            written.contains(f) || top.is_some_and(|t| crate::config::a_run_writes(&t))
+        }
+    };
+    Ok(files_under(target)?
+        .into_iter()
+        .filter(|f| !runs(f))
+        .collect())
+}
+
+/// Before the new report in `staging` replaces `target`: writes its manifest, and moves the
+/// user's files of `target` into it. Refused, with nothing changed, when one of them has the
+/// name of a file the new report writes.
+pub(super) fn carry_over(staging: &Path, target: &Path) -> Result<Vec<PathBuf>> {
+    let written = files_under(staging)?;
+    let mut marker = MARKER_LINE.to_string();
+    for f in &written {
+        marker.push_str(&f.to_string_lossy());
+        marker.push('\n');
+    }
+    std::fs::write(staging.join(crate::config::MARKER), marker)
+        .with_context(|| format!("writing {}", crate::config::MARKER))?;
+    if !target.join(crate::config::MARKER).is_file() {
+        return Ok(vec![]);
+    }
+    let theirs = theirs(target, &written)?;
+    let clash: Vec<String> = (theirs.iter())
+        .filter(|f| written.contains(*f))
+        .map(|f| f.display().to_string())
+        .collect();
+    if !clash.is_empty() {
+        return crate::error::bad(format!(
+            "--out {}: holds {} that senet-sim did not write there and that this run writes; move it away or choose another --out (nothing was changed)",
+            target.display(),
+            clash.join(", ")
+        ));
+    }
+    let list: String = theirs
+        .iter()
+        .map(|f| format!("{}\n", f.display()))
+        .collect();
+    std::fs::write(staging.join(MOVING), list).context("listing the files kept")?;
+    for f in &theirs {
+        move_file(&target.join(f), &staging.join(f))?;
+        fault("abort-while-keeping");
+    }
+    Ok(theirs)
+}
+
+/// After the swap: the list of files being moved is no longer needed.
+pub(super) fn done(target: &Path) {
+    let _ = std::fs::remove_file(target.join(MOVING));
+}
+
+/// The staging folder `partial` of a run killed while it moved the user's files: each file it
+/// lists goes back into `target` where `target` lacks it.
+pub(super) fn give_back(partial: &Path, target: &Path) -> Result<()> {
+    let Ok(list) = std::fs::read_to_string(partial.join(MOVING)) else {
+        return Ok(());
+    };
+    for f in list.lines().map(PathBuf::from) {
+        let (from, to) = (partial.join(&f), target.join(&f));
+        if from.exists() && !to.exists() {
+            move_file(&from, &to)?;
+        }
+    }
+    Ok(())
+}
+
+/// Renames `from` to `to`, creating the folders above `to`.
+fn move_file(from: &Path, to: &Path) -> Result<()> {
+    if let Some(parent) = to.parent() {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("creating {}", parent.display()))?;
+    }
+    std::fs::rename(from, to)
+        .with_context(|| format!("moving {} to {}", from.display(), to.display()))
+}
+
+/// The fault-injection point `point` of the tests (`SENET_SIM_FAULT=point`): the process stops
+/// there at once, as a kill would stop it.
+pub(super) fn fault(point: &str) {
+    if std::env::var("SENET_SIM_FAULT").is_ok_and(|f| f == point) {
+        std::process::abort();
+    }
+}
