@@ -45,3 +45,20 @@ pub fn number(text: &str) -> Result<u64, String> {
             _ => format!("'{text}' is not a whole number"),
         })
 }
+
+/// A decimal number from the command line; one written the French way (`0,7`) is refused
+/// with the hint a scenario file gets (`write 0.7`).
+pub fn decimal(text: &str) -> Result<f64, String> {
+    text.trim().parse().map_err(|_| match text.split_once(',') {
+        Some((whole, frac))
+            if !whole.is_empty()
+                && whole.chars().all(|c| c.is_ascii_digit())
+                && frac.chars().all(|c| c.is_ascii_digit()) =>
+        {
+            format!(
+                "'{text}': a decimal comma? write {whole}.{frac} (a point, as in scenario files)"
+            )
+        }
+        _ => format!("'{text}' is not a number"),
+    })
+}

@@ -95,7 +95,7 @@ pub struct SolveArgs {
     memory: Option<u64>,
     /// Minutes between two saves of the group being solved into the checkpoint (layered; it is
     /// also saved when the solve is stopped by Ctrl-C or SIGTERM).
-    #[arg(long, value_name = "MINUTES", default_value_t = 10.0)]
+    #[arg(long, value_name = "MINUTES", default_value_t = 10.0, value_parser = crate::error::decimal)]
     save_every: f64,
     /// Solve optimal play only: random play's values, which take about as long again, are not
     /// computed (solution.csv leaves first_mover_random empty and report.md says so); a layered

@@ -115,7 +115,7 @@ pub struct DeviceArgs {
     #[arg(long)]
     device: Option<String>,
     /// Probability that one stick shows its marked face (sticks only).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::error::decimal)]
     p_marked: Option<f64>,
 }
 

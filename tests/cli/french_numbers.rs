@@ -53,3 +53,17 @@ fn a_decimal_comma_and_spaced_thousands_say_what_to_write() {
         "{err}"
     );
 }
+
+#[test]
+fn a_decimal_comma_on_the_command_line_says_what_to_write() {
+    // Before, `--p-marked 0,7` got "invalid float literal" and no hint.
+    let err = refused(&["throws", "--device", "sticks", "--p-marked", "0,7"]);
+    assert!(
+        err.contains("--p-marked") && err.contains("write 0.7"),
+        "{err}"
+    );
+    let err = refused(&["solve", "--pawns", "1", "--save-every", "2,5"]);
+    assert!(err.contains("write 2.5"), "{err}");
+    let err = refused(&["throws", "--device", "sticks", "--p-marked", "beaucoup"]);
+    assert!(err.contains("'beaucoup' is not a number"), "{err}");
+}
