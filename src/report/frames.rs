@@ -409,15 +409,18 @@ pub struct TableFormat {
 /// The folder of a French report's CSV files in RFC 4180.
 pub const RFC4180_DIR: &str = "rfc4180";
 
-/// Writes a frame as the CSV file `path` (and, with `format.parquet`, the same table as
+/// Writes a frame as the CSV file `path`, decimals to [`SIGNIFICANT`] digits (and, with `format.parquet`, the same table as
 /// Parquet beside it, `.parquet` for `.csv`).
 pub fn write_table(df: &mut DataFrame, path: &Path, format: TableFormat) -> Result<()> {
-    write_csv(df, path, format.csv)?;
+    // The CSV files are read by people: decimals to the digits they carry. Parquet, read by
+    // programs, keeps every digit.
+    let mut shown = significant(df)?;
+    write_csv(&mut shown, path, format.csv)?;
     if format.rfc4180_copy {
         let dir = path.with_file_name(RFC4180_DIR);
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
         let name = path.file_name().context("a CSV file's name")?;
-        write_csv(df, &dir.join(name), CsvStyle::Rfc4180)?;
+        write_csv(&mut shown, &dir.join(name), CsvStyle::Rfc4180)?;
     }
     if format.parquet {
         let pq = path.with_extension("parquet");
@@ -428,6 +431,35 @@ pub fn write_table(df: &mut DataFrame, path: &Path, format: TableFormat) -> Resu
             .map_err(|e| anyhow::anyhow!("writing {}: {e}", pq.display()))?;
     }
     Ok(())
+}
+
+/// How many significant digits a run's decimal numbers keep: a frequency of 200,000 games
+/// carries six, and the digits after them are noise a spreadsheet shows in full.
+pub const SIGNIFICANT: usize = 6;
+
+/// The frame with every decimal column rounded to [`SIGNIFICANT`] digits (counts are integers
+/// and stay whole).
+fn significant(df: &DataFrame) -> Result<DataFrame> {
+    let round = |x: f64| -> f64 {
+        if x == 0.0 || !x.is_finite() {
+            return x;
+        }
+        format!("{x:.prec$e}", prec = SIGNIFICANT - 1)
+            .parse()
+            .unwrap_or(x)
+    };
+    let columns = df
+        .columns()
+        .iter()
+        .map(|c| match c.f64() {
+            Ok(values) => {
+                let rounded: Vec<Option<f64>> = values.iter().map(|v| v.map(round)).collect();
+                Column::new(c.name().clone(), rounded)
+            }
+            Err(_) => c.clone(),
+        })
+        .collect();
+    Ok(DataFrame::new_infer_height(columns)?)
 }
 
 /// Writes a frame as a CSV file in `style` (double quotes where needed, CRLF line ends).
@@ -489,7 +521,7 @@ mod tests {
             csv,
             "arm,games,p5_turns,white_rate\r\n\
              coins,20000,41,0.5125\r\n\
-             \"sticks, 40%\",18446744073709551615,0,0.3333333333333333\r\n"
+             \"sticks, 40%\",18446744073709551615,0,0.333333\r\n"
         );
     }
 }

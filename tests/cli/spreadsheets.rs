@@ -149,3 +149,59 @@ fn play_game_seed_replays_a_game_of_games_csv() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn decimals_keep_the_digits_they_carry() {
+    // Before, waits.csv held 0,24462474645030427 and summary.csv 2.168404344971009e-19 (a
+    // Wilson bound of 0): seventeen digits a spreadsheet shows in full. Every decimal of a run's
+    // CSV files now has at most six significant digits, in both forms, and a bound of no
+    // success is 0.
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let out = tmp.path().join("fr");
+    assert!(run(&sc, &out, &["--lang", "fr", "--csv", "excel-fr"])
+        .status
+        .success());
+    let significant = |cell: &str| -> usize {
+        let mantissa = cell.split(['e', 'E']).next().unwrap();
+        let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+        digits.trim_start_matches('0').trim_end_matches('0').len()
+    };
+    for form in ["", "rfc4180/"] {
+        for file in [
+            "summary.csv",
+            "throws.csv",
+            "waits.csv",
+            "squares.csv",
+            "throwoffs.csv",
+        ] {
+            let path = out.join(format!("{form}{file}"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            let (sep, french) = if form.is_empty() {
+                (';', true)
+            } else {
+                (',', false)
+            };
+            let mut decimals = 0;
+            for cell in text.lines().skip(1).flat_map(|l| l.split(sep)) {
+                let cell = cell.trim_start_matches('\u{feff}');
+                let number = if french {
+                    cell.replace(',', ".")
+                } else {
+                    cell.to_string()
+                };
+                if number.contains('.') && number.parse::<f64>().is_ok() {
+                    decimals += 1;
+                    assert!(significant(&number) <= 6, "{form}{file}: {cell}");
+                }
+            }
+            assert!(decimals > 0, "{form}{file}: no decimal read");
+        }
+    }
+    let (h, rows) = csv(&out.join("rfc4180/summary.csv"));
+    let lo = h.iter().position(|c| c == "unfinished_rate_lo95").unwrap();
+    assert!(
+        rows.iter().all(|r| r[lo] == "0.0" || r[lo] == "0"),
+        "{rows:?}"
+    );
+}

@@ -373,7 +373,19 @@ pub fn wilson95(k: u64, n: u64) -> (f64, f64) {
     let (n, p) = (n as f64, k as f64 / n as f64);
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // With no success (or no failure) the bound is exactly 0 (or 1); computed, it is a rounding
+    // error of about 1e-19 that a spreadsheet would show.
+    let lo = if k == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if k as f64 == n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (lo, hi)
 }
 
 /// An observed frequency beside its exact probability.
