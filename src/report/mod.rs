@@ -174,6 +174,11 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
         let a = &r.stats;
         let theory =
             senet_simulation::stats::throwoff_theory(&r.arm.rules, &r.arm.device).unwrap_or(0.0);
+        // The exact value as a fraction when it is one (4/7 ≈ 0.5714), else as a decimal.
+        let exact = match senet_simulation::stats::throwoff_fraction(&r.arm.rules, &r.arm.device) {
+            Some((a, b)) => format!("{a}/{b} ≈ {}", l.num(theory, 4)),
+            None => l.num(theory, 4),
+        };
         let _ = writeln!(
             m,
             "\n{}",
@@ -184,9 +189,25 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
                 l.int(a.throwoff_first_thrower),
                 l.int(a.throwoffs),
                 pct(a.throwoff_first_thrower, a.throwoffs, l),
-                l.num(theory, 4)
+                exact
             )
         );
+        let (lo, hi) = senet_simulation::stats::wilson95(a.throwoff_first_thrower, a.throwoffs);
+        if !(lo..=hi).contains(&theory) {
+            let n = a.throwoffs as f64;
+            let z = (a.throwoff_first_thrower as f64 / n - theory)
+                / (theory * (1.0 - theory) / n).sqrt();
+            let once_in = 1.0 / senet_simulation::stats::two_sided(z);
+            let _ = writeln!(
+                m,
+                "\n{}",
+                fill!(
+                    tx.outside_interval,
+                    l.num(z.abs(), 1),
+                    l.int(once_in.round() as u64)
+                )
+            );
+        }
     }
     let _ = write!(m, "{}", thirty_md(results, l));
     let _ = writeln!(m, "\n{}\n", tx.summary_note);

@@ -122,3 +122,39 @@ fn half_unit(x: f64) -> f64 {
     // A tie (0.05859375) is half a unit away exactly: a hair more for the binary error.
     0.500_001 * 10f64.powi(x.abs().log10().floor() as i32 - 5)
 }
+
+#[test]
+fn lesson_2_gives_the_exact_value_as_a_fraction_and_says_when_it_is_outside_the_interval() {
+    // Before, the committed report printed 0,5714 (not 4/7) and said nothing of the 70% sticks'
+    // 52,8 % [52,3 ; 53,2] beside the exact 0,5196: z = 3.7, a gap of one run in 4,000.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    assert!(run(&lesson("2-who-starts.toml"), &out, &[])
+        .status
+        .success());
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        md.contains("la probabilité exacte est 4/7 ≈ 0,5714."),
+        "{md}"
+    );
+    let outside: Vec<&str> = md
+        .lines()
+        .filter(|l| l.contains("hors de l'intervalle"))
+        .collect();
+    assert_eq!(outside.len(), 1, "{md}");
+    assert!(
+        outside[0].contains("3,7 écarts types") && outside[0].contains("4\u{a0}105"),
+        "{}",
+        outside[0]
+    );
+    // Exact fractions and tails.
+    let coins = senet_engine::variants::Variant::TEJON;
+    let f = |d| senet_simulation::stats::throwoff_fraction(&coins.rules(), &d);
+    assert_eq!(f(senet_engine::throws::Device::Coins), Some((4, 7)));
+    assert_eq!(f(senet_engine::throws::Device::Die), Some((5, 9)));
+    assert_eq!(
+        f(senet_engine::throws::Device::Sticks { p_marked: 0.7 }),
+        None
+    );
+    assert!((senet_simulation::stats::two_sided(1.959_964) - 0.05).abs() < 1e-6);
+}

@@ -344,6 +344,31 @@ pub fn throwoff_theory(
     })
 }
 
+/// [`throwoff_theory`] as a fraction in lowest terms (`(4, 7)` with coins), when the device
+/// gives the first throw's probability as one (coins, fair sticks, the die).
+pub fn throwoff_fraction(
+    rules: &senet_engine::rules::Rules,
+    device: &senet_engine::throws::Device,
+) -> Option<(u64, u64)> {
+    let first = rules.first_throw?;
+    let faces = device.marked_fractions()?;
+    let den = faces[0].1;
+    let num: u64 = (0..5)
+        .filter(|&k| rules.throw_values[k] == first)
+        .map(|k| faces[k].0)
+        .sum();
+    // 1 / (2 - num/den) = den / (2 den - num).
+    let (a, b) = (den, 2 * den - num);
+    let gcd = |mut x: u64, mut y: u64| {
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x
+    };
+    let g = gcd(a, b).max(1);
+    Some((a / g, b / g))
+}
+
 /// Waiting times for a value in a sequence of throws: `counts[k]` is how many times the value
 /// came after exactly k throws (k >= 1) counted from the start or from its previous occurrence.
 /// The last, unfinished wait is not counted. For independent throws with probability p these
@@ -362,6 +387,12 @@ pub fn waits(sequence: &[u8], value: u8) -> Vec<u64> {
         }
     }
     counts
+}
+
+/// The probability that a normal deviate lies at least `z` standard deviations from its mean,
+/// on either side: how often random throws make a frequency stray that far from its probability.
+pub fn two_sided(z: f64) -> f64 {
+    libm::erfc(z.abs() / std::f64::consts::SQRT_2)
 }
 
 /// The 95% Wilson score interval of `k` successes in `n` trials.
