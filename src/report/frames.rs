@@ -127,6 +127,24 @@ pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
             .map(|r| throwoff_theory(&r.arm.rules, &r.arm.device))
             .collect::<Vec<Option<f64>>>(),
     ));
+    // Who won the games: the player who threw first in the throw-off (not the side that
+    // starts, which is the throw-off's winner), with its interval; empty without a throw-off.
+    c.push(col("first_thrower_wins", u(&|a| a.first_thrower_wins)));
+    let thrower = |pick: fn((f64, f64, f64)) -> f64| {
+        results
+            .iter()
+            .map(|r| {
+                let a = &r.stats;
+                (a.throwoffs > 0).then(|| {
+                    let (lo, hi) = wilson95(a.first_thrower_wins, a.throwoffs);
+                    pick((rate(a.first_thrower_wins, a.throwoffs), lo, hi))
+                })
+            })
+            .collect::<Vec<Option<f64>>>()
+    };
+    c.push(col("first_thrower_rate", thrower(|t| t.0)));
+    c.push(col("first_thrower_rate_lo95", thrower(|t| t.1)));
+    c.push(col("first_thrower_rate_hi95", thrower(|t| t.2)));
     Ok(DataFrame::new_infer_height(c)?)
 }
 
@@ -304,7 +322,7 @@ pub fn throwoffs(results: &[ArmResult]) -> Result<Option<DataFrame>> {
 pub fn games(results: &[ArmResult]) -> Result<DataFrame> {
     let mut arm = vec![];
     let (mut game, mut seed) = (vec![], vec![]);
-    let (mut first, mut winner) = (vec![], vec![]);
+    let (mut first, mut winner, mut thrower) = (vec![], vec![], vec![]);
     let (mut turns, mut throws, mut moves) = (vec![], vec![], vec![]);
     let (mut captures, mut backward, mut passes, mut water) = (vec![], vec![], vec![], vec![]);
     let side = |s: Option<Side>| s.map_or("none", Side::name).to_string();
@@ -314,6 +332,7 @@ pub fn games(results: &[ArmResult]) -> Result<DataFrame> {
             game.push(i as u64 + 1);
             seed.push(senet_engine::throws::seed_hex(*sd));
             first.push(side(g.first));
+            thrower.push(side(senet_simulation::stats::first_thrower(g)));
             winner.push(side(g.winner));
             turns.push(g.turns);
             throws.push(g.throws);
@@ -329,6 +348,7 @@ pub fn games(results: &[ArmResult]) -> Result<DataFrame> {
         col("game", game),
         col("seed", seed),
         col("first", first),
+        col("first_thrower", thrower),
         col("winner", winner),
         col("turns", turns),
         col("throws", throws),

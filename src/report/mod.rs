@@ -192,6 +192,15 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
                 exact
             )
         );
+        let _ = writeln!(
+            m,
+            "\n{}",
+            fill!(
+                tx.first_thrower_sentence,
+                pct(a.first_thrower_wins, a.throwoffs, l),
+                pct(a.first_mover_wins, a.games, l)
+            )
+        );
         let (lo, hi) = senet_simulation::stats::wilson95(a.throwoff_first_thrower, a.throwoffs);
         if !(lo..=hi).contains(&theory) {
             let n = a.throwoffs as f64;

@@ -147,6 +147,42 @@ fn lesson_2_gives_the_exact_value_as_a_fraction_and_says_when_it_is_outside_the_
         "{}",
         outside[0]
     );
+    // The first thrower's winning rate beside the starting side's: summary.csv, games.csv and
+    // the report (the wins chart's "premier joueur (noirs)" read as the first thrower's).
+    assert!(
+        md.contains("le joueur qui a lancé en premier a gagné"),
+        "{md}"
+    );
+    let out = tmp.path().join("rfc");
+    assert!(run(
+        &lesson("2-who-starts.toml"),
+        &out,
+        &["--games", "600", "--games-csv", "600", "--csv", "rfc4180"]
+    )
+    .status
+    .success());
+    let (h, rows) = csv(&out.join("summary.csv"));
+    let wins = column(&h, &rows, "first_thrower_wins");
+    let games = column(&h, &rows, "throwoffs");
+    let rate = column(&h, &rows, "first_thrower_rate");
+    let (gh, grows) = csv(&out.join("games.csv"));
+    let (arm, thrower, winner) = (
+        column(&gh, &grows, "arm"),
+        column(&gh, &grows, "first_thrower"),
+        column(&gh, &grows, "winner"),
+    );
+    for (i, name) in column(&h, &rows, "arm").iter().enumerate() {
+        // games.csv holds every game here: its first_thrower column counts the same wins.
+        let won = (0..grows.len())
+            .filter(|&g| &arm[g] == name && thrower[g] == winner[g])
+            .count();
+        assert_eq!(won.to_string(), wins[i], "{name}");
+        let r: f64 = rate[i].parse().unwrap();
+        assert!((r - won as f64 / games[i].parse::<f64>().unwrap()).abs() < 1e-6);
+        assert!((0..grows.len())
+            .filter(|&g| &arm[g] == name)
+            .all(|g| ["white", "black"].contains(&thrower[g])));
+    }
     // Exact fractions and tails.
     let coins = senet_engine::variants::Variant::TEJON;
     let f = |d| senet_simulation::stats::throwoff_fraction(&coins.rules(), &d);

@@ -19,8 +19,8 @@ use std::ops::Range;
 /// It changes whenever a counter is added, removed or renamed (a test holds it to
 /// [`counter_names`]), so that counters written by another build are refused, not merged with
 /// a missing counter read as 0. Version 2 added `draws` (arms and seatings),
-/// version 3 `throwoff_throws`.
-pub const COUNTERS_FORMAT: u32 = 3;
+/// version 3 `throwoff_throws`, version 4 `first_thrower_wins`.
+pub const COUNTERS_FORMAT: u32 = 4;
 
 /// Every counter name the rows use, in order: the layout [`COUNTERS_FORMAT`] versions.
 pub fn counter_names() -> Vec<&'static str> {
@@ -113,7 +113,7 @@ pub struct CounterRow {
 }
 
 /// The scalar counters of an arm, by name.
-fn arm_scalars(a: &mut ArmStats) -> [(&'static str, &mut u64); 13] {
+fn arm_scalars(a: &mut ArmStats) -> [(&'static str, &mut u64); 14] {
     let ArmStats {
         games,
         throws: _,
@@ -133,6 +133,7 @@ fn arm_scalars(a: &mut ArmStats) -> [(&'static str, &mut u64); 13] {
         occupancy: _,
         throwoffs,
         throwoff_first_thrower,
+        first_thrower_wins,
         throwoff_throws: _,
     } = a;
     [
@@ -149,6 +150,7 @@ fn arm_scalars(a: &mut ArmStats) -> [(&'static str, &mut u64); 13] {
         ("positions", positions),
         ("throwoffs", throwoffs),
         ("throwoff_first_thrower", throwoff_first_thrower),
+        ("first_thrower_wins", first_thrower_wins),
     ]
 }
 
@@ -342,10 +344,11 @@ mod tests {
     /// Every layout of the counters there has been, with its version. A new counter (a field of
     /// `ArmStats`, `Seating` or `Pairing`, named in `arm_scalars` or `pairing_counters`)
     /// changes `counter_names`: add a line with the next version and set `COUNTERS_FORMAT` to it.
-    const LAYOUTS: [(u32, &str); 3] = [
+    const LAYOUTS: [(u32, &str); 4] = [
         (1, "games white_wins black_wins first_mover_wins unfinished captures backward passes water positions throwoffs throwoff_first_thrower turns throws_per_game moves_per_game throws occupancy a_white.games a_white.white_wins a_white.black_wins a_white.unfinished a_white.turns b_white.games b_white.white_wins b_white.black_wins b_white.unfinished b_white.turns same_strategy same_colour incomplete"),
         (2, "games white_wins black_wins first_mover_wins unfinished draws captures backward passes water positions throwoffs throwoff_first_thrower turns throws_per_game moves_per_game throws occupancy a_white.games a_white.white_wins a_white.black_wins a_white.unfinished a_white.draws a_white.turns b_white.games b_white.white_wins b_white.black_wins b_white.unfinished b_white.draws b_white.turns same_strategy same_colour incomplete"),
         (3, "games white_wins black_wins first_mover_wins unfinished draws captures backward passes water positions throwoffs throwoff_first_thrower turns throws_per_game moves_per_game throwoff_throws throws occupancy a_white.games a_white.white_wins a_white.black_wins a_white.unfinished a_white.draws a_white.turns b_white.games b_white.white_wins b_white.black_wins b_white.unfinished b_white.draws b_white.turns same_strategy same_colour incomplete"),
+        (4, "games white_wins black_wins first_mover_wins unfinished draws captures backward passes water positions throwoffs throwoff_first_thrower first_thrower_wins turns throws_per_game moves_per_game throwoff_throws throws occupancy a_white.games a_white.white_wins a_white.black_wins a_white.unfinished a_white.draws a_white.turns b_white.games b_white.white_wins b_white.black_wins b_white.unfinished b_white.draws b_white.turns same_strategy same_colour incomplete"),
     ];
 
     #[test]

@@ -60,6 +60,7 @@ combine_fields!(ArmStats {
     occupancy,
     throwoffs,
     throwoff_first_thrower,
+    first_thrower_wins,
     throwoff_throws,
 });
 
@@ -198,6 +199,9 @@ pub struct ArmStats {
     pub throwoffs: u64,
     /// Throw-offs won by the player who threw first (an odd number of throws).
     pub throwoff_first_thrower: u64,
+    /// Games with a throw-off won by the player who threw first in it (who started only when
+    /// it got the value first).
+    pub first_thrower_wins: u64,
     /// The number of throws each throw-off took (a geometric law of the starting value's
     /// probability).
     pub throwoff_throws: Histogram,
@@ -232,6 +236,7 @@ impl ArmStats {
         self.water += s.water as u64;
         self.throwoffs += (s.opening > 0) as u64;
         self.throwoff_first_thrower += (s.opening % 2 == 1) as u64;
+        self.first_thrower_wins += (first_thrower(s).is_some_and(|f| s.winner == Some(f))) as u64;
         if s.opening > 0 {
             self.throwoff_throws.add(s.opening);
         }
@@ -320,6 +325,17 @@ impl Observer for Collector<'_> {
                 occupancy[i as usize].wrapping_add((t ^ arrived).wrapping_sub(arrived));
         }
         self.prev = now;
+    }
+}
+
+/// The side that threw first in the opening throw-off of game `s` (`None`: no throw-off): the
+/// starter when the throw-off took an odd number of throws, the other side otherwise.
+pub fn first_thrower(s: &GameSummary) -> Option<Side> {
+    let starter = s.first?;
+    match s.opening {
+        0 => None,
+        n if n % 2 == 1 => Some(starter),
+        _ => Some(starter.other()),
     }
 }
 
