@@ -18,7 +18,7 @@ use anyhow::{Context, Result};
 use frames::CsvStyle;
 use senet_engine::rules::{ExitRule, GameEnd};
 use senet_simulation::runner::{ArmResult, RunResults};
-use senet_simulation::scenario::Scenario;
+use senet_simulation::scenario::{QuestionChart, Scenario};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -129,6 +129,25 @@ fn report_md(s: &Scenario, body: &str, config: &RunConfig) -> String {
 
 fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: Lang) -> String {
     let tx = l.texts();
+    // A scenario that asks its own charts (a lesson) opens with its question: those charts and
+    // what they measure; every other figure follows.
+    let ids: Vec<&str> = s.charts.iter().map(|c| c.id()).collect();
+    let (asked, others): (Vec<_>, Vec<_>) = charts
+        .iter()
+        .partition(|(stem, _)| ids.iter().any(|id| stem.starts_with(&format!("{id}-"))));
+    let asks_throw_off = s.charts.contains(&QuestionChart::ThrowOff);
+    let mut question = String::new();
+    if !asked.is_empty() {
+        let _ = writeln!(question, "## {}\n", tx.question_title);
+        if asks_throw_off {
+            question.push_str(&throwoff_md(results, l));
+            question.push('\n');
+        }
+        for (stem, sentence) in &asked {
+            let _ = writeln!(question, "![{stem}](charts/{stem}.png)\n\n{sentence}\n");
+        }
+        let _ = writeln!(question, "## {}\n", tx.all_figures);
+    }
     let mut m = String::new();
     let _ = writeln!(m, "{}\n", fill!(tx.games_per_arm, l.int(s.games)));
     let _ = writeln!(m, "{}", tx.summary_header);
@@ -170,6 +189,25 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
             )
         );
     }
+    if !asks_throw_off {
+        m.push_str(&throwoff_md(results, l));
+    }
+    let _ = write!(m, "{}", thirty_md(results, l));
+    let _ = writeln!(m, "\n{}\n", tx.summary_note);
+    let _ = writeln!(m, "## {}\n", tx.charts);
+    for (stem, sentence) in others {
+        // The chart, then its caption: report.html makes the pair one figure.
+        let _ = writeln!(m, "![{stem}](charts/{stem}.png)\n\n{sentence}\n");
+    }
+    question + &m
+}
+
+/// The throw-off of every arm that has one: who got the value first, against the exact
+/// 1/(2 − p); who then won the game; and a sentence when the exact value lies outside the
+/// simulation's interval.
+fn throwoff_md(results: &[ArmResult], l: Lang) -> String {
+    let tx = l.texts();
+    let mut m = String::new();
     for r in results.iter().filter(|r| r.stats.throwoffs > 0) {
         let a = &r.stats;
         let theory =
@@ -217,13 +255,6 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
                 )
             );
         }
-    }
-    let _ = write!(m, "{}", thirty_md(results, l));
-    let _ = writeln!(m, "\n{}\n", tx.summary_note);
-    let _ = writeln!(m, "## {}\n", tx.charts);
-    for (stem, sentence) in charts {
-        // The chart, then its caption: report.html makes the pair one figure.
-        let _ = writeln!(m, "![{stem}](charts/{stem}.png)\n\n{sentence}\n");
     }
     m
 }
