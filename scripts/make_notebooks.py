@@ -22,8 +22,17 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 HERE = Path(__file__).resolve().parent.parent / "notebooks"
 
 
+# The first line of the helper cell: the notebook says before it to run it as it is.
+AS_IS = "# À EXÉCUTER SANS MODIFIER (Maj + Entrée) : préparation du carnet."
+
+RUN_AS_IS = """**Cellule à exécuter sans la modifier** (sélectionnez-la, puis Maj + Entrée) : elle trouve les
+fichiers de la simulation et prépare l'écriture des nombres à la française. Les cellules à
+compléter viennent après."""
+
+
 def load(name):
-    return f'''import os
+    return f'''{AS_IS}
+import os
 from pathlib import Path
 import math
 import pandas as pd
@@ -128,6 +137,9 @@ def notebook(name, cells):
     for kind, text in cells:
         for line in text.split("\n"):
             assert kind == "md" or "(réponse)" not in line or ANSWER.match(line), line
+    # The helper cell, announced: run it as it is.
+    at = next(i for i, (k, t) in enumerate(cells) if k == "code" and t.startswith(AS_IS))
+    cells = cells[:at] + [("md", RUN_AS_IS)] + cells[at:]
     write(HERE / name, [(k, pupils(t) if k == "code" else t) for k, t in cells])
     title, rest = cells[0][1].split("\n", 1)
     teacher = [("md", f"{title} (corrigé pour le professeur)\n{rest}")] + cells[1:]
@@ -370,7 +382,11 @@ axes[0].legend()
 plt.show()"""),
     ("md", """## 2. L'espérance
 
-**À compléter :** calculer la moyenne observée du nombre de lancers et la comparer à $\\frac1p$."""),
+**À compléter :** calculer la moyenne observée du nombre de lancers et la comparer à $\\frac1p$.
+
+*Aide pandas :* `lignes["throws"] * lignes["count"]` multiplie deux colonnes ligne par ligne, et
+`.sum()` fait la somme d'une colonne. Avec un tableau d'effectifs, la moyenne est la somme des
+valeurs × effectifs divisée par l'effectif total."""),
     ("code", """for valeur, case in [(3, 28), (2, 29), (1, 30)]:
     lignes = attentes[attentes["value"] == valeur]
     moyenne = (lignes["throws"] * lignes["count"]).sum() / lignes["count"].sum()  # (réponse)
@@ -378,15 +394,23 @@ plt.show()"""),
     print(f"case {case} (il faut un {valeur}) : moyenne observée {fr(moyenne, 2)}, espérance 1/p = {fr(1 / p, 2)}")"""),
     ("md", """## 3. La durée d'une partie
 
+On compte la durée en **tours** : un tour, ce sont les lancers d'un joueur jusqu'à ce que la main
+passe à l'autre (un 1, un 4 ou un 6 fait relancer le même joueur, dans le même tour).
+
 `lengths.csv` donne le nombre de parties terminées en chaque nombre de tours ; `summary.csv` la moyenne,
-l'écart type, la médiane et les quartiles."""),
+l'écart type, la médiane et les quartiles. Les joueurs jouent chacun leur tour : le camp qui
+commence ne peut finir que sur un tour impair, l'autre sur un tour pair. Tour par tour, le
+diagramme alternerait donc hautes et basses barres (un « peigne ») ; on regroupe les tours deux par
+deux."""),
     ("code", """durees = lire("lengths.csv")
 resume = lire("summary.csv").iloc[0]
+# Deux tours par barre : 1-2, 3-4, 5-6...
+paires = durees.groupby((durees["turns"] + 1) // 2 * 2)["games"].sum()
 plt.figure(figsize=(10, 4))
-plt.bar(durees["turns"], durees["games"] / durees["games"].sum(), width=1)
+plt.bar(paires.index - 0.5, paires / paires.sum(), width=2)
 plt.axvline(resume["mean_turns"], color="black", linestyle="--", label="moyenne")
 plt.axvline(resume["median_turns"], color="red", label="médiane")
-plt.xlabel("nombre de tours")
+plt.xlabel("nombre de tours (barres de 2 tours)")
 plt.ylabel("fréquence")
 axes_francais(plt.gca())
 debut = durees["turns"][durees["games"] > 0].min()

@@ -73,3 +73,69 @@ fn notebooks_run_on_the_lesson_scenarios() {
     // The pupils' five and the teacher's five.
     assert_eq!(out.matches("ok ").count(), 10, "{out}");
 }
+
+/// The cells of a notebook: (kind, text).
+fn cells(path: &Path) -> Vec<(String, String)> {
+    let nb: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    nb["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let text = match &c["source"] {
+                serde_json::Value::Array(lines) => {
+                    lines.iter().filter_map(|l| l.as_str()).collect()
+                }
+                other => other.as_str().unwrap_or_default().to_string(),
+            };
+            (c["cell_type"].as_str().unwrap().to_string(), text)
+        })
+        .collect()
+}
+
+#[test]
+fn notebooks_say_what_a_pupil_needs() {
+    // Before, each notebook opened with about 70 lines of helper code and nothing saying to run
+    // it as it is; lesson 3 never defined a turn, its histogram of turns was an odd/even comb
+    // nothing explained, and a mean from a frequency table came with no hint of the syntax.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("notebooks");
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "ipynb") {
+            continue;
+        }
+        let c = cells(&path);
+        let helper = c
+            .iter()
+            .position(|(k, t)| k == "code" && t.starts_with("# À EXÉCUTER SANS MODIFIER"))
+            .unwrap_or_else(|| panic!("{}: no helper cell", path.display()));
+        assert!(
+            c[helper - 1].0 == "markdown"
+                && c[helper - 1].1.contains("à exécuter sans la modifier"),
+            "{}: the helper cell is not announced",
+            path.display()
+        );
+        // Nothing to complete before it.
+        assert!(
+            c[..helper].iter().all(|(_, t)| !t.contains("À compléter")),
+            "{}",
+            path.display()
+        );
+    }
+    let three = cells(&root.join("3-duree-d-une-partie.ipynb"));
+    let text: Vec<&str> = three.iter().map(|(_, t)| t.as_str()).collect();
+    let first = |w: &str| {
+        text.iter()
+            .position(|t| t.contains(w))
+            .unwrap_or_else(|| panic!("{w}"))
+    };
+    assert!(first("un tour, ce sont les lancers d'un joueur") <= first("lengths.csv"));
+    assert!(
+        text.iter().any(|t| t.contains("« peigne »"))
+            && text.iter().any(|t| t.contains("barres de 2 tours"))
+    );
+    assert!(text
+        .iter()
+        .any(|t| t.contains("*Aide pandas :*") && t.contains(".sum()")));
+}
