@@ -521,10 +521,12 @@ print(f"intervalle de fluctuation [{fr(bas)} ; {fr(haut)}] :",
       "la fréquence y est" if bas <= f <= haut else "la fréquence n'y est pas")"""),
     ("md", """## 3. Toute la partie, du départ
 
-`solution.csv` (écrit par `senet-sim solve`) donne la probabilité exacte que le premier joueur
+`solution.csv` (écrit par `senet-sim run` dans `exact/`, comme le fait `senet-sim solve`) donne la probabilité exacte que le premier joueur
 gagne, les deux camps jouant au mieux (`first_mover_optimal`) ou au hasard (`first_mover_random`).
 `summary.csv` (écrit par `senet-sim run`) donne les fréquences observées (`first_mover_rate`)."""),
-    ("code", """candidats_exact = [dossier / "exact", Path("../solved/tejon-2"), Path("../../solved/tejon-2")]
+    ("code", """# exact/ du rapport (écrit par `senet-sim run`), ou les fichiers à côté du carnet (Capytale,
+# Basthon : ceux de rfc4180/), ou `senet-sim solve` dans solved/.
+candidats_exact = [dossier / "exact", dossier, Path("../solved/tejon-2"), Path("../../solved/tejon-2")]
 dossier_exact = next((d for d in candidats_exact if (d / "solution.csv").exists()), Path("."))
 with open(dossier_exact / "solution.csv", encoding="utf-8-sig") as fichier:
     separateur = ";" if ";" in fichier.readline() else ","

@@ -4,9 +4,12 @@
 - The pupils' versions (notebooks/) hold `...` where the answers go: they must run without an
   error too, every exercise left blank (a later section uses the value the simulation gives
   and says so in French), so that a pupil stuck on one question can do the next ones.
-The CSV files are read from $SENET_REPORTS (see tests/cli/notebooks.rs).
+The CSV files are read from $SENET_REPORTS (see tests/cli/notebooks.rs). With `--alone DIR`,
+each pupils' notebook is copied into DIR/<its name>/, which holds its lesson's rfc4180/ files,
+and run there alone, as on Capytale or Basthon.
 """
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -34,6 +37,18 @@ def errors(nb):
 
 failed = []
 pupils = sorted(NOTEBOOKS.glob("*.ipynb"))
+if sys.argv[1:2] == ["--alone"]:
+    for path in pupils:
+        folder = Path(sys.argv[2]) / path.stem
+        copy = folder / path.name
+        shutil.copy(path, copy)
+        bad = list(errors(execute(copy)))
+        if bad:
+            failed.append(path.name)
+            print(f"FAILED  {path.name} (alone with its CSV files): cell {bad[0][0]}: {bad[0][1]}")
+        else:
+            print(f"ok      {path.name} (alone with its CSV files)")
+    sys.exit(1 if failed else 0)
 teacher = sorted((NOTEBOOKS / "corrige").glob("*.ipynb"))
 if not pupils or len(pupils) != len(teacher):
     print(f"expected as many teacher's notebooks as pupils' ({len(teacher)} and {len(pupils)})")

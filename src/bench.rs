@@ -89,6 +89,7 @@ pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()>
         tournaments: vec![],
         lang: None,
         charts: vec![],
+        exact: None,
         fr: Default::default(),
         path: "bench".into(),
     };

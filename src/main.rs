@@ -5,6 +5,7 @@ mod bench;
 mod cli;
 mod config;
 mod error;
+mod exact;
 mod lang;
 mod progress;
 mod report;

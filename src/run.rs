@@ -21,6 +21,7 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         .map_err(|e| InputError(format!("{}: cannot read: {e}", args.scenario.display())))?;
     let scenario = Scenario::parse(&args.scenario, &text).map_err(|e| InputError(e.to_string()))?;
     let config = RunConfig::with_scenario(args, scenario)?;
+    crate::exact::check(&config)?;
     // Ctrl-C and SIGTERM ask the workers to stop; the run then ends with `Interrupted`.
     let cancel = crate::signals::cancel_on_signals();
     let staging = crate::report::Staging::create(&config.out)?;
@@ -49,6 +50,7 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         let keep_games = config.args.report.games_csv.unwrap_or(0);
         let results = results(&config.scenario, counters, keep_games);
         crate::report::write(&staging.dir, &config, &results)?;
+        crate::exact::write(&staging.dir, &config)?;
     }
     interrupted(&config, &cancel)?;
     let kept = staging.commit()?;

@@ -270,6 +270,7 @@ pub fn merge(args: MergeArgs) -> Result<PathBuf> {
     let keep = config.args.report.games_csv.unwrap_or(0);
     let results = senet_simulation::runner::results(&config.scenario, counters, keep);
     crate::report::write(&staging.dir, &config, &results)?;
+    crate::exact::write(&staging.dir, &config)?;
     staging.commit()?;
     Ok(config.out)
 }

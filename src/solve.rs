@@ -408,9 +408,19 @@ fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
     solver::save(&s.solution, &dir.join("table.senet"))?;
     let (rules, _) = crate::report::provenance::rule_file(&s.game());
     std::fs::write(dir.join("rules.toml"), rules).context("writing rules.toml")?;
-    write_csv(&mut solution_frame(s)?, &dir.join("solution.csv"), style)?;
-    write_csv(&mut losses_frame(s)?, &dir.join("losses.csv"), style)?;
-    write_csv(&mut critical_frame(s)?, &dir.join("critical.csv"), style)?;
+    // A French solve writes its CSV files in RFC 4180 into rfc4180/ too, as a French run does.
+    let rfc = dir.join(crate::report::frames::RFC4180_DIR);
+    for (name, mut frame) in [
+        ("solution.csv", solution_frame(s)?),
+        ("losses.csv", losses_frame(s)?),
+        ("critical.csv", critical_frame(s)?),
+    ] {
+        write_csv(&mut frame, &dir.join(name), style)?;
+        if style == CsvStyle::ExcelFr {
+            std::fs::create_dir_all(&rfc).context("creating rfc4180/")?;
+            write_csv(&mut frame, &rfc.join(name), CsvStyle::Rfc4180)?;
+        }
+    }
     crate::report::charts::solved::draw(dir, s, args.lang)?;
     let md = crate::report::solved::markdown(s, args.lang, &command_line(args));
     std::fs::write(dir.join("report.md"), md).context("writing report.md")

@@ -199,3 +199,87 @@ fn lesson_2_gives_the_exact_value_as_a_fraction_and_says_when_it_is_outside_the_
     );
     assert!((senet_simulation::stats::two_sided(1.959_964) - 0.05).abs() < 1e-6);
 }
+
+/// Lesson 5's run writes its solved game into `exact/`, and, the report being French, the
+/// solved CSV files in RFC 4180 beside the run's own in `rfc4180/` (notebook 5 on Capytale
+/// reads that folder alone); its values are those of `solve` on the same game.
+#[test]
+fn lesson_5_run_writes_its_exact_solution() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("l5");
+    let o = run(&lesson("5-solved-game.toml"), &out, &["--games", "20"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for f in [
+        "exact/table.senet",
+        "exact/solution.csv",
+        "exact/rfc4180/solution.csv",
+        "rfc4180/solution.csv",
+        "rfc4180/losses.csv",
+        "rfc4180/critical.csv",
+        "rfc4180/summary.csv",
+    ] {
+        assert!(out.join(f).is_file(), "{f} missing");
+    }
+    let solved = tmp.path().join("solved");
+    let o = senet()
+        .args([
+            "solve",
+            "--variant",
+            "tejon",
+            "--pawns",
+            "2",
+            "--quiet",
+            "--csv",
+            "rfc4180",
+        ])
+        .arg("--out")
+        .arg(&solved)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for f in ["solution.csv", "losses.csv", "critical.csv"] {
+        let ours = std::fs::read(out.join("rfc4180").join(f)).unwrap();
+        assert!(
+            ours == std::fs::read(solved.join(f)).unwrap(),
+            "{f} differs from solve's"
+        );
+    }
+    let md = std::fs::read_to_string(out.join("exact/report.md")).unwrap();
+    assert!(
+        md.contains("`senet-sim solve --variant tejon --pawns 2`"),
+        "{md}"
+    );
+}
+
+/// `exact` names an arm of the scenario whose game the solver takes; anything else is refused
+/// before a game is played, in one line naming the file and the key (exit 2).
+#[test]
+fn exact_key_is_checked_before_the_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let arm =
+        "[[arm]]\nname = \"a\"\nvariant = \"tejon\"\nwhite = \"random\"\nblack = \"random\"\n";
+    for (exact, pawns, says) in [
+        ("b", "", "key 'exact': 'b' is not the name of an arm"),
+        ("a", "", "key 'exact': the game of arm 'a' cannot be solved"),
+        ("a", "rules = { pawns = 2 }\n", ""),
+    ] {
+        let text = format!("name = \"x\"\ngames = 4\nexact = \"{exact}\"\n{arm}{pawns}");
+        let file = write(tmp.path(), "exact.toml", &text);
+        let out = tmp.path().join(format!("out-{exact}-{}", pawns.len()));
+        let o = run(&file, &out, &[]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        if says.is_empty() {
+            assert!(o.status.success(), "{err}");
+            assert!(out.join("exact/solution.csv").is_file());
+            assert!(
+                !out.join("rfc4180").exists(),
+                "an English run writes one CSV form"
+            );
+        } else {
+            assert_eq!(o.status.code(), Some(2), "{err}");
+            assert!(err.contains(says) && err.contains("exact.toml"), "{err}");
+            assert_eq!(err.trim().lines().count(), 1, "{err}");
+            assert!(!out.exists(), "nothing written");
+        }
+    }
+}

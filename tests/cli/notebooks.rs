@@ -39,23 +39,9 @@ fn notebooks_run_on_the_lesson_scenarios() {
             scenario.display(),
             String::from_utf8_lossy(&o.stderr)
         );
-        // Lesson 5 reads the solved game beside the run, in exact/.
-        if text.contains("optimal") {
-            let o = senet()
-                .args([
-                    "solve",
-                    "--variant",
-                    "tejon",
-                    "--pawns",
-                    "2",
-                    "--quiet",
-                    "--out",
-                ])
-                .arg(tmp.path().join(name).join("exact"))
-                .args(csv)
-                .output()
-                .unwrap();
-            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        // Lesson 5's run writes its solved game into exact/ (`exact = "au mieux"`).
+        if text.contains("exact = ") {
+            assert!(tmp.path().join(name).join("exact/solution.csv").exists());
         }
     }
     let o = std::process::Command::new(python)
@@ -72,6 +58,41 @@ fn notebooks_run_on_the_lesson_scenarios() {
     );
     // The pupils' five and the teacher's five.
     assert_eq!(out.matches("ok ").count(), 10, "{out}");
+    // The other way, as on Capytale or Basthon: each pupils' notebook alone in an empty folder
+    // with its lesson's rfc4180/ files (a French run writes them, exact values included).
+    let alone = tempfile::tempdir().unwrap();
+    let mut notebooks: Vec<_> = std::fs::read_dir(root.join("notebooks"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ipynb"))
+        .collect();
+    notebooks.sort();
+    for (notebook, scenario) in notebooks.iter().zip(&files) {
+        let fresh = tmp.path().join("fr").join(notebook.file_stem().unwrap());
+        let o = run(scenario, &fresh, &[]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let folder = alone.path().join(notebook.file_stem().unwrap());
+        std::fs::create_dir_all(&folder).unwrap();
+        for csv in std::fs::read_dir(fresh.join("rfc4180")).unwrap() {
+            let csv = csv.unwrap().path();
+            std::fs::copy(&csv, folder.join(csv.file_name().unwrap())).unwrap();
+        }
+    }
+    let o = std::process::Command::new(root.join(".venv/bin/python"))
+        .arg(root.join("scripts/run_notebooks.py"))
+        .arg("--alone")
+        .arg(alone.path())
+        .env_remove("SENET_REPORTS")
+        .env("MPLBACKEND", "Agg")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(out.matches("ok ").count(), 5, "{out}");
 }
 
 /// The cells of a notebook: (kind, text).

@@ -429,6 +429,7 @@ mod tests {
             tournaments: vec![],
             lang: None,
             charts: vec![],
+            exact: None,
             fr: Default::default(),
             path: "c.toml".into(),
         };

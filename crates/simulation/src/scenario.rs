@@ -35,6 +35,7 @@ struct FileScenario {
     tournament: Option<Spanned<toml::Value>>,
     lang: Option<Spanned<String>>,
     charts: Option<Vec<QuestionChart>>,
+    exact: Option<Spanned<String>>,
     fr: Option<extras::FileFrench>,
 }
 
@@ -136,6 +137,8 @@ pub struct Scenario {
     pub lang: Option<String>,
     /// The charts that answer the scenario's own question, in file order.
     pub charts: Vec<QuestionChart>,
+    /// The arm whose game the run solves exactly into `exact/` (`exact = "ARM"`), by index.
+    pub exact: Option<usize>,
     /// The French names of the title and the arms (`[fr]`).
     pub fr: French,
     /// The file it was read from.
@@ -242,6 +245,9 @@ impl Scenario {
             arms.iter().any(|a: &Arm| a.name == n) || tournaments.iter().any(|t| t.name == n)
         };
         let fr = extras::french(file.fr, &known).map_err(|(span, why)| cx.err(span, why))?;
+        let names: Vec<&str> = arms.iter().map(|a| a.name.as_str()).collect();
+        let exact =
+            extras::exact_arm(file.exact, &names).map_err(|(span, why)| cx.err(span, why))?;
         Ok(Scenario {
             name,
             title: file.title.unwrap_or_else(|| file.name.into_inner()),
@@ -251,6 +257,7 @@ impl Scenario {
             tournaments,
             lang: file.lang.map(Spanned::into_inner),
             charts: file.charts.unwrap_or_default(),
+            exact,
             fr,
             path: path.to_path_buf(),
         })

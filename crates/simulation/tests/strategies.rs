@@ -141,6 +141,7 @@ fn heuristic_beats_random_in_tejon() {
         tournaments: vec![t],
         lang: None,
         charts: vec![],
+        exact: None,
         fr: Default::default(),
         path: "h.toml".into(),
     };

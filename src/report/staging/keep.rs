@@ -49,14 +49,22 @@ fn files_under(dir: &Path) -> Result<BTreeSet<PathBuf>> {
 fn theirs(target: &Path, written: &BTreeSet<PathBuf>) -> Result<Vec<PathBuf>> {
     let marker = std::fs::read_to_string(target.join(crate::config::MARKER)).unwrap_or_default();
     let listed: BTreeSet<PathBuf> = marker.lines().skip(1).map(PathBuf::from).collect();
+    let top = |f: &Path| f.components().next().map(|c| PathBuf::from(c.as_os_str()));
+    // A folder of the report that senet-sim wrote on its own (a solve's exact/, with its own
+    // marker) is replaced when the new run writes that folder.
+    let nested = |f: &PathBuf| {
+        top(f).is_some_and(|d| {
+            target.join(&d).join(crate::config::MARKER).is_file()
+                && written.iter().any(|w| w.starts_with(&d))
+        })
+    };
     let runs = |f: &PathBuf| match listed.is_empty() {
-        false => listed.contains(f),
+        false => listed.contains(f) || nested(f),
         true => {
-            let top = f
-                .components()
-                .next()
-                .map(|c| c.as_os_str().to_string_lossy());
-            written.contains(f) || top.is_some_and(|t| crate::config::a_run_writes(&t))
+            let name = top(f).map(|d| d.to_string_lossy().into_owned());
+            written.contains(f)
+                || nested(f)
+                || name.is_some_and(|t| crate::config::a_run_writes(&t))
         }
     };
     Ok(files_under(target)?

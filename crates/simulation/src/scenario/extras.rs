@@ -28,6 +28,28 @@ impl QuestionChart {
     }
 }
 
+/// `exact = "ARM"`: the arm whose game the run solves exactly into the report's `exact/`
+/// (lesson 5); its index among `arms` (their names in file order). An error is the span of the
+/// key and its message.
+pub(super) fn exact_arm(
+    exact: Option<Spanned<String>>,
+    arms: &[&str],
+) -> Result<Option<usize>, (Option<Range<usize>>, String)> {
+    let Some(name) = exact else {
+        return Ok(None);
+    };
+    match arms.iter().position(|a| *a == name.get_ref()) {
+        Some(i) => Ok(Some(i)),
+        None => Err((
+            Some(name.span()),
+            format!(
+                "key 'exact': '{}' is not the name of an arm of this scenario (the arm whose game is solved into exact/)",
+                name.get_ref()
+            ),
+        )),
+    }
+}
+
 /// The `[fr]` table as the file writes it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -1,0 +1,90 @@
+//! A scenario's exact solution (`exact = "ARM"`, lesson 5): the run solves the arm's game as
+//! `senet-sim solve` does and writes it into its report's `exact/`, so that the report carries
+//! the exact values its notebook compares with the frequencies.
+
+use crate::config::RunConfig;
+use crate::report::frames::{CsvStyle, RFC4180_DIR};
+use anyhow::{Context, Result};
+use clap::Parser;
+use senet_engine::solve::index::StateIndex;
+use senet_engine::throws::Device;
+use senet_simulation::rulefile::changed_keys;
+use std::path::Path;
+
+/// The command line of the solve, parsed by the `solve` command's own arguments.
+#[derive(Parser)]
+struct Line {
+    #[command(flatten)]
+    args: crate::solve::SolveArgs,
+}
+
+/// Refuses, before any game is played, an `exact` arm whose game the solver cannot take (too
+/// many pawns, a rule it does not solve): one line naming the scenario file and the key.
+pub fn check(config: &RunConfig) -> Result<()> {
+    let Some(i) = config.scenario.exact else {
+        return Ok(());
+    };
+    let arm = &config.scenario.arms[i];
+    match StateIndex::new(&arm.rules) {
+        Ok(_) => Ok(()),
+        Err(e) => crate::error::bad(format!(
+            "{}: key 'exact': the game of arm '{}' cannot be solved: {e}",
+            config.args.scenario.display(),
+            arm.name
+        )),
+    }
+}
+
+/// Solves the `exact` arm of the run's scenario into `report/exact/` (the report being written),
+/// in the report's language and CSV form; a French report
+/// also gets those CSV files in RFC 4180 in its `rfc4180/`, beside the run's (Capytale and
+/// Basthon read that folder alone).
+pub fn write(report: &Path, config: &RunConfig) -> Result<()> {
+    let Some(i) = config.scenario.exact else {
+        return Ok(());
+    };
+    let arm = &config.scenario.arms[i];
+    let exact = report.join("exact");
+    // The arm's game on the command line, so that exact/report.md quotes a command that
+    // replays it anywhere: its variant, each option it changes, its device.
+    let mut words: Vec<String> = ["solve", "--variant", arm.variant.id()]
+        .map(String::from)
+        .to_vec();
+    // `--pawns` below says the number of pawns.
+    for kv in changed_keys(&arm.game()) {
+        if !kv.starts_with("pawns =") {
+            words.extend(["--set".to_string(), kv]);
+        }
+    }
+    if arm.device != arm.variant.device() {
+        words.extend(["--device".to_string(), arm.device.kind().to_string()]);
+        if let Device::Sticks { p_marked } = arm.device {
+            words.extend(["--p-marked".to_string(), p_marked.to_string()]);
+        }
+    }
+    words.extend(
+        [
+            "--pawns",
+            &arm.rules.pawns.to_string(),
+            "--lang",
+            config.lang.code(),
+            "--csv",
+            &config.csv.name(),
+            "--quiet",
+            "--out",
+            &exact.display().to_string(),
+        ]
+        .map(String::from),
+    );
+    let line = Line::try_parse_from(words).context("the exact solve's arguments")?;
+    crate::solve::solve(line.args, &mut std::io::sink())?;
+    if config.csv == CsvStyle::ExcelFr {
+        let (from, to) = (exact.join(RFC4180_DIR), report.join(RFC4180_DIR));
+        std::fs::create_dir_all(&to).context("creating rfc4180/")?;
+        for name in ["solution.csv", "losses.csv", "critical.csv"] {
+            std::fs::copy(from.join(name), to.join(name))
+                .with_context(|| format!("copying exact/{RFC4180_DIR}/{name}"))?;
+        }
+    }
+    Ok(())
+}
