@@ -22,6 +22,7 @@ mod notebooks;
 mod out_safety;
 mod overrides;
 mod provenance;
+mod readmes;
 mod reconstructions;
 mod report_snapshots;
 mod resume;
