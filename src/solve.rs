@@ -410,11 +410,21 @@ fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
     std::fs::write(dir.join("rules.toml"), rules).context("writing rules.toml")?;
     // A French solve writes its CSV files in RFC 4180 into rfc4180/ too, as a French run does.
     let rfc = dir.join(crate::report::frames::RFC4180_DIR);
-    for (name, mut frame) in [
+    let exact = exact_digits(s);
+    // Decimals to the digits they carry: the chances at the start to the sweeps' tolerance, the
+    // last change as an order of magnitude, the rest (judged games, a table's f32 values) to
+    // six, as a run's frequencies.
+    let digits = |column: &str| match column {
+        "first_mover_optimal" | "first_mover_random" => exact,
+        "last_change" => 2,
+        _ => crate::report::frames::SIGNIFICANT,
+    };
+    for (name, frame) in [
         ("solution.csv", solution_frame(s)?),
         ("losses.csv", losses_frame(s)?),
         ("critical.csv", critical_frame(s)?),
     ] {
+        let mut frame = crate::report::frames::rounded(&frame, digits)?;
         write_csv(&mut frame, &dir.join(name), style)?;
         if style == CsvStyle::ExcelFr {
             std::fs::create_dir_all(&rfc).context("creating rfc4180/")?;
@@ -424,6 +434,16 @@ fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
     crate::report::charts::solved::draw(dir, s, args.lang)?;
     let md = crate::report::solved::markdown(s, args.lang, &command_line(args));
     std::fs::write(dir.join("report.md"), md).context("writing report.md")
+}
+
+/// The significant digits a chance near 1/2 carries when the sweeps stopped at the tolerance
+/// of `s` (the larger of optimal and random play's): 9 at 1e-10, 8 at 1e-9.
+fn exact_digits(s: &Solved) -> usize {
+    let tolerance = s
+        .random_effort
+        .as_ref()
+        .map_or(s.effort.tolerance, |r| r.tolerance.max(s.effort.tolerance));
+    (-tolerance.log10()).floor().max(2.0) as usize - 1
 }
 
 /// `--verify`: one update step at every position of a saved table, its largest change printed;

@@ -460,11 +460,17 @@ pub const SIGNIFICANT: usize = 6;
 /// The frame with every decimal column rounded to [`SIGNIFICANT`] digits (counts are integers
 /// and stay whole).
 fn significant(df: &DataFrame) -> Result<DataFrame> {
-    let round = |x: f64| -> f64 {
+    rounded(df, |_| SIGNIFICANT)
+}
+
+/// The frame with each decimal column rounded to `digits(name)` significant digits (counts are
+/// integers and stay whole).
+pub fn rounded(df: &DataFrame, digits: impl Fn(&str) -> usize) -> Result<DataFrame> {
+    let round = |x: f64, digits: usize| -> f64 {
         if x == 0.0 || !x.is_finite() {
             return x;
         }
-        format!("{x:.prec$e}", prec = SIGNIFICANT - 1)
+        format!("{x:.prec$e}", prec = digits.max(1) - 1)
             .parse()
             .unwrap_or(x)
     };
@@ -473,7 +479,9 @@ fn significant(df: &DataFrame) -> Result<DataFrame> {
         .iter()
         .map(|c| match c.f64() {
             Ok(values) => {
-                let rounded: Vec<Option<f64>> = values.iter().map(|v| v.map(round)).collect();
+                let n = digits(c.name());
+                let rounded: Vec<Option<f64>> =
+                    values.iter().map(|v| v.map(|x| round(x, n))).collect();
                 Column::new(c.name().clone(), rounded)
             }
             Err(_) => c.clone(),
