@@ -3,6 +3,7 @@
 //! the exact values its notebook compares with the frequencies.
 
 use crate::config::RunConfig;
+use crate::report::exact::ExactStart;
 use crate::report::frames::{CsvStyle, RFC4180_DIR};
 use anyhow::{Context, Result};
 use clap::Parser;
@@ -35,13 +36,14 @@ pub fn check(config: &RunConfig) -> Result<()> {
     }
 }
 
-/// Solves the `exact` arm of the run's scenario into `report/exact/` (the report being written),
+/// Solves the `exact` arm of the run's scenario into `report/exact/` (the report being written)
+/// and returns its chances at the start, for the report to set beside the simulation;
 /// in the report's language and CSV form; a French report
 /// also gets those CSV files in RFC 4180 in its `rfc4180/`, beside the run's (Capytale and
 /// Basthon read that folder alone).
-pub fn write(report: &Path, config: &RunConfig) -> Result<()> {
+pub fn write(report: &Path, config: &RunConfig) -> Result<Option<ExactStart>> {
     let Some(i) = config.scenario.exact else {
-        return Ok(());
+        return Ok(None);
     };
     let arm = &config.scenario.arms[i];
     let exact = report.join("exact");
@@ -77,7 +79,7 @@ pub fn write(report: &Path, config: &RunConfig) -> Result<()> {
         .map(String::from),
     );
     let line = Line::try_parse_from(words).context("the exact solve's arguments")?;
-    crate::solve::solve(line.args, &mut std::io::sink())?;
+    let (_, (optimal, random)) = crate::solve::solve_start(line.args, &mut std::io::sink())?;
     if config.csv == CsvStyle::ExcelFr {
         let (from, to) = (exact.join(RFC4180_DIR), report.join(RFC4180_DIR));
         std::fs::create_dir_all(&to).context("creating rfc4180/")?;
@@ -86,5 +88,9 @@ pub fn write(report: &Path, config: &RunConfig) -> Result<()> {
                 .with_context(|| format!("copying exact/{RFC4180_DIR}/{name}"))?;
         }
     }
-    Ok(())
+    Ok(Some(ExactStart {
+        arm: i,
+        optimal,
+        random,
+    }))
 }

@@ -49,8 +49,8 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
     } else {
         let keep_games = config.args.report.games_csv.unwrap_or(0);
         let results = results(&config.scenario, counters, keep_games);
-        crate::report::write(&staging.dir, &config, &results)?;
-        crate::exact::write(&staging.dir, &config)?;
+        let exact = crate::exact::write(&staging.dir, &config)?;
+        crate::report::write(&staging.dir, &config, &results, exact.as_ref())?;
     }
     interrupted(&config, &cancel)?;
     let kept = staging.commit()?;

@@ -269,8 +269,8 @@ pub fn merge(args: MergeArgs) -> Result<PathBuf> {
     let staging = crate::report::Staging::create(&config.out)?;
     let keep = config.args.report.games_csv.unwrap_or(0);
     let results = senet_simulation::runner::results(&config.scenario, counters, keep);
-    crate::report::write(&staging.dir, &config, &results)?;
-    crate::exact::write(&staging.dir, &config)?;
+    let exact = crate::exact::write(&staging.dir, &config)?;
+    crate::report::write(&staging.dir, &config, &results, exact.as_ref())?;
     staging.commit()?;
     Ok(config.out)
 }

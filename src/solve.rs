@@ -126,6 +126,12 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
     if let Some(dir) = &args.verify {
         return verify(dir, out);
     }
+    Ok(solve_start(args, out)?.0)
+}
+
+/// Solves the game of `args` into its folder; returns the folder and the first mover's chance
+/// under optimal play and under random play (`None` with `--optimal-only`).
+pub fn solve_start(args: SolveArgs, out: &mut impl Write) -> Result<(PathBuf, (f64, Option<f64>))> {
     let pawns = args.pawns.unwrap_or(0);
     if !(1..=MAX_SOLVED_PAWNS).contains(&pawns) {
         return bad(format!(
@@ -196,7 +202,7 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
     if !args.quiet {
         writeln!(out, "{}", dir.join("report.md").display())?;
     }
-    Ok(dir)
+    Ok((dir, solved.start))
 }
 
 /// Solves, evaluates random play and judges the strategies, until `cancel` stops the sweeps.

@@ -3,6 +3,7 @@
 
 pub mod charts;
 pub mod columns;
+pub mod exact;
 pub mod frames;
 pub mod html;
 pub mod provenance;
@@ -23,12 +24,18 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Writes every file of the report of `results` into `dir`.
-pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()> {
+/// `exact`: the solved game's chances at the start, when the scenario asks for it.
+pub fn write(
+    dir: &Path,
+    config: &RunConfig,
+    results: &RunResults,
+    exact: Option<&exact::ExactStart>,
+) -> Result<()> {
     let (scenario, lang) = (&config.scenario, config.lang);
     std::fs::create_dir_all(dir.join("charts")).context("creating charts/")?;
     let mut md = String::new();
     if !results.arms.is_empty() {
-        md = write_arms(dir, config, &results.arms)?;
+        md = write_arms(dir, config, &results.arms, exact)?;
     }
     if !results.tournaments.is_empty() {
         md.push_str(&tournament::write(
@@ -51,7 +58,12 @@ pub fn write(dir: &Path, config: &RunConfig, results: &RunResults) -> Result<()>
 }
 
 /// The files of the arms; returns their part of `report.md`.
-fn write_arms(dir: &Path, config: &RunConfig, results: &[ArmResult]) -> Result<String> {
+fn write_arms(
+    dir: &Path,
+    config: &RunConfig,
+    results: &[ArmResult],
+    exact: Option<&exact::ExactStart>,
+) -> Result<String> {
     let (scenario, lang, style) = (&config.scenario, config.lang, config.tables());
     if config.args.report.games_csv.is_some() {
         frames::write_table(&mut frames::games(results)?, &dir.join("games.csv"), style)?;
@@ -82,7 +94,7 @@ fn write_arms(dir: &Path, config: &RunConfig, results: &[ArmResult]) -> Result<S
         frames::write_table(&mut frame, &dir.join("throwoffs.csv"), style)?;
     }
     let charts = charts::draw_all(&dir.join("charts"), results, &scenario.charts, lang)?;
-    Ok(arms_md(scenario, results, &charts, lang))
+    Ok(arms_md(scenario, results, &charts, exact, lang))
 }
 
 fn pct(k: u64, n: u64, l: Lang) -> String {
@@ -127,7 +139,13 @@ fn report_md(s: &Scenario, body: &str, config: &RunConfig) -> String {
     m
 }
 
-fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: Lang) -> String {
+fn arms_md(
+    s: &Scenario,
+    results: &[ArmResult],
+    charts: &[(String, String)],
+    exact: Option<&exact::ExactStart>,
+    l: Lang,
+) -> String {
     let tx = l.texts();
     // A scenario that asks its own charts (a lesson) opens with its question: those charts and
     // what they measure; every other figure follows.
@@ -137,8 +155,11 @@ fn arms_md(s: &Scenario, results: &[ArmResult], charts: &[(String, String)], l: 
         .partition(|(stem, _)| ids.iter().any(|id| stem.starts_with(&format!("{id}-"))));
     let asks_throw_off = s.charts.contains(&QuestionChart::ThrowOff);
     let mut question = String::new();
-    if !asked.is_empty() {
+    if !asked.is_empty() || exact.is_some() {
         let _ = writeln!(question, "## {}\n", tx.question_title);
+        if let Some(e) = exact {
+            question.push_str(&exact::md(results, e, l));
+        }
         if asks_throw_off {
             question.push_str(&throwoff_md(results, l));
             question.push('\n');
@@ -239,21 +260,8 @@ fn throwoff_md(results: &[ArmResult], l: Lang) -> String {
                 pct(a.first_mover_wins, a.games, l)
             )
         );
-        let (lo, hi) = senet_simulation::stats::wilson95(a.throwoff_first_thrower, a.throwoffs);
-        if !(lo..=hi).contains(&theory) {
-            let n = a.throwoffs as f64;
-            let z = (a.throwoff_first_thrower as f64 / n - theory)
-                / (theory * (1.0 - theory) / n).sqrt();
-            let once_in = 1.0 / senet_simulation::stats::two_sided(z);
-            let _ = writeln!(
-                m,
-                "\n{}",
-                fill!(
-                    tx.outside_interval,
-                    l.num(z.abs(), 1),
-                    l.int(once_in.round() as u64)
-                )
-            );
+        if let Some(s) = exact::outside(a.throwoff_first_thrower, a.throwoffs, theory, l) {
+            let _ = writeln!(m, "\n{s}");
         }
     }
     m

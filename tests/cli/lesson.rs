@@ -249,6 +249,21 @@ fn lesson_5_run_writes_its_exact_solution() {
         md.contains("`senet-sim solve --variant tejon --pawns 2`"),
         "{md}"
     );
+    // The report opens with the exact values beside the simulated frequencies, both arms.
+    let (h, rows) = csv(&solved.join("solution.csv"));
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let question = report.split("## Tous les résultats").next().unwrap();
+    for (name, how) in [
+        ("first_mover_optimal", "au mieux"),
+        ("first_mover_random", "au hasard"),
+    ] {
+        let p: f64 = column(&h, &rows, name)[0].parse().unwrap();
+        let exact = format!("{p:.4}").replace('.', ",");
+        let sentence = format!(
+            "quand les deux camps jouent {how}, le camp qui commence gagne avec la probabilité exacte {exact}"
+        );
+        assert!(question.contains(&sentence), "{sentence}\n{question}");
+    }
 }
 
 /// `exact` names an arm of the scenario whose game the solver takes; anything else is refused

@@ -1,0 +1,93 @@
+//! The solved game beside the simulation (`exact = "ARM"`, lesson 5): for each arm that plays
+//! the solved game with both sides optimal or both random, the exact chance of the side that
+//! starts beside its simulated frequency, and whether the interval holds it.
+
+use super::pct;
+use crate::lang::{fill, Lang};
+use senet_engine::strategy::spec::StrategySpec;
+use senet_simulation::runner::ArmResult;
+
+/// The exact chances at the start of the solved arm's game (`exact/solution.csv`).
+#[derive(Clone, Copy, Debug)]
+pub struct ExactStart {
+    /// The arm solved (its index among the scenario's arms).
+    pub arm: usize,
+    /// The chance of the side that starts, both sides playing optimally.
+    pub optimal: f64,
+    /// The same, both sides playing at random (`None`: not computed).
+    pub random: Option<f64>,
+}
+
+/// How both sides of an arm play, when the solved game has an exact value for it.
+fn play(r: &ArmResult) -> Option<bool> {
+    let optimal = |s: &StrategySpec| matches!(s, StrategySpec::Optimal(o) if o.file.is_none());
+    let random = |s: &StrategySpec| matches!(s, StrategySpec::Random);
+    if optimal(&r.arm.white) && optimal(&r.arm.black) {
+        Some(true)
+    } else if random(&r.arm.white) && random(&r.arm.black) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The sentences of the arms that play the solved game: its exact value, the simulated
+/// frequency with its interval, and, when the interval misses it, how often that happens.
+pub(super) fn md(results: &[ArmResult], exact: &ExactStart, l: Lang) -> String {
+    let tx = l.texts();
+    let game = results[exact.arm].arm.game();
+    let mut m = String::new();
+    for r in results.iter().filter(|r| r.arm.game() == game) {
+        let (value, how) = match play(r) {
+            Some(true) => (exact.optimal, tx.exact_best),
+            Some(false) => match exact.random {
+                Some(v) => (v, tx.exact_random),
+                None => continue,
+            },
+            None => continue,
+        };
+        let a = &r.stats;
+        let (lo, hi) = senet_simulation::stats::wilson95(a.first_mover_wins, a.games);
+        let holds = if (lo..=hi).contains(&value) {
+            tx.exact_holds
+        } else {
+            tx.exact_misses
+        };
+        let _ = std::fmt::Write::write_fmt(
+            &mut m,
+            format_args!(
+                "{}\n\n",
+                fill!(
+                    tx.exact_sentence,
+                    how,
+                    l.num(value, 4),
+                    l.quote(&r.arm.name),
+                    pct(a.first_mover_wins, a.games, l),
+                    holds
+                )
+            ),
+        );
+        if let Some(s) = outside(a.first_mover_wins, a.games, value, l) {
+            m.push_str(&s);
+            m.push_str("\n\n");
+        }
+    }
+    m
+}
+
+/// When the exact probability `p` lies outside the 95% interval of `k` successes in `n`: the
+/// sentence that says how far (in standard errors) and how often random throws do that.
+pub(super) fn outside(k: u64, n: u64, p: f64, l: Lang) -> Option<String> {
+    let (lo, hi) = senet_simulation::stats::wilson95(k, n);
+    if n == 0 || (lo..=hi).contains(&p) {
+        return None;
+    }
+    let n = n as f64;
+    let z = (k as f64 / n - p) / (p * (1.0 - p) / n).sqrt();
+    let once_in = 1.0 / senet_simulation::stats::two_sided(z);
+    Some(fill!(
+        l.texts().outside_interval,
+        l.num(z.abs(), 1),
+        l.int(once_in.round() as u64)
+    ))
+}
