@@ -149,10 +149,18 @@ fn arms_md(
     let tx = l.texts();
     // A scenario that asks its own charts (a lesson) opens with its question: those charts and
     // what they measure; every other figure follows.
-    let ids: Vec<&str> = s.charts.iter().map(|c| c.id()).collect();
-    let (asked, others): (Vec<_>, Vec<_>) = charts
+    // The chart of an asked id: its stem is the id, or the id and an arm's name.
+    let asked_as = |stem: &str| {
+        s.charts.iter().position(|c| {
+            let id = c.id();
+            stem == id || stem.starts_with(&format!("{id}-"))
+        })
+    };
+    let (mut asked, others): (Vec<_>, Vec<_>) = charts
         .iter()
-        .partition(|(stem, _)| ids.iter().any(|id| stem.starts_with(&format!("{id}-"))));
+        .partition(|(stem, _)| asked_as(stem).is_some());
+    // In the order the scenario asks them.
+    asked.sort_by_key(|(stem, _)| asked_as(stem));
     let asks_throw_off = s.charts.contains(&QuestionChart::ThrowOff);
     let mut question = String::new();
     if !asked.is_empty() || exact.is_some() {

@@ -48,6 +48,18 @@ fn question_charts_are_read_by_name() {
         s.charts.iter().map(|c| c.id()).collect::<Vec<_>>(),
         ["exit-waits", "throw-off"]
     );
+    let s = parse(&format!(
+        "charts = [\"throws\", \"convergence\", \"lengths\"]\n{TWO}"
+    ))
+    .unwrap();
+    assert_eq!(
+        s.charts,
+        [
+            QuestionChart::Throws,
+            QuestionChart::Convergence,
+            QuestionChart::Lengths
+        ]
+    );
     let e = parse(&format!("charts = [\"throwoff\"]\n{TWO}")).unwrap_err();
     assert_eq!(e.line, Some(1), "{e}");
     assert!(e.to_string().contains("throwoff"), "{e}");

@@ -16,6 +16,13 @@ pub enum QuestionChart {
     /// How many throws it takes to leave each square left only by an exact throw (28, 29, 30
     /// in `tejon`), beside the geometric law (lesson 3).
     ExitWaits,
+    /// The throw distribution of each arm beside the exact law (lesson 1); every report draws
+    /// it, and asking for it puts it with the question.
+    Throws,
+    /// The running frequency of each arm (the law of large numbers), drawn in every report.
+    Convergence,
+    /// The game lengths of the arms, drawn in every report (lesson 3).
+    Lengths,
 }
 
 impl QuestionChart {
@@ -24,6 +31,9 @@ impl QuestionChart {
         match self {
             QuestionChart::ThrowOff => "throw-off",
             QuestionChart::ExitWaits => "exit-waits",
+            QuestionChart::Throws => "throws",
+            QuestionChart::Convergence => "convergence",
+            QuestionChart::Lengths => "lengths",
         }
     }
 }
