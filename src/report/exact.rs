@@ -2,7 +2,7 @@
 //! the solved game with both sides optimal or both random, the exact chance of the side that
 //! starts beside its simulated frequency, and whether the interval holds it.
 
-use super::pct;
+use super::interval::{outside, pct};
 use crate::lang::{fill, Lang};
 use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::runner::ArmResult;
@@ -73,21 +73,4 @@ pub(super) fn md(results: &[ArmResult], exact: &ExactStart, l: Lang) -> String {
         }
     }
     m
-}
-
-/// When the exact probability `p` lies outside the 95% interval of `k` successes in `n`: the
-/// sentence that says how far (in standard errors) and how often random throws do that.
-pub(super) fn outside(k: u64, n: u64, p: f64, l: Lang) -> Option<String> {
-    let (lo, hi) = senet_simulation::stats::wilson95(k, n);
-    if n == 0 || (lo..=hi).contains(&p) {
-        return None;
-    }
-    let n = n as f64;
-    let z = (k as f64 / n - p) / (p * (1.0 - p) / n).sqrt();
-    let once_in = 1.0 / senet_simulation::stats::two_sided(z);
-    Some(fill!(
-        l.texts().outside_interval,
-        l.num(z.abs(), 1),
-        l.int(once_in.round() as u64)
-    ))
 }

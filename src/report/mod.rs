@@ -6,6 +6,7 @@ pub mod columns;
 pub mod exact;
 pub mod frames;
 pub mod html;
+mod interval;
 pub mod provenance;
 pub mod solved;
 mod staging;
@@ -17,6 +18,7 @@ use crate::config::RunConfig;
 use crate::lang::{fill, Lang};
 use anyhow::{Context, Result};
 use frames::CsvStyle;
+use interval::pct;
 use senet_engine::rules::{ExitRule, GameEnd};
 use senet_simulation::runner::{ArmResult, RunResults};
 use senet_simulation::scenario::{QuestionChart, Scenario};
@@ -95,17 +97,6 @@ fn write_arms(
     }
     let charts = charts::draw_all(&dir.join("charts"), results, &scenario.charts, lang)?;
     Ok(arms_md(scenario, results, &charts, exact, lang))
-}
-
-fn pct(k: u64, n: u64, l: Lang) -> String {
-    let (lo, hi) = senet_simulation::stats::wilson95(k, n);
-    let sep = if l == Lang::Fr { "\u{a0};\u{a0}" } else { ", " };
-    format!(
-        "{} [{}{sep}{}]",
-        l.pct(k as f64 / n.max(1) as f64),
-        l.num(100.0 * lo, 1),
-        l.num(100.0 * hi, 1)
-    )
 }
 
 /// `report.md`: title, the arms' and tournaments' sections (`body`), the command to reproduce.
@@ -268,7 +259,7 @@ fn throwoff_md(results: &[ArmResult], l: Lang) -> String {
                 pct(a.first_mover_wins, a.games, l)
             )
         );
-        if let Some(s) = exact::outside(a.throwoff_first_thrower, a.throwoffs, theory, l) {
+        if let Some(s) = interval::outside(a.throwoff_first_thrower, a.throwoffs, theory, l) {
             let _ = writeln!(m, "\n{s}");
         }
     }

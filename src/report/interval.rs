@@ -1,0 +1,32 @@
+//! A frequency with its 95% interval, and the sentence for an exact value the interval misses.
+
+use crate::lang::{fill, Lang};
+
+/// `k` of `n` as a percentage with its 95% Wilson interval: `52,9 % [52,2 ; 53,6]`.
+pub(super) fn pct(k: u64, n: u64, l: Lang) -> String {
+    let (lo, hi) = senet_simulation::stats::wilson95(k, n);
+    let sep = if l == Lang::Fr { "\u{a0};\u{a0}" } else { ", " };
+    format!(
+        "{} [{}{sep}{}]",
+        l.pct(k as f64 / n.max(1) as f64),
+        l.num(100.0 * lo, 1),
+        l.num(100.0 * hi, 1)
+    )
+}
+
+/// When the exact probability `p` lies outside the 95% interval of `k` successes in `n`: the
+/// sentence that says how far (in standard errors) and how often random throws do that.
+pub(super) fn outside(k: u64, n: u64, p: f64, l: Lang) -> Option<String> {
+    let (lo, hi) = senet_simulation::stats::wilson95(k, n);
+    if n == 0 || (lo..=hi).contains(&p) {
+        return None;
+    }
+    let n = n as f64;
+    let z = (k as f64 / n - p) / (p * (1.0 - p) / n).sqrt();
+    let once_in = 1.0 / senet_simulation::stats::two_sided(z);
+    Some(fill!(
+        l.texts().outside_interval,
+        l.num(z.abs(), 1),
+        l.int(once_in.round() as u64)
+    ))
+}
