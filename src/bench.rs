@@ -71,12 +71,15 @@ pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()>
         return Err(InputError("--games and --threads must be at least 1".into()).into());
     }
     let mut arm = Arm::preset("bench", variant);
+    let mut tables = senet_simulation::tables::Tables::new();
+    let cancel = senet_simulation::cancel::Cancel::new();
     for (spec, chosen, flag) in [
         (&mut arm.white, &a.white, "--white"),
         (&mut arm.black, &a.black, "--black"),
     ] {
         *spec = chosen.clone();
-        senet_simulation::solver::prepare(spec, variant, &arm.rules, &arm.device)
+        tables
+            .resolve(spec, variant, &arm.rules, &arm.device, &cancel)
             .map_err(|e| InputError(format!("{flag}: {e}")))?;
     }
     let players = [arm.white.clone(), arm.black.clone()];

@@ -11,6 +11,7 @@ use senet_simulation::cancel::Cancel;
 use senet_simulation::runner::{play_counters, results, shard_games};
 use senet_simulation::scenario::Scenario;
 use senet_simulation::shard::Shard;
+use senet_simulation::tables::Tables;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -20,10 +21,16 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
     let text = std::fs::read_to_string(&args.scenario)
         .map_err(|e| InputError(format!("{}: cannot read: {e}", args.scenario.display())))?;
     let scenario = Scenario::parse(&args.scenario, &text).map_err(|e| InputError(e.to_string()))?;
-    let config = RunConfig::with_scenario(args, scenario)?;
+    let mut config = RunConfig::with_scenario(args, scenario)?;
     crate::exact::check(&config)?;
     // Ctrl-C and SIGTERM ask the workers to stop; the run then ends with `Interrupted`.
     let cancel = crate::signals::cancel_on_signals();
+    // The `optimal` players' tables, loaded or solved now (parsing only checked them).
+    let mut tables = Tables::new();
+    if let Err(e) = config.scenario.resolve(&mut tables, &cancel) {
+        interrupted(&config, &cancel)?;
+        return Err(InputError(e.to_string()).into());
+    }
     let staging = crate::report::Staging::create(&config.out)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.args.threads.unwrap_or(0))

@@ -358,13 +358,15 @@ fn finish(
     };
     let mut verdicts = Vec::new();
     let mut decisions = Vec::new();
+    let mut tables = senet_simulation::tables::Tables::new();
     for (lane, spec) in args.strategies.iter().enumerate() {
         say(&format!(
             "judging {spec}: {} games against optimal",
             args.games
         ));
         let mut spec = spec.clone();
-        senet_simulation::solver::prepare(&mut spec, variant, &rules, &device)
+        tables
+            .resolve(&mut spec, variant, &rules, &device, &Cancel::new())
             .map_err(|e| InputError(format!("--strategies {spec}: {e}")))?;
         let (verdict, seen) = judge(
             &solution,

@@ -156,9 +156,13 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
             super::args::header(&game, Some(seed), &a.game.players())
         )?;
     }
-    let ready = |spec: &StrategySpec, flag: &str| -> Result<StrategySpec> {
+    // The tables of `optimal` players, loaded or solved here (Ctrl-C stops a solve).
+    let mut tables = senet_simulation::tables::Tables::new();
+    let cancel = senet_simulation::cancel::Cancel::new();
+    let mut ready = |spec: &StrategySpec, flag: &str| -> Result<StrategySpec> {
         let mut spec = spec.clone();
-        senet_simulation::solver::prepare(&mut spec, variant, &rules, &device)
+        tables
+            .resolve(&mut spec, variant, &rules, &device, &cancel)
             .map_err(|e| crate::error::InputError(format!("{flag}: {e}")))?;
         Ok(spec)
     };

@@ -95,15 +95,19 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
         None => "optimal".parse(),
     }
     .map_err(|e| InputError(format!("--table: {e}")))?;
-    senet_simulation::solver::prepare(&mut table, variant, rules, device)
+    let mut tables = senet_simulation::tables::Tables::new();
+    let cancel = senet_simulation::cancel::Cancel::new();
+    tables
+        .resolve(&mut table, variant, rules, device, &cancel)
         .map_err(|e| InputError(format!("--pawns {}: {e}", rules.pawns)))?;
     let StrategySpec::Optimal(o) = &table else {
         anyhow::bail!("--table: not a solved table");
     };
     let solution = o.solution.clone().context("no solved table")?;
-    let ready = |spec: &StrategySpec, flag: &str| -> Result<_> {
+    let mut ready = |spec: &StrategySpec, flag: &str| -> Result<_> {
         let mut spec = spec.clone();
-        senet_simulation::solver::prepare(&mut spec, variant, rules, device)
+        tables
+            .resolve(&mut spec, variant, rules, device, &cancel)
             .map_err(|e| InputError(format!("{flag}: {e}")))?;
         Ok(spec.build(rules, device))
     };

@@ -20,4 +20,5 @@ pub mod scenario;
 pub mod shard;
 pub mod solver;
 pub mod stats;
+pub mod tables;
 pub mod tournament;

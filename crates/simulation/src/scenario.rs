@@ -4,6 +4,7 @@
 
 mod context;
 mod extras;
+mod resolve;
 mod setup;
 
 use context::Ctx;
@@ -11,7 +12,7 @@ pub use context::ScenarioError;
 pub use extras::{French, QuestionChart};
 use setup::{game_setup, FileDevice, FileRules};
 
-use crate::solver::prepare;
+use crate::tables::check;
 use crate::tournament::Tournament;
 use senet_engine::rules::Rules;
 use senet_engine::strategy::spec::StrategySpec;
@@ -295,8 +296,8 @@ fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
         Some(s) => {
             let at =
                 |e: &dyn fmt::Display| cx.err(Some(s.span()), format!("{which}, key '{key}': {e}"));
-            let mut spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
-            prepare(&mut spec, variant, &rules, &device).map_err(|e| at(&e))?;
+            let spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
+            check(&spec, variant, &rules, &device).map_err(|e| at(&e))?;
             Ok(spec)
         }
     };
@@ -409,8 +410,8 @@ fn validate_tournament(
         let at = |e: &dyn fmt::Display| {
             cx.err(Some(s.span()), format!("{which}, key 'strategies': {e}"))
         };
-        let mut spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
-        prepare(&mut spec, variant, &rules, &device).map_err(|e| at(&e))?;
+        let spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
+        check(&spec, variant, &rules, &device).map_err(|e| at(&e))?;
         if strategies.contains(&spec) {
             return Err(cx.err(
                 Some(s.span()),

@@ -16,14 +16,11 @@ use senet_engine::rules::Rules;
 use senet_engine::rules::Starter;
 use senet_engine::solve::backup::{position_value, throw_value, Pick};
 use senet_engine::solve::index::{IndexError, StateIndex, MAX_SOLVED_PAWNS};
-use senet_engine::solve::{progress, same_game, Solution, Sweep};
-use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::solve::{progress, Solution, Sweep};
 use senet_engine::throws::{throw_table, Device};
-use senet_engine::variants::Variant;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Positions per block of a sweep.
@@ -435,69 +432,6 @@ pub fn start_value(
     }
 }
 
-/// The most pawns a side for which `optimal` solves its table when a scenario is read (2 pawns:
-/// about 190,000 positions, a few seconds).
-pub const SOLVE_ON_READ: u8 = 2;
-
-/// Tables solved in this process, reused by every `optimal` player of the same game.
-static SOLVED: Mutex<Vec<Arc<Solution>>> = Mutex::new(Vec::new());
-
-/// Gives an `optimal` player its table (other strategies are left as they are): the file it
-/// names, checked to be a table of this game, or a table solved now for up to
-/// [`SOLVE_ON_READ`] pawns a side (once per game and device in a process).
-pub fn prepare(
-    spec: &mut StrategySpec,
-    variant: Variant,
-    rules: &Rules,
-    device: &Device,
-) -> Result<(), SolveError> {
-    let StrategySpec::Optimal(o) = spec else {
-        return Ok(());
-    };
-    let throws = throw_table(rules, device);
-    let solution = match &o.file {
-        Some(file) => {
-            let solution = load(Path::new(file))?;
-            if !solution.solves(rules, &throws) {
-                let why = if solution.rules.pawns != rules.pawns {
-                    format!("{} pawns a side, not {}", solution.rules.pawns, rules.pawns)
-                } else if !same_game(&solution.rules, rules) {
-                    "other rules".to_string()
-                } else {
-                    "another throwing device".to_string()
-                };
-                return Err(SolveError::OtherGame {
-                    file: file.clone(),
-                    why,
-                });
-            }
-            Arc::new(solution)
-        }
-        None if rules.pawns > MAX_SOLVED_PAWNS => {
-            return Err(SolveError::TooBig(rules.pawns));
-        }
-        None if rules.pawns > SOLVE_ON_READ => {
-            return Err(SolveError::NeedsTable {
-                variant: variant.id().to_string(),
-                pawns: rules.pawns,
-            })
-        }
-        None => {
-            let mut solved = SOLVED.lock().unwrap_or_else(|e| e.into_inner());
-            match solved.iter().find(|s| s.solves(rules, &throws)) {
-                Some(s) => s.clone(),
-                None => {
-                    let (s, _, _) = solve(rules, device, &|_, _| {})?;
-                    solved.push(Arc::new(s));
-                    solved.last().expect("just pushed").clone()
-                }
-            }
-        }
-    };
-    o.solution = Some(solution);
-    Ok(())
-}
-
 /// The first bytes of a table file.
 const MAGIC: &[u8; 8] = b"SENETSOL";
 /// The file format's version: it changes whenever what a table holds changes, the rule set's
@@ -551,14 +485,24 @@ struct Header {
     positions: u64,
 }
 
-/// Reads a table written by [`save`].
-pub fn load(path: &Path) -> Result<Solution, SolveError> {
+/// The game a table file was solved for (its rules and throw distribution), read from its
+/// header alone: the values are not read.
+pub fn table_game(path: &Path) -> Result<(Rules, Vec<(u8, f64)>), SolveError> {
+    let mut file =
+        std::io::BufReader::new(std::fs::File::open(path).map_err(|e| SolveError::File {
+            path: path.display().to_string(),
+            why: e.to_string(),
+        })?);
+    let header = read_header(&mut file, path)?;
+    Ok((header.rules, header.throws))
+}
+
+/// Reads the header of a table file, up to its values.
+fn read_header(file: &mut impl Read, path: &Path) -> Result<Header, SolveError> {
     let bad = |why: String| SolveError::File {
         path: path.display().to_string(),
         why,
     };
-    let mut file =
-        std::io::BufReader::new(std::fs::File::open(path).map_err(|e| bad(e.to_string()))?);
     let mut head = [0u8; 16];
     file.read_exact(&mut head)
         .map_err(|_| bad("not a solved table (too short)".into()))?;
@@ -577,7 +521,18 @@ pub fn load(path: &Path) -> Result<Solution, SolveError> {
     file.read_exact(&mut text)
         .map_err(|_| bad("truncated header".into()))?;
     let text = String::from_utf8(text).map_err(|_| bad("header is not UTF-8".into()))?;
-    let header: Header = toml::from_str(&text).map_err(|e| bad(format!("header: {e}")))?;
+    toml::from_str(&text).map_err(|e| bad(format!("header: {e}")))
+}
+
+/// Reads a table written by [`save`].
+pub fn load(path: &Path) -> Result<Solution, SolveError> {
+    let bad = |why: String| SolveError::File {
+        path: path.display().to_string(),
+        why,
+    };
+    let mut file =
+        std::io::BufReader::new(std::fs::File::open(path).map_err(|e| bad(e.to_string()))?);
+    let header = read_header(&mut file, path)?;
     let index = StateIndex::new(&header.rules)?;
     if index.len() != header.positions {
         return Err(bad(format!(

@@ -14,9 +14,8 @@ use senet_engine::strategy::{RandomStrategy, Strategy};
 use senet_engine::throws::{game_seed, stream, throw_table, Device, SeededThrower};
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::solver::{
-    load, prepare, save, solve, start_value, SolveError, Solver, Values,
-};
+use senet_simulation::solver::{load, save, solve, start_value, SolveError, Solver, Values};
+use senet_simulation::tables::{check, Tables};
 use std::sync::{Arc, OnceLock};
 
 fn small(variant: Variant, pawns: u8) -> Rules {
@@ -268,10 +267,21 @@ fn a_saved_table_reloads_and_is_refused_for_another_game() {
     assert_eq!(back.rules, solution.rules);
     let name = file.display().to_string();
     let mut spec = StrategySpec::parse(&format!("optimal:{name}")).unwrap();
-    prepare(&mut spec, Variant::TEJON, &solution.rules, &Device::Coins).unwrap();
+    let mut tables = Tables::new();
+    let cancel = Cancel::new();
+    tables
+        .resolve(
+            &mut spec,
+            Variant::TEJON,
+            &solution.rules,
+            &Device::Coins,
+            &cancel,
+        )
+        .unwrap();
     let mut other = StrategySpec::parse(&format!("optimal:{name}")).unwrap();
-    let e = prepare(
-        &mut other,
+    // Checked from the file's header alone, as a scenario's parse does.
+    let e = check(
+        &other,
         Variant::TEJON,
         &small(Variant::TEJON, 1),
         &Device::Coins,
@@ -279,7 +289,14 @@ fn a_saved_table_reloads_and_is_refused_for_another_game() {
     .unwrap_err()
     .to_string();
     assert!(e.contains("2 pawns a side, not 1"), "{e}");
-    let e = prepare(&mut other, Variant::TEJON, &solution.rules, &Device::Die)
+    let e = tables
+        .resolve(
+            &mut other,
+            Variant::TEJON,
+            &solution.rules,
+            &Device::Die,
+            &cancel,
+        )
         .unwrap_err()
         .to_string();
     assert!(e.contains("another throwing device"), "{e}");
@@ -287,9 +304,9 @@ fn a_saved_table_reloads_and_is_refused_for_another_game() {
     std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
     let e = load(&file).unwrap_err().to_string();
     assert!(e.contains("truncated"), "{e}");
-    let mut big = StrategySpec::parse("optimal").unwrap();
-    let e = prepare(
-        &mut big,
+    let big = StrategySpec::parse("optimal").unwrap();
+    let e = check(
+        &big,
         Variant::TEJON,
         &small(Variant::TEJON, 3),
         &Device::Coins,

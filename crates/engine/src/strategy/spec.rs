@@ -39,7 +39,8 @@ pub enum StrategySpec {
 pub struct OptimalSpec {
     /// The table file named (`optimal:FILE`), if any.
     pub file: Option<String>,
-    /// The table, set by `senet_simulation::solver::prepare` before any game is played.
+    /// The table, given by the caller's cache (`senet_simulation::tables::Tables::resolve`)
+    /// before any game is played; parsing leaves it empty.
     pub solution: Option<Arc<Solution>>,
 }
 
@@ -119,11 +120,9 @@ impl StrategySpec {
             StrategySpec::Heuristic(w) => Box::new(Heuristic::new(rules, device, *w)),
             StrategySpec::Expectimax(d) => Box::new(Expectimax::new(rules, device, *d)),
             StrategySpec::Rollout(n) => Box::new(Rollout::new(device, *n)),
-            StrategySpec::Optimal(o) => {
-                Box::new(Optimal::new(o.solution.clone().expect(
-                    "an `optimal` player's table is loaded when its scenario is read",
-                )))
-            }
+            StrategySpec::Optimal(o) => Box::new(Optimal::new(o.solution.clone().expect(
+                "an `optimal` player's table is resolved (Tables::resolve) before its games",
+            ))),
         }
     }
 }

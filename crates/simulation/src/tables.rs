@@ -1,0 +1,136 @@
+//! The solved tables `optimal` players play from, resolved when the players are built, not
+//! when a scenario is read: [`check`] tells at parse time whether a table can be had (reading
+//! at most a table file's header), and a [`Tables`] cache, owned by its caller, loads or
+//! solves each table once, stoppable by the caller's [`Cancel`].
+
+use crate::cancel::Cancel;
+use crate::solver::{load, table_game, SolveError, Solver};
+use senet_engine::rules::Rules;
+use senet_engine::solve::index::MAX_SOLVED_PAWNS;
+use senet_engine::solve::{same_game, Solution};
+use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::throws::{throw_table, Device};
+use senet_engine::variants::Variant;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The most pawns a side for which `optimal` without a file solves its table when its players
+/// are built (2 pawns: about 190,000 positions, about a second).
+pub const SOLVE_ON_READ: u8 = 2;
+
+/// Whether an `optimal` player of this game can have its table (other strategies always can):
+/// its file is a table of this very game (only the file's header is read), or the game is
+/// small enough to be solved when the players are built. Nothing is solved.
+pub fn check(
+    spec: &StrategySpec,
+    variant: Variant,
+    rules: &Rules,
+    device: &Device,
+) -> Result<(), SolveError> {
+    let StrategySpec::Optimal(o) = spec else {
+        return Ok(());
+    };
+    match &o.file {
+        Some(file) => {
+            let (theirs, throws) = table_game(Path::new(file))?;
+            other_game(file, &theirs, &throws, rules, device).map_or(Ok(()), Err)
+        }
+        None if rules.pawns > MAX_SOLVED_PAWNS => Err(SolveError::TooBig(rules.pawns)),
+        None if rules.pawns > SOLVE_ON_READ => Err(SolveError::NeedsTable {
+            variant: variant.id().to_string(),
+            pawns: rules.pawns,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The error of a table file (`file`, solved for `theirs` with `throws`) played in another
+/// game than `rules` with `device`; `None` when it is the same game.
+fn other_game(
+    file: &str,
+    theirs: &Rules,
+    throws: &[(u8, f64)],
+    rules: &Rules,
+    device: &Device,
+) -> Option<SolveError> {
+    let ours = throw_table(rules, device);
+    let same_throws = throws.len() == ours.len()
+        && throws
+            .iter()
+            .zip(&ours)
+            .all(|(a, b)| a.0 == b.0 && (a.1 - b.1).abs() < 1e-12);
+    let why = if theirs.pawns != rules.pawns {
+        format!("{} pawns a side, not {}", theirs.pawns, rules.pawns)
+    } else if !same_game(theirs, rules) {
+        "other rules".to_string()
+    } else if !same_throws {
+        "another throwing device".to_string()
+    } else {
+        return None;
+    };
+    Some(SolveError::OtherGame {
+        file: file.to_string(),
+        why,
+    })
+}
+
+/// The tables of a run's `optimal` players, each loaded or solved once: a cache its caller
+/// owns and drops (no table outlives it).
+#[derive(Default)]
+pub struct Tables {
+    /// The tables loaded or solved so far, with the file each was read from (`None`: solved).
+    held: Vec<(Option<String>, Arc<Solution>)>,
+}
+
+impl Tables {
+    /// An empty cache.
+    pub fn new() -> Tables {
+        Tables::default()
+    }
+
+    /// Gives an `optimal` player its table (other strategies are left as they are): the file
+    /// it names, checked to be a table of this game, or the table of this game solved now (up
+    /// to [`SOLVE_ON_READ`] pawns a side), each at most once in this cache. `cancel` stops a
+    /// solve (`SolveError::Interrupted`).
+    pub fn resolve(
+        &mut self,
+        spec: &mut StrategySpec,
+        variant: Variant,
+        rules: &Rules,
+        device: &Device,
+        cancel: &Cancel,
+    ) -> Result<(), SolveError> {
+        let StrategySpec::Optimal(o) = spec else {
+            return Ok(());
+        };
+        check(&StrategySpec::Optimal(o.clone()), variant, rules, device)?;
+        let throws = throw_table(rules, device);
+        let held = self
+            .held
+            .iter()
+            .find(|(file, s)| *file == o.file && s.solves(rules, &throws));
+        let table = match (held, &o.file) {
+            (Some((_, s)), _) => s.clone(),
+            (None, Some(file)) => {
+                let s = load(Path::new(file))?;
+                if let Some(e) = other_game(file, &s.rules, &s.throws, rules, device) {
+                    return Err(e);
+                }
+                self.keep(Some(file.clone()), s)
+            }
+            (None, None) => {
+                let solver = Solver::new(rules, device)?;
+                let (s, _, _) = solver.optimal(&|_, _| {}, cancel)?;
+                self.keep(None, s)
+            }
+        };
+        o.solution = Some(table);
+        Ok(())
+    }
+
+    fn keep(&mut self, file: Option<String>, s: Solution) -> Arc<Solution> {
+        let s = Arc::new(s);
+        self.held.push((file, s.clone()));
+        s
+    }
+}

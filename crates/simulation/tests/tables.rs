@@ -1,0 +1,65 @@
+//! Parsing a scenario computes nothing: its `optimal` players get their tables from a cache the
+//! caller owns, when the caller is about to play, and that cache solves each game once.
+
+use senet_engine::strategy::spec::StrategySpec;
+use senet_simulation::cancel::Cancel;
+use senet_simulation::scenario::Scenario;
+use senet_simulation::tables::Tables;
+use std::path::Path;
+use std::sync::Arc;
+
+const OPTIMAL: &str = "name = \"t\"\ngames = 10\n\
+[[arm]]\nname = \"best\"\nvariant = \"tejon\"\nwhite = \"optimal\"\nblack = \"optimal\"\nrules = { pawns = 2 }\n\
+[[arm]]\nname = \"half\"\nvariant = \"tejon\"\nwhite = \"optimal\"\nblack = \"random\"\nrules = { pawns = 2 }\n\
+[[tournament]]\nname = \"ladder\"\nvariant = \"tejon\"\nstrategies = [\"optimal\", \"random\"]\nrules = { pawns = 2 }\n";
+
+fn table(spec: &StrategySpec) -> Option<Arc<senet_engine::solve::Solution>> {
+    match spec {
+        StrategySpec::Optimal(o) => o.solution.clone(),
+        _ => None,
+    }
+}
+
+#[test]
+fn parsing_solves_nothing_and_one_cache_solves_each_game_once() {
+    let mut s = Scenario::parse(Path::new("s.toml"), OPTIMAL).unwrap();
+    let optimal = [&s.arms[0].white, &s.arms[0].black, &s.arms[1].white];
+    assert!(optimal
+        .iter()
+        .all(|o| matches!(o, StrategySpec::Optimal(_))));
+    assert!(optimal.iter().all(|o| table(o).is_none()), "parse solved");
+    let mut tables = Tables::new();
+    s.resolve(&mut tables, &Cancel::new()).unwrap();
+    let first = table(&s.arms[0].white).expect("resolved");
+    for spec in [
+        &s.arms[0].black,
+        &s.arms[1].white,
+        &s.tournaments[0].strategies[0],
+    ] {
+        assert!(Arc::ptr_eq(&first, &table(spec).unwrap()), "solved twice");
+    }
+    assert!(table(&s.arms[1].black).is_none(), "random has no table");
+}
+
+#[test]
+fn a_cancelled_resolve_stops_with_the_arm_and_key_named() {
+    let mut s = Scenario::parse(Path::new("s.toml"), OPTIMAL).unwrap();
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let e = s
+        .resolve(&mut Tables::new(), &cancel)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("arm 1 ('best'), key 'white'") && e.contains("interrupted"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_game_too_big_to_solve_is_refused_at_parse_with_its_line() {
+    let text = OPTIMAL.replacen("pawns = 2", "pawns = 3", 1);
+    let e = Scenario::parse(Path::new("s.toml"), &text).unwrap_err();
+    assert_eq!(e.line, Some(6), "{e}");
+    assert!(e.to_string().contains("needs a saved table"), "{e}");
+}
