@@ -13,13 +13,14 @@
 //! `random-K.group`) records how it was solved (its sweeps, last change, seconds, outcomes kept),
 //! so that a run that reads the group reports it as the run that solved it did.
 
+use crate::atomic::write_file;
 use crate::layered::{
     groups, solve_layered, start_values, Group, LayeredError, Listener, Resume, Settings, Sweeping,
 };
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
 use std::fs;
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -69,9 +70,7 @@ impl Checkpoint {
         let header = dir.join("game.txt");
         if fs::read_to_string(&header).ok().as_deref() != Some(game) {
             Checkpoint { dir: dir.into() }.remove_files()?;
-            let tmp = dir.join("game.txt.tmp");
-            fs::write(&tmp, game).map_err(|e| fail(&tmp, e))?;
-            fs::rename(&tmp, &header).map_err(|e| fail(&header, e))?;
+            write_file(&header, |w| w.write_all(game.as_bytes())).map_err(|e| fail(&header, e))?;
         }
         Ok(Checkpoint { dir: dir.into() })
     }
@@ -131,9 +130,8 @@ impl Checkpoint {
         let off = g.off;
         self.write(sweep, &self.file(pick, off, "f64"), off, &[], values)?;
         let record = self.file(pick, off, "group");
-        let tmp = temporary(&record);
-        fs::write(&tmp, record_text(g)).map_err(|e| fail(&tmp, e))?;
-        fs::rename(&tmp, &record).map_err(|e| fail(&record, e))?;
+        write_file(&record, |w| w.write_all(record_text(g).as_bytes()))
+            .map_err(|e| fail(&record, e))?;
         let part = self.file(pick, off, "part");
         match fs::remove_file(&part) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(fail(&part, e)),
@@ -178,18 +176,15 @@ impl Checkpoint {
         head: &[u8],
         values: &[f64],
     ) -> Result<(), CheckpointError> {
-        let tmp = temporary(path);
-        let f = fs::File::create(&tmp).map_err(|e| fail(&tmp, e))?;
-        let mut w = BufWriter::new(f);
-        w.write_all(head).map_err(|e| fail(&tmp, e))?;
         let ranges = groups(sweep).remove(&off).unwrap_or_default();
-        for i in ranges.into_iter().flatten() {
-            w.write_all(&values[i as usize].to_le_bytes())
-                .map_err(|e| fail(&tmp, e))?;
-        }
-        w.flush().map_err(|e| fail(&tmp, e))?;
-        drop(w);
-        fs::rename(&tmp, path).map_err(|e| fail(path, e))
+        write_file(path, |w| {
+            w.write_all(head)?;
+            for i in ranges.into_iter().flatten() {
+                w.write_all(&values[i as usize].to_le_bytes())?;
+            }
+            Ok(())
+        })
+        .map_err(|e| fail(path, e))
     }
 
     /// Removes the checkpoint's files, and the folder once empty.
@@ -227,13 +222,6 @@ fn read_values(
         values[i as usize] = f64::from_le_bytes(b);
     }
     Ok(())
-}
-
-/// The temporary file written before it is renamed to `path`: `path` with `.tmp` added.
-fn temporary(path: &Path) -> PathBuf {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    PathBuf::from(tmp)
 }
 
 /// A group's record: one `key = value` line for each figure of [`Group`] but `off`.
@@ -407,4 +395,160 @@ pub fn solve_checkpointed(
         earlier,
         resumed,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use senet_engine::rules::Rules;
+    use senet_engine::solve::index::StateIndex;
+    use senet_engine::throws::{throw_table, Device};
+    use senet_engine::variants::Variant;
+
+    /// Tejon with two pawns a side (its positions in groups by pawns borne off).
+    fn game() -> (Rules, Vec<(u8, f64)>, StateIndex) {
+        let rules = Rules {
+            pawns: 2,
+            ..Variant::TEJON.rules()
+        };
+        let throws = throw_table(&rules, &Device::Coins);
+        let index = StateIndex::new(&rules).unwrap();
+        (rules, throws, index)
+    }
+
+    fn group(off: u8) -> Group {
+        Group {
+            off,
+            positions: 10,
+            stored: 5,
+            sweeps: 7,
+            change: 1e-11,
+            bytes: 100,
+            seconds: 0.5,
+        }
+    }
+
+    #[test]
+    fn a_saved_group_and_a_part_read_back_bit_for_bit() {
+        let (rules, throws, index) = game();
+        let sweep = Sweep {
+            rules: &rules,
+            throws: &throws,
+            index: &index,
+            race: true,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let c = Checkpoint::open(dir.path(), "game A").unwrap();
+        let values: Vec<f64> = (0..index.len()).map(|i| i as f64 / 7.0).collect();
+        let offs: Vec<u8> = groups(&sweep).into_keys().rev().collect();
+        c.save(&sweep, Pick::Best, &group(offs[0]), &values)
+            .unwrap();
+        let now = Sweeping {
+            off: offs[1],
+            sweeps: 3,
+            change: 0.1,
+            seconds: 2.5,
+            stopping: false,
+        };
+        c.save_part(&sweep, Pick::Best, &now, &values).unwrap();
+        let mut back = vec![f64::NAN; values.len()];
+        let resume = c.load(&sweep, Pick::Best, &mut back).unwrap();
+        assert_eq!(resume.solved, [offs[0]]);
+        assert_eq!(resume.partial, Some((offs[1], 3, 2.5)));
+        for off in &offs[..2] {
+            for i in groups(&sweep)[off].iter().cloned().flatten() {
+                assert_eq!(back[i as usize].to_bits(), values[i as usize].to_bits());
+            }
+        }
+        assert_eq!(c.records(Pick::Best, &offs).unwrap(), [group(offs[0])]);
+        assert_eq!(
+            c.load(&sweep, Pick::Uniform, &mut back).unwrap(),
+            Resume::default()
+        );
+    }
+
+    #[test]
+    fn a_truncated_part_is_an_error_naming_its_file() {
+        let (rules, throws, index) = game();
+        let sweep = Sweep {
+            rules: &rules,
+            throws: &throws,
+            index: &index,
+            race: true,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let c = Checkpoint::open(dir.path(), "game A").unwrap();
+        let values = vec![0.5; index.len() as usize];
+        let off = *groups(&sweep).keys().next_back().unwrap();
+        let now = Sweeping {
+            off,
+            sweeps: 1,
+            change: 0.1,
+            seconds: 1.0,
+            stopping: false,
+        };
+        c.save_part(&sweep, Pick::Best, &now, &values).unwrap();
+        let part = dir.path().join(format!("optimal-{off}.part"));
+        let bytes = fs::read(&part).unwrap();
+        fs::write(&part, &bytes[..bytes.len() - 3]).unwrap();
+        let e = c
+            .load(&sweep, Pick::Best, &mut vec![0.0; values.len()])
+            .unwrap_err();
+        assert!(e.path.ends_with(&format!("optimal-{off}.part")), "{e}");
+    }
+
+    #[test]
+    fn another_games_files_go_and_nothing_else_is_ever_removed() {
+        let (rules, throws, index) = game();
+        let sweep = Sweep {
+            rules: &rules,
+            throws: &throws,
+            index: &index,
+            race: true,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let c = Checkpoint::open(dir.path(), "game A").unwrap();
+        let values = vec![0.5; index.len() as usize];
+        let off = *groups(&sweep).keys().next_back().unwrap();
+        c.save(&sweep, Pick::Best, &group(off), &values).unwrap();
+        let theirs = ["notes.txt", "optimal-x.f64", "optimal-3.csv", "random.f64"];
+        for name in theirs {
+            fs::write(dir.path().join(name), "a user's file").unwrap();
+        }
+        // The same game keeps its groups; another game's are removed on opening.
+        let again = Checkpoint::open(dir.path(), "game A").unwrap();
+        assert_eq!(
+            again
+                .load(&sweep, Pick::Best, &mut values.clone())
+                .unwrap()
+                .solved,
+            [off]
+        );
+        let other = Checkpoint::open(dir.path(), "game B").unwrap();
+        assert_eq!(
+            other.load(&sweep, Pick::Best, &mut values.clone()).unwrap(),
+            Resume::default()
+        );
+        other.clear().unwrap();
+        let mut left: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        let mut want = theirs.map(String::from).to_vec();
+        want.sort();
+        assert_eq!(
+            left, want,
+            "the deletion guard keeps every file a checkpoint does not write"
+        );
+        for name in [
+            "game.txt",
+            "optimal-3.f64",
+            "random-0.part",
+            "optimal-12.group",
+            "optimal-3.f64.tmp",
+        ] {
+            assert!(ours(name), "{name}");
+        }
+    }
 }

@@ -460,21 +460,17 @@ pub fn save(solution: &Solution, path: &Path) -> Result<(), SolveError> {
         path: path.display().to_string(),
         why: e.to_string(),
     })?;
-    let tmp = path.with_extension("tmp");
-    let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(err)?);
-    out.write_all(MAGIC).map_err(err)?;
-    out.write_all(&FORMAT.to_le_bytes()).map_err(err)?;
-    out.write_all(&(text.len() as u32).to_le_bytes())
-        .map_err(err)?;
-    out.write_all(text.as_bytes()).map_err(err)?;
-    for v in &solution.values {
-        out.write_all(&v.to_le_bytes()).map_err(err)?;
-    }
-    out.into_inner()
-        .map_err(|e| err(e.into_error()))?
-        .sync_all()
-        .map_err(err)?;
-    std::fs::rename(&tmp, path).map_err(err)
+    crate::atomic::write_file(path, |out| {
+        out.write_all(MAGIC)?;
+        out.write_all(&FORMAT.to_le_bytes())?;
+        out.write_all(&(text.len() as u32).to_le_bytes())?;
+        out.write_all(text.as_bytes())?;
+        for v in &solution.values {
+            out.write_all(&v.to_le_bytes())?;
+        }
+        Ok(())
+    })
+    .map_err(err)
 }
 
 /// What a table file says about itself.
