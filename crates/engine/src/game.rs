@@ -66,6 +66,21 @@ pub struct GameSummary {
 
 /// What a game reports as it goes: implement the methods you need.
 pub trait Observer {
+    /// Whether this observer reads [`Observer::on_decision`]: a uniform player's pick then takes
+    /// the general path, which makes the same choice from the same draw and lists the moves.
+    const DECISIONS: bool = false;
+    /// `side`'s player was asked `asked` in `pos` and chose `moves[chosen]` (every call of a
+    /// strategy, for a throw's move or a left-over's, even with one move listed; a throw with
+    /// no legal move is not one).
+    fn on_decision(
+        &mut self,
+        _side: Side,
+        _asked: &Asked,
+        _pos: &Position,
+        _moves: &[Move],
+        _chosen: usize,
+    ) {
+    }
     /// The side to move of `pos` is about to choose how to play a throw of `value` (the opening
     /// step, a move of the rules that no one chooses, comes without it).
     fn before_throw(&mut self, _pos: &Position, _value: u8) {}
@@ -149,7 +164,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
         observer.before_throw(&pos, value);
         let mut played = if opening.may_play(rules, side, value) {
             pick(
-                rules, &pos, value, strategies, uniform, decisions, &mut moves,
+                rules, &pos, value, strategies, uniform, decisions, &mut moves, observer,
             )
         } else {
             None
@@ -228,8 +243,11 @@ fn residual<O: Observer + ?Sized>(
     let side = pos.to_move;
     let points = asked.points();
     residual_moves_into(rules, pos, points, moves);
-    let chosen = (!moves.is_empty())
-        .then(|| moves[strategies[side.index()].choose(rules, pos, &asked, moves, decisions)]);
+    let chosen = (!moves.is_empty()).then(|| {
+        let i = strategies[side.index()].choose(rules, pos, &asked, moves, decisions);
+        observer.on_decision(side, &asked, pos, moves, i);
+        moves[i]
+    });
     if let Some(rv) = chosen {
         *pos = rv.after;
         count(s, side, &rv);
@@ -257,8 +275,11 @@ fn rest_of_throw<O: Observer + ?Sized>(
     while asked.points() > 0 && !pos.finished(side) {
         let points = asked.points();
         residual_moves_into(rules, pos, points, moves);
-        let chosen = (!moves.is_empty())
-            .then(|| moves[strategies[side.index()].choose(rules, pos, &asked, moves, decisions)]);
+        let chosen = (!moves.is_empty()).then(|| {
+            let i = strategies[side.index()].choose(rules, pos, &asked, moves, decisions);
+            observer.on_decision(side, &asked, pos, moves, i);
+            moves[i]
+        });
         let Some(part) = chosen else {
             observer.on_residual(side, points, None, pos);
             break;
@@ -340,8 +361,9 @@ fn higher_throw<T: Thrower + ?Sized, O: Observer + ?Sized>(
 
 /// The move the side to move's strategy makes with `value` (`None`: no legal move). A uniform
 /// strategy's pick goes through [`uniform_move`], which makes the same choice with the same draw.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn pick(
+fn pick<O: Observer + ?Sized>(
     rules: &Rules,
     pos: &Position,
     value: u8,
@@ -349,14 +371,18 @@ fn pick(
     uniform: [bool; 2],
     decisions: &mut GameRng,
     moves: &mut MoveList,
+    observer: &mut O,
 ) -> Option<Move> {
     let side = pos.to_move;
-    if uniform[side.index()] {
+    if !O::DECISIONS && uniform[side.index()] {
         return uniform_move(rules, pos, value, decisions, moves);
     }
     legal_moves_into(rules, pos, value, moves);
     (!moves.is_empty()).then(|| {
-        moves[strategies[side.index()].choose(rules, pos, &Asked::Throw(value), moves, decisions)]
+        let asked = Asked::Throw(value);
+        let i = strategies[side.index()].choose(rules, pos, &asked, moves, decisions);
+        observer.on_decision(side, &asked, pos, moves, i);
+        moves[i]
     })
 }
 

@@ -3,16 +3,15 @@
 //! are kept.
 
 use rayon::prelude::*;
-use senet_engine::board::Position;
-use senet_engine::game::{play_game, Silent};
+use senet_engine::board::{Position, Side};
+use senet_engine::game::{play_game, Observer};
 use senet_engine::movegen::Move;
-use senet_engine::rules::Rules;
 use senet_engine::solve::Solution;
 use senet_engine::strategy::optimal::Optimal;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::strategy::{first_best, Asked, Strategy};
-use senet_engine::throws::{game_seed, stream, Device, GameRng, SeededThrower};
-use std::sync::{Arc, Mutex};
+use senet_engine::throws::{game_seed, stream, Device, SeededThrower};
+use std::sync::Arc;
 
 /// A move is "worse" when its value is below the best by more than this (the table keeps
 /// values as `f32`, exact to about 10⁻⁷).
@@ -93,27 +92,28 @@ impl Verdict {
     }
 }
 
-/// Wraps a player and writes down each of its decisions with a choice (points left over after
-/// bearing off are played by the player but not judged: a move's value assumes them well used).
-struct Recorder {
-    inner: Box<dyn Strategy>,
-    solution: Arc<Solution>,
-    decisions: Arc<Mutex<Vec<Decision>>>,
+/// Writes down each decision with a choice of the judged side, read from the game's stream of
+/// decisions (points left over after bearing off are played by the player but not judged: a
+/// move's value assumes them well used).
+struct Judged<'a> {
+    me: Side,
+    solution: &'a Solution,
+    decisions: Vec<Decision>,
 }
 
-impl Strategy for Recorder {
-    fn choose(
+impl Observer for Judged<'_> {
+    const DECISIONS: bool = true;
+
+    fn on_decision(
         &mut self,
-        rules: &Rules,
-        pos: &Position,
+        side: Side,
         asked: &Asked,
+        pos: &Position,
         moves: &[Move],
-        rng: &mut GameRng,
-    ) -> usize {
-        let chosen = self.inner.choose(rules, pos, asked, moves, rng);
-        if let (Asked::Throw(throw), true) = (*asked, moves.len() > 1) {
-            let mut log = self.decisions.lock().unwrap_or_else(|e| e.into_inner());
-            log.push(Decision {
+        chosen: usize,
+    ) {
+        if let (true, Asked::Throw(throw), true) = (side == self.me, *asked, moves.len() > 1) {
+            self.decisions.push(Decision {
                 pos: *pos,
                 throw,
                 moves: moves.to_vec(),
@@ -121,7 +121,6 @@ impl Strategy for Recorder {
                 chosen,
             });
         }
-        chosen
     }
 }
 
@@ -142,29 +141,26 @@ pub fn judge(
         .map(|g| {
             let s = game_seed(seed, lane, g);
             let me = (g % 2) as usize;
-            let log = Arc::new(Mutex::new(Vec::new()));
-            let recorder = Recorder {
-                inner: spec.build(rules, device),
-                solution: solution.clone(),
-                decisions: log.clone(),
-            };
             let mut players: [Box<dyn Strategy>; 2] = [
                 Box::new(Optimal::new(solution.clone())),
                 Box::new(Optimal::new(solution.clone())),
             ];
-            players[me] = Box::new(recorder);
+            players[me] = spec.build(rules, device);
+            let mut judged = Judged {
+                me: if me == 0 { Side::White } else { Side::Black },
+                solution,
+                decisions: Vec::new(),
+            };
             let mut thrower = SeededThrower::new(device, s);
             let summary = play_game(
                 rules,
                 &mut players,
                 &mut thrower,
                 &mut stream(s, 2),
-                &mut Silent,
+                &mut judged,
             );
             let won = summary.winner.is_some_and(|w| w.index() == me);
-            drop(players);
-            let decisions = std::mem::take(&mut *log.lock().unwrap_or_else(|e| e.into_inner()));
-            (won, decisions)
+            (won, judged.decisions)
         })
         .collect();
     let mut verdict = Verdict {

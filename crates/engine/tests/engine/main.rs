@@ -3,6 +3,7 @@
 //! devices' exact laws, and properties that must hold in every position.
 
 mod common;
+mod decisions;
 mod empty_board;
 mod game_box;
 mod kendall;
