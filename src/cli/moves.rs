@@ -6,9 +6,10 @@ use super::describe::move_json;
 use crate::error::{bad, InputError};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use senet_engine::board::{bits_of, Position, Side};
+use senet_engine::board::{Position, Side};
 use senet_engine::movegen::{legal_moves_into, residual_moves_into, start_of_turn, MoveList};
 use senet_engine::rules::Rules;
+use senet_engine::setup::{Setup, SetupError};
 use senet_engine::variants::Variant;
 use std::io::Write;
 
@@ -60,52 +61,49 @@ pub struct MovesArgs {
     json: bool,
 }
 
+/// The squares of a comma-separated list (`1,5,26`); empty items are skipped.
 fn parse_squares(flag: &str, text: &str) -> Result<Vec<u8>> {
-    let mut list = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let s: u8 = part
-            .parse()
-            .map_err(|_| InputError(format!("--{flag}: '{part}' is not a square number")))?;
-        if !(1..=30).contains(&s) {
-            return bad(format!("--{flag}: square {s} is outside 1-30"));
-        }
-        if list.contains(&s) {
-            return bad(format!("--{flag}: square {s} is listed twice"));
-        }
-        list.push(s);
-    }
-    Ok(list)
+    text.split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|part| {
+            part.parse().map_err(|_| {
+                InputError(format!("--{flag}: '{part}' is not a square number")).into()
+            })
+        })
+        .collect()
 }
 
+/// The position of the command line, checked by the engine's [`Setup`]: a fault names the
+/// option it comes from.
 fn position_from(a: &MovesArgs, rules: &Rules) -> Result<Position> {
-    let white = parse_squares("white", &a.white)?;
-    let black = parse_squares("black", &a.black)?;
-    if let Some(s) = white.iter().find(|s| black.contains(s)) {
-        return bad(format!("square {s} is listed for both --white and --black"));
-    }
-    for (flag, list, waiting) in [
-        ("white", &white, a.white_waiting),
-        ("black", &black, a.black_waiting),
-    ] {
-        if list.len() + waiting as usize > rules.pawns as usize {
-            return bad(format!("--{flag}: {} pawns on the board and {waiting} waiting, but the variant has {} per side", list.len(), rules.pawns));
-        }
-    }
-    if let Some(f) = a.forced.filter(|f| !(1..=30).contains(f)) {
-        return bad(format!("--forced: square {f} is outside 1-30"));
-    }
-    let to_move = match a.to_move {
-        SideArg::White => Side::White,
-        SideArg::Black => Side::Black,
+    let setup = Setup {
+        white: parse_squares("white", &a.white)?,
+        black: parse_squares("black", &a.black)?,
+        waiting: [a.white_waiting, a.black_waiting],
+        to_move: match a.to_move {
+            SideArg::White => Side::White,
+            SideArg::Black => Side::Black,
+        },
+        forced: a.forced,
+        bound: false,
     };
-    let mut pos = Position::new(
-        bits_of(&white).unwrap_or(0),
-        bits_of(&black).unwrap_or(0),
-        to_move,
-    );
-    pos.waiting = [a.white_waiting, a.black_waiting];
-    pos.force(a.forced);
-    Ok(pos)
+    setup.position(rules).map_err(|e| {
+        let flag = match &e {
+            SetupError::OffBoard(s) if a.forced == Some(*s) => "--forced".to_string(),
+            SetupError::OffBoard(s) if setup.black.contains(s) && !setup.white.contains(s) => {
+                "--black".to_string()
+            }
+            SetupError::OffBoard(_) => "--white".to_string(),
+            SetupError::Twice { side, .. } | SetupError::TooManyPawns { side, .. } => {
+                format!("--{side}")
+            }
+            SetupError::Overlap(_) => "--white, --black".to_string(),
+            SetupError::ForcedEmpty(_) => "--forced".to_string(),
+            SetupError::BoundOffReturn(_) => "position".to_string(),
+        };
+        InputError(format!("{flag}: {e}")).into()
+    })
 }
 
 fn check_throw(rules: &Rules, variant: Variant, value: u8) -> Result<()> {

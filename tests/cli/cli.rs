@@ -206,7 +206,7 @@ fn play_json_is_one_line_per_throw_ending_with_the_result_and_replays() {
 
 #[test]
 fn bad_input_is_one_line_naming_the_fault_with_status_2() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
         (
             &[
                 "moves",
@@ -267,7 +267,21 @@ fn bad_input_is_one_line_naming_the_fault_with_status_2() {
                 "--throw",
                 "1",
             ],
-            "the variant has 5 per side",
+            "--white: white has 6 pawns on the board and 0 waiting, but the rules give 5 a side",
+        ),
+        (
+            &[
+                "moves",
+                "--white",
+                "1",
+                "--forced",
+                "9",
+                "--to-move",
+                "white",
+                "--throw",
+                "1",
+            ],
+            "--forced: the forced square 9 holds no pawn of the side to move",
         ),
         (
             &[

@@ -45,6 +45,7 @@ pub mod board;
 pub mod game;
 pub mod movegen;
 pub mod rules;
+pub mod setup;
 pub mod solve;
 pub mod strategy;
 pub mod throws;

@@ -1,0 +1,194 @@
+//! A position as a person writes it, checked against a rule set before it becomes a
+//! [`Position`] (as shakmaty's `Setup` becomes a `Position`): the hot path never sees an
+//! impossible position, and every way a setup can be wrong is its own error kind.
+
+use crate::board::{bit, Position, Side, LAST_SQUARE};
+use crate::rules::Rules;
+
+/// The pawns of each side by square, those waiting to enter, the side to move, the forced
+/// pawn's square and whether the pawn on the return square is bound (`water_to = "held"`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// White's squares.
+    pub white: Vec<u8>,
+    /// Black's squares.
+    pub black: Vec<u8>,
+    /// Pawns waiting to enter, white's then black's.
+    pub waiting: [u8; 2],
+    /// The side to move.
+    pub to_move: Side,
+    /// The square of a pawn the side to move must move if it can.
+    pub forced: Option<u8>,
+    /// The side to move's pawn on the return square came back from the water and must move.
+    pub bound: bool,
+}
+
+impl Default for Setup {
+    /// An empty board, nobody waiting, white to move.
+    fn default() -> Setup {
+        Setup {
+            white: Vec::new(),
+            black: Vec::new(),
+            waiting: [0, 0],
+            to_move: Side::White,
+            forced: None,
+            bound: false,
+        }
+    }
+}
+
+/// Why a setup is not a position of the rule set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A square outside the board.
+    #[error("square {0} is outside 1-{LAST_SQUARE}")]
+    OffBoard(u8),
+    /// A square listed twice for one side.
+    #[error("square {square} is listed twice for {side}")]
+    Twice {
+        /// The side.
+        side: Side,
+        /// The square.
+        square: u8,
+    },
+    /// A square listed for both sides.
+    #[error("square {0} is listed for both white and black")]
+    Overlap(u8),
+    /// More pawns on the board and waiting than the rules give a side.
+    #[error("{side} has {on_board} pawns on the board and {waiting} waiting, but the rules give {pawns} a side")]
+    TooManyPawns {
+        /// The side.
+        side: Side,
+        /// Its pawns on the board.
+        on_board: usize,
+        /// Its pawns waiting.
+        waiting: u8,
+        /// Pawns a side in the rules.
+        pawns: u8,
+    },
+    /// The forced square holds no pawn of the side to move.
+    #[error("the forced square {0} holds no pawn of the side to move")]
+    ForcedEmpty(u8),
+    /// A bound pawn, but the side to move has none on the return square.
+    #[error("a bound pawn stands on the return square {0}, and the side to move has none there")]
+    BoundOffReturn(u8),
+}
+
+impl Setup {
+    /// The position this setup describes under `rules`, or the first thing wrong with it.
+    pub fn position(&self, rules: &Rules) -> Result<Position, SetupError> {
+        let board = |side: Side, list: &[u8]| -> Result<u32, SetupError> {
+            let mut bits = 0u32;
+            for &square in list {
+                if !(1..=LAST_SQUARE).contains(&square) {
+                    return Err(SetupError::OffBoard(square));
+                }
+                if bits & bit(square) != 0 {
+                    return Err(SetupError::Twice { side, square });
+                }
+                bits |= bit(square);
+            }
+            Ok(bits)
+        };
+        let white = board(Side::White, &self.white)?;
+        let black = board(Side::Black, &self.black)?;
+        if let Some(&s) = self.white.iter().find(|&&s| black & bit(s) != 0) {
+            return Err(SetupError::Overlap(s));
+        }
+        for (side, list) in [(Side::White, &self.white), (Side::Black, &self.black)] {
+            let waiting = self.waiting[side.index()];
+            if list.len() + usize::from(waiting) > usize::from(rules.pawns) {
+                return Err(SetupError::TooManyPawns {
+                    side,
+                    on_board: list.len(),
+                    waiting,
+                    pawns: rules.pawns,
+                });
+            }
+        }
+        let mut pos = Position::new(white, black, self.to_move);
+        pos.waiting = self.waiting;
+        let mine = pos.side(self.to_move);
+        if let Some(f) = self.forced {
+            if !(1..=LAST_SQUARE).contains(&f) {
+                return Err(SetupError::OffBoard(f));
+            }
+            if mine & bit(f) == 0 {
+                return Err(SetupError::ForcedEmpty(f));
+            }
+        }
+        pos.force(self.forced);
+        if self.bound && mine & bit(rules.return_square) == 0 {
+            return Err(SetupError::BoundOffReturn(rules.return_square));
+        }
+        pos.bound = self.bound;
+        Ok(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Variant;
+
+    fn tejon() -> Rules {
+        Variant::TEJON.rules()
+    }
+
+    #[test]
+    fn a_good_setup_is_the_position_it_says() {
+        let s = Setup {
+            white: vec![3, 26],
+            black: vec![15],
+            waiting: [0, 1],
+            to_move: Side::White,
+            forced: Some(26),
+            ..Setup::default()
+        };
+        let p = s.position(&tejon()).unwrap();
+        assert_eq!(p.pawns, [bit(3) | bit(26), bit(15)]);
+        assert_eq!(
+            (p.waiting, p.forced_square(), p.bound),
+            ([0, 1], Some(26), false)
+        );
+    }
+
+    #[test]
+    fn each_fault_is_its_own_kind() {
+        let r = tejon();
+        let base = Setup {
+            white: vec![1, 2],
+            black: vec![3],
+            ..Setup::default()
+        };
+        let with = |f: &dyn Fn(&mut Setup)| {
+            let mut s = base.clone();
+            f(&mut s);
+            s.position(&r).unwrap_err()
+        };
+        assert_eq!(with(&|s| s.white.push(31)), SetupError::OffBoard(31));
+        assert_eq!(with(&|s| s.white.push(0)), SetupError::OffBoard(0));
+        assert_eq!(
+            with(&|s| s.black.push(3)),
+            SetupError::Twice {
+                side: Side::Black,
+                square: 3
+            }
+        );
+        assert_eq!(with(&|s| s.black.push(2)), SetupError::Overlap(2));
+        assert_eq!(
+            with(&|s| s.waiting[0] = r.pawns - 1),
+            SetupError::TooManyPawns {
+                side: Side::White,
+                on_board: 2,
+                waiting: r.pawns - 1,
+                pawns: r.pawns
+            }
+        );
+        assert_eq!(with(&|s| s.forced = Some(3)), SetupError::ForcedEmpty(3));
+        assert_eq!(
+            with(&|s| s.bound = true),
+            SetupError::BoundOffReturn(r.return_square)
+        );
+    }
+}
