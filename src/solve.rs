@@ -9,8 +9,6 @@ use crate::report::solved::Solved;
 use crate::report::Staging;
 use anyhow::{Context, Result};
 use clap::Args;
-use polars::prelude::{Column, DataFrame};
-use senet_engine::board::Side;
 use senet_engine::rules::Rules;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::index::StateIndex;
@@ -31,8 +29,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+mod frames;
 mod layered;
 
+use frames::{critical_frame, losses_frame, solution_frame};
 use layered::{checkpoint_dir, game_text, layered_values, saved_values, How};
 
 /// The strategies judged by default.
@@ -518,112 +518,4 @@ fn command_line(args: &SolveArgs) -> String {
         c.push("--optimal-only".into());
     }
     crate::config::shell_words(&c)
-}
-
-fn solution_frame(s: &Solved) -> Result<DataFrame> {
-    let cols = vec![
-        Column::new("variant".into(), vec![s.variant.to_string()]),
-        Column::new("pawns".into(), vec![u32::from(s.rules.pawns)]),
-        Column::new("device".into(), vec![s.device.kind().to_string()]),
-        Column::new("positions".into(), vec![s.effort.positions]),
-        Column::new("sweeps".into(), vec![s.effort.sweeps]),
-        Column::new("last_change".into(), vec![s.effort.last_change]),
-        Column::new("first_mover_optimal".into(), vec![s.start.0]),
-        Column::new("first_mover_random".into(), vec![s.start.1]),
-    ];
-    Ok(DataFrame::new_infer_height(cols)?)
-}
-
-fn losses_frame(s: &Solved) -> Result<DataFrame> {
-    let v = &s.verdicts;
-    let cols = vec![
-        Column::new(
-            "strategy".into(),
-            v.iter().map(|(k, _)| k.to_string()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "games".into(),
-            v.iter().map(|(_, x)| x.games).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "wins".into(),
-            v.iter().map(|(_, x)| x.wins).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "decisions".into(),
-            v.iter().map(|(_, x)| x.decisions).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "worse".into(),
-            v.iter().map(|(_, x)| x.worse).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "worse_share".into(),
-            v.iter().map(|(_, x)| x.worse_share()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "mean_loss".into(),
-            v.iter().map(|(_, x)| x.mean_loss()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "max_loss".into(),
-            v.iter().map(|(_, x)| x.max_loss).collect::<Vec<_>>(),
-        ),
-    ];
-    Ok(DataFrame::new_infer_height(cols)?)
-}
-
-fn critical_frame(s: &Solved) -> Result<DataFrame> {
-    let c = &s.critical;
-    let squares = |d: &Decision, side: Side| {
-        d.pos
-            .square_list(side)
-            .iter()
-            .map(u8::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let mv = |d: &Decision, i: usize| crate::cli::describe::describe(&d.moves[i]);
-    let cols = vec![
-        Column::new("rank".into(), (1..=c.len() as u32).collect::<Vec<_>>()),
-        Column::new(
-            "to_move".into(),
-            c.iter()
-                .map(|d| d.pos.to_move.name().to_string())
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "white".into(),
-            c.iter()
-                .map(|d| squares(d, Side::White))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "black".into(),
-            c.iter()
-                .map(|d| squares(d, Side::Black))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "throw".into(),
-            c.iter().map(|d| u32::from(d.throw)).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "best_move".into(),
-            c.iter().map(|d| mv(d, d.best_move())).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "best_value".into(),
-            c.iter().map(Decision::best).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "worst_move".into(),
-            c.iter().map(|d| mv(d, d.worst_move())).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "worst_value".into(),
-            c.iter().map(Decision::worst).collect::<Vec<_>>(),
-        ),
-    ];
-    Ok(DataFrame::new_infer_height(cols)?)
 }

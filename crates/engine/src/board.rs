@@ -137,7 +137,7 @@ pub struct Position {
     /// that the option takes one byte: the position stays small enough to travel in registers
     /// (one more byte cost `bench` 3%). [`Position::forced_square`] reads it as a number.
     pub forced: Option<NonZeroU8>,
-    /// The pawn on square 15 came back from the water (`water_to = "held"`): its owner may move
+    /// The pawn on the return square came back from the water (`water_to = "held"`): its owner may move
     /// only it at its next throw. Cleared when that pawn moves or is hit.
     pub bound: bool,
 }

@@ -198,7 +198,7 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
 /// Like [`legal_moves`], writing into a cleared `out` (no copy of the list on the hot path).
 #[inline]
 pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList) {
-    // A pawn bound to 15 (either side's) is rare: the definition plays those positions.
+    // A pawn bound to the return square (either side's) is rare: the definition plays those positions.
     if !fast_path_covers(rules) || pos.bound {
         return defined_moves_into(rules, pos, value, out);
     }

@@ -10,7 +10,7 @@ use crate::rules::{Capture, ExitRule, Rules};
 /// The squares where a step is not simple, whatever happens there: the water, the replay
 /// squares, 30 when pawns leave on it, the taken refuges (`occupied_refuges`), and the
 /// opponents' squares when a hit is not an exchange (any hit with `capture` other than
-/// "swap"; a hit into the water on `water_hits`; a hit on the pawn bound to move from 15).
+/// "swap"; a hit into the water on `water_hits`; a hit on the pawn bound to move from the return square).
 fn special_arrivals(rules: &Rules, pos: &Position) -> u32 {
     let mut s = rules.water_bit() | rules.replay_squares.0;
     if rules.exit == ExitRule::OnThirty {
@@ -21,7 +21,7 @@ fn special_arrivals(rules: &Rules, pos: &Position) -> u32 {
         s |= pos.side(pos.to_move.other());
     }
     // A hit that sends the pawn into the water (`water_hits`), or frees the pawn bound to move
-    // from 15, is no exchange.
+    // from the return square, is no exchange.
     let bound = if pos.bound {
         bit(rules.return_square)
     } else {
