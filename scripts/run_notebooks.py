@@ -37,35 +37,30 @@ def errors(nb):
 
 failed = []
 pupils = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+def check(path, label, how=""):
+    """Runs one notebook and prints ok or FAILED with its first failing cell."""
+    bad = list(errors(execute(path)))
+    if bad:
+        failed.append(label)
+        print(f"FAILED  {label}{how}: cell {bad[0][0]}: {bad[0][1]}")
+    else:
+        print(f"ok      {label}{how}")
+
+
 if sys.argv[1:2] == ["--alone"]:
     for path in pupils:
-        folder = Path(sys.argv[2]) / path.stem
-        copy = folder / path.name
+        copy = Path(sys.argv[2]) / path.stem / path.name
         shutil.copy(path, copy)
-        bad = list(errors(execute(copy)))
-        if bad:
-            failed.append(path.name)
-            print(f"FAILED  {path.name} (alone with its CSV files): cell {bad[0][0]}: {bad[0][1]}")
-        else:
-            print(f"ok      {path.name} (alone with its CSV files)")
+        check(copy, path.name, " (alone with its CSV files)")
     sys.exit(1 if failed else 0)
 teacher = sorted((NOTEBOOKS / "corrige").glob("*.ipynb"))
 if not pupils or len(pupils) != len(teacher):
     print(f"expected as many teacher's notebooks as pupils' ({len(teacher)} and {len(pupils)})")
     sys.exit(1)
 for path in teacher:
-    bad = list(errors(execute(path)))
-    label = f"corrige/{path.name}"
-    if bad:
-        failed.append(label)
-        print(f"FAILED  {label}: cell {bad[0][0]}: {bad[0][1]}")
-    else:
-        print(f"ok      {label}")
+    check(path, f"corrige/{path.name}")
 for path in pupils:
-    bad = list(errors(execute(path)))
-    if bad:
-        failed.append(path.name)
-        print(f"FAILED  {path.name} (every exercise blank): cell {bad[0][0]}: {bad[0][1]}")
-    else:
-        print(f"ok      {path.name}")
+    check(path, path.name, " (every exercise blank)")
 sys.exit(1 if failed else 0)

@@ -44,18 +44,7 @@ fn notebooks_run_on_the_lesson_scenarios() {
             assert!(tmp.path().join(name).join("exact/solution.csv").exists());
         }
     }
-    let o = std::process::Command::new(python)
-        .arg(root.join("scripts/run_notebooks.py"))
-        .env("SENET_REPORTS", tmp.path())
-        .env("MPLBACKEND", "Agg")
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        o.status.success(),
-        "{out}\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let out = run_notebooks(&python, &[], Some(tmp.path()));
     // The pupils' five and the teacher's five.
     assert_eq!(out.matches("ok ").count(), 10, "{out}");
     // The other way, as on Capytale or Basthon: each pupils' notebook alone in an empty folder
@@ -78,21 +67,34 @@ fn notebooks_run_on_the_lesson_scenarios() {
             std::fs::copy(&csv, folder.join(csv.file_name().unwrap())).unwrap();
         }
     }
-    let o = std::process::Command::new(root.join(".venv/bin/python"))
-        .arg(root.join("scripts/run_notebooks.py"))
-        .arg("--alone")
-        .arg(alone.path())
-        .env_remove("SENET_REPORTS")
-        .env("MPLBACKEND", "Agg")
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&o.stdout);
+    let out = run_notebooks(
+        &python,
+        &["--alone".as_ref(), alone.path().as_os_str()],
+        None,
+    );
+    assert_eq!(out.matches("ok ").count(), 5, "{out}");
+}
+
+/// Runs `scripts/run_notebooks.py` with `args` (the reports it reads in `reports`, else none);
+/// asserts that it succeeds and returns what it printed.
+fn run_notebooks(python: &Path, args: &[&std::ffi::OsStr], reports: Option<&Path>) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut c = std::process::Command::new(python);
+    c.arg(root.join("scripts/run_notebooks.py"))
+        .args(args)
+        .env("MPLBACKEND", "Agg");
+    match reports {
+        Some(dir) => c.env("SENET_REPORTS", dir),
+        None => c.env_remove("SENET_REPORTS"),
+    };
+    let o = c.output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(
         o.status.success(),
         "{out}\n{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    assert_eq!(out.matches("ok ").count(), 5, "{out}");
+    out
 }
 
 /// The cells of a notebook: (kind, text).

@@ -416,6 +416,22 @@ mod tests {
         (rules, throws, index)
     }
 
+    fn sweep_of<'a>(rules: &'a Rules, throws: &'a [(u8, f64)], index: &'a StateIndex) -> Sweep<'a> {
+        Sweep {
+            rules,
+            throws,
+            index,
+            race: true,
+        }
+    }
+
+    /// A fresh checkpoint folder for "game A".
+    fn folder() -> (tempfile::TempDir, Checkpoint) {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Checkpoint::open(dir.path(), "game A").unwrap();
+        (dir, c)
+    }
+
     fn group(off: u8) -> Group {
         Group {
             off,
@@ -431,14 +447,8 @@ mod tests {
     #[test]
     fn a_saved_group_and_a_part_read_back_bit_for_bit() {
         let (rules, throws, index) = game();
-        let sweep = Sweep {
-            rules: &rules,
-            throws: &throws,
-            index: &index,
-            race: true,
-        };
-        let dir = tempfile::tempdir().unwrap();
-        let c = Checkpoint::open(dir.path(), "game A").unwrap();
+        let sweep = sweep_of(&rules, &throws, &index);
+        let (_dir, c) = folder();
         let values: Vec<f64> = (0..index.len()).map(|i| i as f64 / 7.0).collect();
         let offs: Vec<u8> = groups(&sweep).into_keys().rev().collect();
         c.save(&sweep, Pick::Best, &group(offs[0]), &values)
@@ -470,14 +480,8 @@ mod tests {
     #[test]
     fn a_truncated_part_is_an_error_naming_its_file() {
         let (rules, throws, index) = game();
-        let sweep = Sweep {
-            rules: &rules,
-            throws: &throws,
-            index: &index,
-            race: true,
-        };
-        let dir = tempfile::tempdir().unwrap();
-        let c = Checkpoint::open(dir.path(), "game A").unwrap();
+        let sweep = sweep_of(&rules, &throws, &index);
+        let (dir, c) = folder();
         let values = vec![0.5; index.len() as usize];
         let off = *groups(&sweep).keys().next_back().unwrap();
         let now = Sweeping {
@@ -500,14 +504,8 @@ mod tests {
     #[test]
     fn another_games_files_go_and_nothing_else_is_ever_removed() {
         let (rules, throws, index) = game();
-        let sweep = Sweep {
-            rules: &rules,
-            throws: &throws,
-            index: &index,
-            race: true,
-        };
-        let dir = tempfile::tempdir().unwrap();
-        let c = Checkpoint::open(dir.path(), "game A").unwrap();
+        let sweep = sweep_of(&rules, &throws, &index);
+        let (dir, c) = folder();
         let values = vec![0.5; index.len() as usize];
         let off = *groups(&sweep).keys().next_back().unwrap();
         c.save(&sweep, Pick::Best, &group(off), &values).unwrap();
