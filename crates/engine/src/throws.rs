@@ -127,6 +127,28 @@ pub fn throw_table(rules: &Rules, device: &Device) -> Vec<(u8, f64)> {
         .collect()
 }
 
+/// The exact probability that a throw of `device` gives `value` under `rules`, as a fraction
+/// in lowest terms (`(1, 4)`), when the device has exact fractions ([`Device::marked_fractions`]).
+pub fn value_fraction(rules: &Rules, device: &Device, value: u8) -> Option<(u64, u64)> {
+    let faces = device.marked_fractions()?;
+    // Every face count of a device has the same denominator (16, 5 or 4).
+    let num = (0..5)
+        .filter(|&k| rules.throw_values[k] == value)
+        .map(|k| faces[k].0)
+        .sum();
+    Some(lowest_terms(num, faces[0].1))
+}
+
+/// `num/den` in lowest terms (`0/den` is `0/1`).
+pub fn lowest_terms(num: u64, den: u64) -> (u64, u64) {
+    let (mut a, mut b) = (num, den);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    let g = a.max(1);
+    (num / g, den / g)
+}
+
 /// Binomial(4, p) probabilities of 0..=4 successes.
 pub fn binomial4(p: f64) -> [f64; 5] {
     let q = 1.0 - p;

@@ -5,7 +5,7 @@
 //! changes, the variant gives the others.
 
 use senet_engine::rules::{key_values, Rules, RULE_KEYS};
-use senet_engine::throws::{throw_table, Device};
+use senet_engine::throws::{throw_table, value_fraction, Device};
 use senet_engine::variants::{known_ids, Variant};
 use std::fmt::Write;
 use thiserror::Error;
@@ -273,31 +273,15 @@ pub fn changed_keys(game: &Game) -> Vec<String> {
 /// The throw values of `game` with their exact probabilities, as fractions when the device has
 /// them (`1 (1/4), 2 (1/4), ...`).
 fn law(game: &Game) -> String {
-    let fractions = game.device.marked_fractions();
     throw_table(&game.rules, &game.device)
         .iter()
         .map(|&(value, p)| {
-            // Every face count of a device has the same denominator (16, 5 or 4).
-            let exact = fractions.map(|f| {
-                let faces = (0..5).filter(|&k| game.rules.throw_values[k] == value);
-                reduced(faces.map(|k| f[k].0).sum(), f[0].1)
-            });
-            format!("{value} ({})", exact.unwrap_or_else(|| format!("{p:.6}")))
+            let exact = value_fraction(&game.rules, &game.device, value)
+                .map_or_else(|| format!("{p:.6}"), |(a, b)| format!("{a}/{b}"));
+            format!("{value} ({exact})")
         })
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// `num/den` in lowest terms.
-fn reduced(num: u64, den: u64) -> String {
-    let gcd = |mut a: u64, mut b: u64| {
-        while b != 0 {
-            (a, b) = (b, a % b);
-        }
-        a
-    };
-    let g = gcd(num, den).max(1);
-    format!("{}/{}", num / g, den / g)
 }
 
 /// The line (1-based) where `key` is set in a rule file's `text`.

@@ -366,23 +366,9 @@ pub fn throwoff_fraction(
     rules: &senet_engine::rules::Rules,
     device: &senet_engine::throws::Device,
 ) -> Option<(u64, u64)> {
-    let first = rules.first_throw?;
-    let faces = device.marked_fractions()?;
-    let den = faces[0].1;
-    let num: u64 = (0..5)
-        .filter(|&k| rules.throw_values[k] == first)
-        .map(|k| faces[k].0)
-        .sum();
+    let (num, den) = senet_engine::throws::value_fraction(rules, device, rules.first_throw?)?;
     // 1 / (2 - num/den) = den / (2 den - num).
-    let (a, b) = (den, 2 * den - num);
-    let gcd = |mut x: u64, mut y: u64| {
-        while y != 0 {
-            (x, y) = (y, x % y);
-        }
-        x
-    };
-    let g = gcd(a, b).max(1);
-    Some((a / g, b / g))
+    Some(senet_engine::throws::lowest_terms(den, 2 * den - num))
 }
 
 /// Waiting times for a value in a sequence of throws: `counts[k]` is how many times the value

@@ -1,6 +1,6 @@
 //! Exact throw distributions, and a seeded run of the `throws` command against them.
 
-use senet_engine::throws::{binomial4, value_distribution, Device};
+use senet_engine::throws::{binomial4, lowest_terms, value_distribution, value_fraction, Device};
 use senet_engine::variants::VARIANTS;
 
 const DEVICES: [Device; 6] = [
@@ -52,6 +52,16 @@ fn coins_follow_the_binomial_table() {
             && (s[2] - 6.0 * 0.36 * 0.16).abs() < 1e-12
     );
     assert_eq!(Device::Coins.marked_fractions().unwrap()[2], (6, 16));
+    // The same law as fractions in lowest terms: kendall's 2 is 6/16 = 3/8, its 5 never comes.
+    let k = crate::common::rules("kendall");
+    assert_eq!(value_fraction(&k, &Device::Coins, 2), Some((3, 8)));
+    assert_eq!(value_fraction(&k, &Device::Coins, 6), Some((1, 16)));
+    assert_eq!(value_fraction(&k, &Device::Coins, 5), Some((0, 1)));
+    assert_eq!(
+        value_fraction(&k, &Device::Sticks { p_marked: 0.6 }, 2),
+        None
+    );
+    assert_eq!((lowest_terms(4, 16), lowest_terms(7, 7)), ((1, 4), (1, 1)));
 }
 
 #[test]
