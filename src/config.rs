@@ -132,11 +132,7 @@ impl RunConfig {
 impl RunConfig {
     /// How the tables are written.
     pub fn tables(&self) -> crate::report::frames::TableFormat {
-        crate::report::frames::TableFormat {
-            csv: self.csv,
-            parquet: self.args.report.parquet,
-            rfc4180_copy: self.csv == crate::report::frames::CsvStyle::ExcelFr,
-        }
+        crate::report::frames::TableFormat::new(self.csv, self.args.report.parquet)
     }
 }
 

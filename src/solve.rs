@@ -4,7 +4,7 @@
 use crate::cli::args::{DeviceArgs, VariantArgs};
 use crate::error::{bad, InputError, Interrupted};
 use crate::lang::Lang;
-use crate::report::frames::{write_csv, CsvStyle};
+use crate::report::frames::{write_table_with, CsvStyle, TableFormat};
 use crate::report::solved::Solved;
 use crate::report::Staging;
 use anyhow::{Context, Result};
@@ -417,7 +417,7 @@ fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
     let (rules, _) = crate::report::provenance::rule_file(&s.game());
     std::fs::write(dir.join("rules.toml"), rules).context("writing rules.toml")?;
     // A French solve writes its CSV files in RFC 4180 into rfc4180/ too, as a French run does.
-    let rfc = dir.join(crate::report::frames::RFC4180_DIR);
+    let format = TableFormat::new(style, false);
     let exact = exact_digits(s);
     // Decimals to the digits they carry: the chances at the start to the sweeps' tolerance, the
     // last change as an order of magnitude, the rest (judged games, a table's f32 values) to
@@ -427,17 +427,12 @@ fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
         "last_change" => 2,
         _ => crate::report::frames::SIGNIFICANT,
     };
-    for (name, frame) in [
+    for (name, mut frame) in [
         ("solution.csv", solution_frame(s)?),
         ("losses.csv", losses_frame(s)?),
         ("critical.csv", critical_frame(s)?),
     ] {
-        let mut frame = crate::report::frames::rounded(&frame, digits)?;
-        write_csv(&mut frame, &dir.join(name), style)?;
-        if style == CsvStyle::ExcelFr {
-            std::fs::create_dir_all(&rfc).context("creating rfc4180/")?;
-            write_csv(&mut frame, &rfc.join(name), CsvStyle::Rfc4180)?;
-        }
+        write_table_with(&mut frame, &dir.join(name), format, digits)?;
     }
     crate::report::charts::solved::draw(dir, s, args.lang)?;
     let md = crate::report::solved::markdown(s, args.lang, &command_line(args));

@@ -426,15 +426,38 @@ pub struct TableFormat {
     pub rfc4180_copy: bool,
 }
 
+impl TableFormat {
+    /// The tables in the dialect `csv` (and as Parquet with `parquet`); a French spreadsheet's
+    /// dialect also gets the RFC 4180 copy.
+    pub fn new(csv: CsvStyle, parquet: bool) -> TableFormat {
+        TableFormat {
+            csv,
+            parquet,
+            rfc4180_copy: csv == CsvStyle::ExcelFr,
+        }
+    }
+}
+
 /// The folder of a French report's CSV files in RFC 4180.
 pub const RFC4180_DIR: &str = "rfc4180";
 
-/// Writes a frame as the CSV file `path`, decimals to [`SIGNIFICANT`] digits (and, with `format.parquet`, the same table as
-/// Parquet beside it, `.parquet` for `.csv`).
+/// Writes a frame as the CSV file `path`, decimals to [`SIGNIFICANT`] digits (and, with
+/// `format.parquet`, the same table as Parquet beside it, `.parquet` for `.csv`).
 pub fn write_table(df: &mut DataFrame, path: &Path, format: TableFormat) -> Result<()> {
+    write_table_with(df, path, format, |_| SIGNIFICANT)
+}
+
+/// [`write_table`] with each decimal column of the CSV files rounded to `digits(name)`
+/// significant digits.
+pub fn write_table_with(
+    df: &mut DataFrame,
+    path: &Path,
+    format: TableFormat,
+    digits: impl Fn(&str) -> usize,
+) -> Result<()> {
     // The CSV files are read by people: decimals to the digits they carry. Parquet, read by
     // programs, keeps every digit.
-    let mut shown = significant(df)?;
+    let mut shown = rounded(df, digits)?;
     write_csv(&mut shown, path, format.csv)?;
     if format.rfc4180_copy {
         let dir = path.with_file_name(RFC4180_DIR);
@@ -457,15 +480,9 @@ pub fn write_table(df: &mut DataFrame, path: &Path, format: TableFormat) -> Resu
 /// carries six, and the digits after them are noise a spreadsheet shows in full.
 pub const SIGNIFICANT: usize = 6;
 
-/// The frame with every decimal column rounded to [`SIGNIFICANT`] digits (counts are integers
-/// and stay whole).
-fn significant(df: &DataFrame) -> Result<DataFrame> {
-    rounded(df, |_| SIGNIFICANT)
-}
-
 /// The frame with each decimal column rounded to `digits(name)` significant digits (counts are
 /// integers and stay whole).
-pub fn rounded(df: &DataFrame, digits: impl Fn(&str) -> usize) -> Result<DataFrame> {
+fn rounded(df: &DataFrame, digits: impl Fn(&str) -> usize) -> Result<DataFrame> {
     let round = |x: f64, digits: usize| -> f64 {
         if x == 0.0 || !x.is_finite() {
             return x;
@@ -535,11 +552,7 @@ mod tests {
         ])
         .unwrap();
         let path = tmp.path().join("summary.csv");
-        let format = TableFormat {
-            csv: CsvStyle::Rfc4180,
-            parquet: true,
-            rfc4180_copy: false,
-        };
+        let format = TableFormat::new(CsvStyle::Rfc4180, true);
         write_table(&mut df, &path, format).unwrap();
         let file = std::fs::File::open(tmp.path().join("summary.parquet")).unwrap();
         let back = ParquetReader::new(file).finish().unwrap();
