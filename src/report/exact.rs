@@ -47,27 +47,21 @@ pub(super) fn md(results: &[ArmResult], exact: &ExactStart, l: Lang) -> String {
             None => continue,
         };
         let a = &r.stats;
-        let (lo, hi) = senet_simulation::stats::wilson95(a.first_mover_wins, a.games);
-        let holds = if (lo..=hi).contains(&value) {
-            tx.exact_holds
-        } else {
-            tx.exact_misses
+        let missed = outside(a.first_mover_wins, a.games, value, l);
+        let holds = match missed {
+            None => tx.exact_holds,
+            Some(_) => tx.exact_misses,
         };
-        let _ = std::fmt::Write::write_fmt(
-            &mut m,
-            format_args!(
-                "{}\n\n",
-                fill!(
-                    tx.exact_sentence,
-                    how,
-                    l.num(value, 4),
-                    l.quote(&r.arm.name),
-                    pct(a.first_mover_wins, a.games, l),
-                    holds
-                )
-            ),
-        );
-        if let Some(s) = outside(a.first_mover_wins, a.games, value, l) {
+        m.push_str(&fill!(
+            tx.exact_sentence,
+            how,
+            l.num(value, 4),
+            l.quote(&r.arm.name),
+            pct(a.first_mover_wins, a.games, l),
+            holds
+        ));
+        m.push_str("\n\n");
+        if let Some(s) = missed {
             m.push_str(&s);
             m.push_str("\n\n");
         }
