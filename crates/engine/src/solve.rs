@@ -85,14 +85,16 @@ impl Solution {
     /// Whether this table was solved for `rules` and `throws`: the same options wherever they
     /// change a value (the starter, the opening throw and the turn cap do not).
     pub fn solves(&self, rules: &Rules, throws: &[(u8, f64)]) -> bool {
-        same_game(&self.rules, rules)
-            && self.throws.len() == throws.len()
-            && self
-                .throws
-                .iter()
-                .zip(throws)
-                .all(|(a, b)| a.0 == b.0 && (a.1 - b.1).abs() < 1e-12)
+        same_game(&self.rules, rules) && same_throws(&self.throws, throws)
     }
+}
+
+/// Whether two throw distributions are the same (values equal, probabilities within 1e-12).
+pub fn same_throws(a: &[(u8, f64)], b: &[(u8, f64)]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(a, b)| a.0 == b.0 && (a.1 - b.1).abs() < 1e-12)
 }
 
 /// Whether two rule sets play the same game from any position (they may differ in who starts,

@@ -7,7 +7,7 @@ use crate::cancel::Cancel;
 use crate::solver::{load, table_game, SolveError, Solver};
 use senet_engine::rules::Rules;
 use senet_engine::solve::index::MAX_SOLVED_PAWNS;
-use senet_engine::solve::{same_game, Solution};
+use senet_engine::solve::{same_game, same_throws, Solution};
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::{throw_table, Device};
 use senet_engine::variants::Variant;
@@ -35,13 +35,22 @@ pub fn check(
             let (theirs, throws) = table_game(Path::new(file))?;
             other_game(file, &theirs, &throws, rules, device).map_or(Ok(()), Err)
         }
-        None if rules.pawns > MAX_SOLVED_PAWNS => Err(SolveError::TooBig(rules.pawns)),
-        None if rules.pawns > SOLVE_ON_READ => Err(SolveError::NeedsTable {
+        None => solvable(variant, rules),
+    }
+}
+
+/// Whether `optimal` without a file may solve this game when its players are built.
+fn solvable(variant: Variant, rules: &Rules) -> Result<(), SolveError> {
+    if rules.pawns > MAX_SOLVED_PAWNS {
+        return Err(SolveError::TooBig(rules.pawns));
+    }
+    if rules.pawns > SOLVE_ON_READ {
+        return Err(SolveError::NeedsTable {
             variant: variant.id().to_string(),
             pawns: rules.pawns,
-        }),
-        None => Ok(()),
+        });
     }
+    Ok(())
 }
 
 /// The error of a table file (`file`, solved for `theirs` with `throws`) played in another
@@ -53,17 +62,11 @@ fn other_game(
     rules: &Rules,
     device: &Device,
 ) -> Option<SolveError> {
-    let ours = throw_table(rules, device);
-    let same_throws = throws.len() == ours.len()
-        && throws
-            .iter()
-            .zip(&ours)
-            .all(|(a, b)| a.0 == b.0 && (a.1 - b.1).abs() < 1e-12);
     let why = if theirs.pawns != rules.pawns {
         format!("{} pawns a side, not {}", theirs.pawns, rules.pawns)
     } else if !same_game(theirs, rules) {
         "other rules".to_string()
-    } else if !same_throws {
+    } else if !same_throws(throws, &throw_table(rules, device)) {
         "another throwing device".to_string()
     } else {
         return None;
@@ -103,7 +106,6 @@ impl Tables {
         let StrategySpec::Optimal(o) = spec else {
             return Ok(());
         };
-        check(&StrategySpec::Optimal(o.clone()), variant, rules, device)?;
         let throws = throw_table(rules, device);
         let held = self
             .held
@@ -119,6 +121,7 @@ impl Tables {
                 self.keep(Some(file.clone()), s)
             }
             (None, None) => {
+                solvable(variant, rules)?;
                 let solver = Solver::new(rules, device)?;
                 let (s, _, _) = solver.optimal(&|_, _| {}, cancel)?;
                 self.keep(None, s)
