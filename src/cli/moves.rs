@@ -90,14 +90,12 @@ fn position_from(a: &MovesArgs, rules: &Rules) -> Result<Position> {
     };
     setup.position(rules).map_err(|e| {
         let flag = match &e {
-            SetupError::OffBoard(s) if a.forced == Some(*s) => "--forced".to_string(),
-            SetupError::OffBoard(s) if setup.black.contains(s) && !setup.white.contains(s) => {
-                "--black".to_string()
+            SetupError::OffBoard {
+                side: Some(side), ..
             }
-            SetupError::OffBoard(_) => "--white".to_string(),
-            SetupError::Twice { side, .. } | SetupError::TooManyPawns { side, .. } => {
-                format!("--{side}")
-            }
+            | SetupError::Twice { side, .. }
+            | SetupError::TooManyPawns { side, .. } => format!("--{side}"),
+            SetupError::OffBoard { side: None, .. } => "--forced".to_string(),
             SetupError::Overlap(_) => "--white, --black".to_string(),
             SetupError::ForcedEmpty(_) => "--forced".to_string(),
             SetupError::BoundOffReturn(_) => "position".to_string(),

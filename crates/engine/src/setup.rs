@@ -40,9 +40,14 @@ impl Default for Setup {
 /// Why a setup is not a position of the rule set.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    /// A square outside the board.
-    #[error("square {0} is outside 1-{LAST_SQUARE}")]
-    OffBoard(u8),
+    /// A square outside the board: one of a side's pawns, or the forced square (`side: None`).
+    #[error("square {square} is outside 1-{LAST_SQUARE}")]
+    OffBoard {
+        /// The side whose pawn it is (`None`: the forced square).
+        side: Option<Side>,
+        /// The square.
+        square: u8,
+    },
     /// A square listed twice for one side.
     #[error("square {square} is listed twice for {side}")]
     Twice {
@@ -81,7 +86,10 @@ impl Setup {
             let mut bits = 0u32;
             for &square in list {
                 if !(1..=LAST_SQUARE).contains(&square) {
-                    return Err(SetupError::OffBoard(square));
+                    return Err(SetupError::OffBoard {
+                        side: Some(side),
+                        square,
+                    });
                 }
                 if bits & bit(square) != 0 {
                     return Err(SetupError::Twice { side, square });
@@ -111,7 +119,10 @@ impl Setup {
         let mine = pos.side(self.to_move);
         if let Some(f) = self.forced {
             if !(1..=LAST_SQUARE).contains(&f) {
-                return Err(SetupError::OffBoard(f));
+                return Err(SetupError::OffBoard {
+                    side: None,
+                    square: f,
+                });
             }
             if mine & bit(f) == 0 {
                 return Err(SetupError::ForcedEmpty(f));
@@ -166,8 +177,10 @@ mod tests {
             f(&mut s);
             s.position(&r).unwrap_err()
         };
-        assert_eq!(with(&|s| s.white.push(31)), SetupError::OffBoard(31));
-        assert_eq!(with(&|s| s.white.push(0)), SetupError::OffBoard(0));
+        let off = |side, square| SetupError::OffBoard { side, square };
+        assert_eq!(with(&|s| s.white.push(31)), off(Some(Side::White), 31));
+        assert_eq!(with(&|s| s.black.push(0)), off(Some(Side::Black), 0));
+        assert_eq!(with(&|s| s.forced = Some(31)), off(None, 31));
         assert_eq!(
             with(&|s| s.black.push(3)),
             SetupError::Twice {
