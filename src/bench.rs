@@ -172,7 +172,7 @@ fn bench_group(
         tolerance: LAYERED_TOLERANCE,
         max_sweeps: a.sweeps,
         budget: mb << 20,
-        stop: &|| false,
+        cancel: &Cancel::new(),
     };
     let mut values = start_values(&sweep);
     let t = time_group(&sweep, &settings, off, &mut values, a.sweeps);

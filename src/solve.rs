@@ -11,29 +11,24 @@ use anyhow::{Context, Result};
 use clap::Args;
 use senet_engine::rules::Rules;
 use senet_engine::solve::backup::Pick;
-use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::index::MAX_SOLVED_PAWNS;
-use senet_engine::solve::{Solution, Sweep};
+use senet_engine::solve::Solution;
 use senet_engine::strategy::spec::StrategySpec;
-use senet_engine::throws::throw_table;
-use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::checkpoint::{Checkpoint, Saving};
 use senet_simulation::judge::{judge, Decision};
-use senet_simulation::layered::default_memory_mb;
+use senet_simulation::layered::Group;
 use senet_simulation::residual::{residual, STORED_STEP};
-use senet_simulation::solver::{self, start_value, Effort, SolveError, Solver, Values, TOLERANCE};
+use senet_simulation::solving::{self, checkpoint_beside, Event, Exact, Request, SolveError};
+use senet_simulation::tablefile;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
 mod frames;
-mod layered;
 
 use frames::{critical_frame, losses_frame, solution_frame};
-use layered::{checkpoint_dir, game_text, layered_values, saved_values, How};
 
 /// The strategies judged by default.
 const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
@@ -180,11 +175,23 @@ pub fn solve_start(args: SolveArgs, out: &mut impl Write) -> Result<(PathBuf, (f
     if !quiet {
         writeln!(out, "{}", crate::cli::args::header(&solved_game, None, &[]))?;
     }
-    let checkpoint = checkpoint_dir(&dir);
-    let solved = compute(&args, variant, rules, device, &checkpoint, &say, &cancel)?;
+    let request = Request {
+        method: match args.method {
+            Method::Auto => solving::Method::Auto,
+            Method::Graph => solving::Method::Graph,
+            Method::Layered => solving::Method::Layered,
+        },
+        memory: args.memory.map(|mb| mb << 20),
+        checkpoint: Some(checkpoint_beside(&dir)),
+        save_every: args.save_every * 60.0,
+        optimal_only: args.optimal_only,
+        ..Request::new(rules, device)
+    };
+    let solved = compute(&args, variant, &request, &say, &cancel)?;
     let staging = Staging::create(&dir)?;
     write(&staging.dir, &solved, &args)?;
     staging.commit()?;
+    let checkpoint = checkpoint_beside(&dir);
     if checkpoint.is_dir() && args.optimal_only {
         // The f64 values of optimal play (4.7 GB with 4 pawns, hours to compute) stay for a
         // later solve without --optimal-only, which adds random play to them.
@@ -192,12 +199,8 @@ pub fn solve_start(args: SolveArgs, out: &mut impl Write) -> Result<(PathBuf, (f
             "kept {}: the same command without --optimal-only resumes from it to add random play",
             checkpoint.display()
         ));
-    } else if checkpoint.is_dir() {
-        Checkpoint::open(
-            &checkpoint,
-            &game_text(&solved.rules, &solved.solution.throws)?,
-        )?
-        .clear()?;
+    } else if let Some(c) = request.checkpoint()?.filter(|_| checkpoint.is_dir()) {
+        c.clear()?;
     }
     if !args.quiet {
         writeln!(out, "{}", dir.join("report.md").display())?;
@@ -209,153 +212,97 @@ pub fn solve_start(args: SolveArgs, out: &mut impl Write) -> Result<(PathBuf, (f
 fn compute(
     args: &SolveArgs,
     variant: Variant,
-    rules: Rules,
-    device: Device,
-    checkpoint: &Path,
-    say: &(dyn Fn(&str) + Sync),
+    request: &Request,
+    say: &dyn Fn(&str),
     cancel: &Cancel,
 ) -> Result<Solved> {
-    let layered = match args.method {
-        Method::Auto => rules.pawns >= 3,
-        m => m == Method::Layered,
-    };
-    if !layered && rules.pawns > solver::GRAPH_MAX_PAWNS {
-        return bad(format!(
-            "--method graph: {} pawns a side would not fit in memory as an outcome graph; \
-             use --method layered",
-            rules.pawns
-        ));
-    }
-    if layered {
-        let throws = throw_table(&rules, &device);
-        let c = Checkpoint::open(checkpoint, &game_text(&rules, &throws)?)?;
-        let index = StateIndex::new(&rules)?;
-        let how = How {
-            budget: args.memory.unwrap_or(default_memory_mb(rules.pawns)) << 20,
-            saving: Saving {
-                every: args.save_every * 60.0,
-                stop_after_groups: args.stop_after_groups,
-                stop_after_sweeps: args.stop_after_sweeps,
-            },
-            cancel: cancel.clone(),
-        };
-        let sweep = Sweep {
-            rules: &rules,
-            throws: &throws,
-            index: &index,
-            race: true,
-        };
-        let solve = |pick| layered_values(&how, &sweep, pick, &c, say);
-        say(&format!(
-            "solving {variant} with {} pawns a side, layer by layer: optimal play",
-            rules.pawns
-        ));
-        let (exact, effort) = solve(Pick::Best)?;
-        // The optimal values give the start's value, then make room for random play's; the
-        // table is read back from the checkpoint once random play is solved.
-        let exact = Values::new(index.clone(), exact);
-        let optimal = start_value(&rules, &throws, Pick::Best, &|p| exact.value(p));
-        drop(exact);
-        let random = if args.optimal_only {
-            None
-        } else {
-            say("random play for both sides");
-            let (random, effort) = solve(Pick::Uniform)?;
-            Some((Values::new(index.clone(), random), effort))
-        };
-        let table = saved_values(&sweep, Pick::Best, &c)?;
-        let solution = Solution {
-            rules: rules.clone(),
-            throws: throws.clone(),
-            index: index.clone(),
-            values: table.iter().map(|&v| v as f32).collect(),
-        };
-        drop(table);
-        return finish(
-            args,
-            variant,
-            rules,
-            device,
-            solution,
-            (optimal, effort),
-            random,
-            say,
-        );
-    }
-    let interrupted = |e: SolveError| -> anyhow::Error {
-        match e {
-            SolveError::Interrupted => Interrupted("the solve was stopped".into()).into(),
-            other => other.into(),
-        }
-    };
-    let started = Instant::now();
-    let report = |n: u32, change: f64| {
-        if n.is_multiple_of(10) || change <= TOLERANCE {
+    let tolerance = request.tolerance();
+    let pawns = request.rules.pawns;
+    let (mut built, mut shown) = (0.0, Instant::now());
+    // The test stops, as if killed: a cancel after so many groups or sweeps.
+    let (mut groups, mut sweeps) = (0, 0);
+    let mut listen = |event: Event| match event {
+        Event::Begins {
+            pick: Pick::Best,
+            layered,
+        } => say(&format!(
+            "solving {variant} with {pawns} pawns a side{}: optimal play",
+            if layered { ", layer by layer" } else { "" }
+        )),
+        Event::Begins { .. } => say("random play for both sides"),
+        Event::Built(seconds) => built = seconds,
+        Event::Sweep(n, change, seconds) if n.is_multiple_of(10) || change <= tolerance => say(
+            &format!("  sweep {n}: largest change {change:.1e} ({seconds:.0} s)"),
+        ),
+        Event::Sweep(..) => {}
+        Event::Done(Pick::Best, effort) if !request.layered() => say(&format!(
+            "  {} positions, {} sweeps, {:.1} s ({built:.1} s to build the outcome graph)",
+            effort.positions, effort.sweeps, effort.seconds
+        )),
+        Event::Done(..) => {}
+        Event::Resumed(r) => {
+            let partial = r.partial.map_or(String::new(), |(off, sweeps, _)| {
+                format!(", and {off} pawns borne off after {sweeps} sweeps")
+            });
+            let dir = request.checkpoint.as_deref().unwrap_or(Path::new(""));
             say(&format!(
-                "  sweep {n}: largest change {change:.1e} ({:.0} s)",
-                started.elapsed().as_secs_f64()
-            ));
+                "  read from {}: the groups of {:?} pawns borne off{partial}",
+                dir.display(),
+                r.solved
+            ))
+        }
+        Event::Group(g) => {
+            say(&group_line(g));
+            groups += 1;
+            if args.stop_after_groups.is_some_and(|n| groups >= n) {
+                cancel.cancel();
+            }
+        }
+        // Every minute at most, and at every save.
+        Event::Swept(now, saved) => {
+            if saved || shown.elapsed().as_secs() >= 60 {
+                shown = Instant::now();
+                say(&format!(
+                    "  pawns borne off {}: sweep {}, largest change {:.1e}, {:.0} s{}",
+                    now.off,
+                    now.sweeps,
+                    now.change,
+                    now.seconds,
+                    if saved { " (saved)" } else { "" }
+                ))
+            }
+            sweeps += 1;
+            if args.stop_after_sweeps.is_some_and(|n| sweeps >= n) {
+                cancel.cancel();
+            }
         }
     };
-    say(&format!(
-        "solving {variant} with {} pawns a side: optimal play",
-        rules.pawns
-    ));
-    // One outcome graph serves both value iterations; its building counts in optimal play's time.
-    let solver = Solver::new(&rules, &device).map_err(interrupted)?;
-    let (solution, exact, mut effort) = solver.optimal(&report, cancel).map_err(interrupted)?;
-    effort.seconds += solver.built();
-    say(&format!(
-        "  {} positions, {} sweeps, {:.1} s ({:.1} s to build the outcome graph)",
-        effort.positions,
-        effort.sweeps,
-        effort.seconds,
-        solver.built()
-    ));
-    let random = if args.optimal_only {
-        None
-    } else {
-        say("random play for both sides");
-        Some(solver.random(&report, cancel).map_err(interrupted)?)
-    };
-    drop(solver);
-    let optimal = start_value(&rules, &solution.throws, Pick::Best, &|p| exact.value(p));
-    finish(
-        args,
-        variant,
-        rules,
-        device,
-        solution,
-        (optimal, effort),
-        random,
-        say,
-    )
+    let exact = solving::solve(request, cancel, &mut listen).map_err(|e| match e {
+        SolveError::Interrupted => Interrupted("the solve was stopped".into()).into(),
+        SolveError::Stopped(dir) => Interrupted(format!(
+            "the solve was stopped; what it had done is in {}, which the same command resumes from",
+            dir.display()
+        ))
+        .into(),
+        SolveError::GraphTooBig(_) => anyhow::Error::from(InputError(format!(
+            "--method graph: {pawns} pawns a side would not fit in memory as an outcome graph; \
+             use --method layered"
+        ))),
+        other => other.into(),
+    })?;
+    finish(args, variant, request, exact, say)
 }
 
-/// The start's values, the strategies judged against the table, and the critical positions:
-/// from the table, the first mover's optimal chance and how solving went, and random play's
-/// values and effort when they were computed.
-#[allow(clippy::too_many_arguments)]
+/// The start's values, the strategies judged against the table, and the critical positions.
 fn finish(
     args: &SolveArgs,
     variant: Variant,
-    rules: Rules,
-    device: Device,
-    solution: Solution,
-    (optimal, effort): (f64, Effort),
-    random: Option<(Values, Effort)>,
-    say: &(dyn Fn(&str) + Sync),
+    request: &Request,
+    exact: Exact,
+    say: &dyn Fn(&str),
 ) -> Result<Solved> {
-    let solution = Arc::new(solution);
-    let (random_start, random_effort) = match random {
-        Some((values, e)) => (
-            Some(start_value(&rules, &solution.throws, Pick::Uniform, &|p| {
-                values.value(p)
-            })),
-            Some(e),
-        ),
-        None => (None, None),
-    };
+    let (rules, device) = (&request.rules, request.device);
+    let solution = Arc::new(exact.solution);
     let mut verdicts = Vec::new();
     let mut decisions = Vec::new();
     let mut tables = senet_simulation::tables::Tables::new();
@@ -366,7 +313,7 @@ fn finish(
         ));
         let mut spec = spec.clone();
         tables
-            .resolve(&mut spec, variant, &rules, &device, &Cancel::new())
+            .resolve(&mut spec, variant, rules, &device, &Cancel::new())
             .map_err(|e| InputError(format!("--strategies {spec}: {e}")))?;
         let (verdict, seen) = judge(
             &solution,
@@ -381,15 +328,28 @@ fn finish(
     }
     Ok(Solved {
         variant,
-        rules,
+        rules: rules.clone(),
         device,
         critical: critical(&solution, decisions, args.boards),
         solution,
-        effort,
-        start: (optimal, random_start),
-        random_effort,
+        effort: exact.optimal.effort,
+        start: (exact.optimal.chance, exact.random.map(|r| r.chance)),
+        random_effort: exact.random.map(|r| r.effort),
         verdicts,
     })
+}
+
+/// What `solve` prints of a group solved.
+fn group_line(g: &Group) -> String {
+    format!(
+        "  pawns borne off {}: {} positions, {} sweeps, {:.1} s, {:.0} MB of outcomes kept for {} positions",
+        g.off,
+        g.positions,
+        g.sweeps,
+        g.seconds,
+        g.bytes as f64 / 1e6,
+        g.stored
+    )
 }
 
 /// The `n` decisions with the largest gap between the best and the worst move, one per
@@ -413,7 +373,7 @@ fn critical(solution: &Solution, mut decisions: Vec<Decision>, n: usize) -> Vec<
 /// Writes table.senet, solution.csv, losses.csv, critical.csv, the boards and report.md.
 fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
     let style = args.csv.unwrap_or(CsvStyle::default_for(args.lang));
-    solver::save(&s.solution, &dir.join("table.senet"))?;
+    tablefile::save(&s.solution, &dir.join("table.senet"))?;
     let (rules, _) = crate::report::provenance::rule_file(&s.game());
     std::fs::write(dir.join("rules.toml"), rules).context("writing rules.toml")?;
     // A French solve writes its CSV files in RFC 4180 into rfc4180/ too, as a French run does.
@@ -457,7 +417,7 @@ fn verify(dir: &Path, out: &mut impl Write) -> Result<PathBuf> {
     } else {
         dir.to_path_buf()
     };
-    let solution = solver::load(&file).map_err(|e| InputError(format!("--verify: {e}")))?;
+    let solution = tablefile::load(&file).map_err(|e| InputError(format!("--verify: {e}")))?;
     let started = Instant::now();
     let r = residual(&solution);
     writeln!(

@@ -44,6 +44,7 @@
 pub mod board;
 pub mod game;
 pub mod movegen;
+pub mod options;
 pub mod rules;
 pub mod setup;
 pub mod solve;

@@ -19,6 +19,7 @@ pub mod race;
 
 use crate::board::{Position, Side};
 use crate::movegen::Move;
+use crate::options::{Scope, OPTIONS};
 use crate::rules::Rules;
 use backup::{move_value, settle, Pick};
 use index::StateIndex;
@@ -97,18 +98,14 @@ pub fn same_throws(a: &[(u8, f64)], b: &[(u8, f64)]) -> bool {
             .all(|(a, b)| a.0 == b.0 && (a.1 - b.1).abs() < 1e-12)
 }
 
-/// Whether two rule sets play the same game from any position (they may differ in who starts,
-/// the opening throw, the opening pawn and the turn cap).
+/// Whether two rule sets play the same game from any position: they agree on every option of
+/// [`Scope::Play`] (they may differ in who starts, the opening throw, the opening pawn and the
+/// turn cap).
 pub fn same_game(a: &Rules, b: &Rules) -> bool {
-    let strip = |r: &Rules| Rules {
-        starter: crate::rules::Starter::White,
-        first_throw: None,
-        first_pawn_white: None,
-        first_pawn_black: None,
-        max_turns: 1,
-        ..r.clone()
-    };
-    strip(a) == strip(b)
+    OPTIONS
+        .iter()
+        .filter(|o| o.scope == Scope::Play)
+        .all(|o| !(o.differs)(a, b))
 }
 
 /// The game value iteration goes over: its rules, throws and numbering, and whether race

@@ -14,6 +14,7 @@
 //! so that a run that reads the group reports it as the run that solved it did.
 
 use crate::atomic::write_file;
+use crate::cancel::Cancel;
 use crate::layered::{
     groups, solve_layered, start_values, Group, LayeredError, Listener, Resume, Settings, Sweeping,
 };
@@ -286,15 +287,12 @@ pub enum StopError {
     Checkpoint(#[from] CheckpointError),
 }
 
-/// When a checkpointed solve saves the group part-way through, and when it stops early.
+/// When a checkpointed solve saves the group part-way through: every this many seconds (after
+/// a sweep), and always when it is cancelled.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Saving {
-    /// Seconds between two saves of a group part-way through (after a sweep; always on a stop).
+    /// Seconds between two saves of a group part-way through.
     pub every: f64,
-    /// Stop, as if killed, after this many groups solved in this run (tests).
-    pub stop_after_groups: Option<usize>,
-    /// Stop, as if killed, after this many sweeps in this run, the group saved (tests).
-    pub stop_after_sweeps: Option<u32>,
 }
 
 /// What a checkpointed solve tells its caller.
@@ -308,34 +306,43 @@ pub enum Heard<'a> {
     Finished(&'a Group),
 }
 
-/// Saves each group solved, and the group part-way at the intervals of `saving`.
+/// Saves each group solved, and the group part-way at the intervals of `saving` and when the
+/// solve is cancelled (by the caller's token, or by `each` on hearing a sweep).
 struct Keeper<'a, 'b> {
     sweep: &'a Sweep<'a>,
     pick: Pick,
     checkpoint: Option<&'a Checkpoint>,
     saving: Saving,
+    cancel: &'a Cancel,
     each: &'b mut dyn FnMut(Heard),
-    groups: usize,
-    sweeps: u32,
     saved: Instant,
 }
 
-impl Listener for Keeper<'_, '_> {
-    fn swept(&mut self, now: &Sweeping, values: &[f64]) -> Result<(), LayeredError> {
-        self.sweeps += 1;
-        let stop = self
-            .saving
-            .stop_after_sweeps
-            .is_some_and(|n| self.sweeps >= n);
-        let due = self.saved.elapsed().as_secs_f64() >= self.saving.every;
-        let save = self.checkpoint.filter(|_| stop || now.stopping || due);
-        if let Some(c) = save {
+impl Keeper<'_, '_> {
+    fn save_part(&mut self, now: &Sweeping, values: &[f64]) -> Result<(), LayeredError> {
+        if let Some(c) = self.checkpoint {
             c.save_part(self.sweep, self.pick, now, values)
                 .map_err(|e| LayeredError::Finished(e.to_string()))?;
             self.saved = Instant::now();
         }
-        (self.each)(Heard::Swept(now, save.is_some()));
-        if stop {
+        Ok(())
+    }
+}
+
+impl Listener for Keeper<'_, '_> {
+    fn swept(&mut self, now: &Sweeping, values: &[f64]) -> Result<(), LayeredError> {
+        let due =
+            self.cancel.is_cancelled() || self.saved.elapsed().as_secs_f64() >= self.saving.every;
+        let saved = due && self.checkpoint.is_some();
+        if due {
+            self.save_part(now, values)?;
+        }
+        (self.each)(Heard::Swept(now, saved));
+        if self.cancel.is_cancelled() {
+            // Cancelled while it heard the sweep: the group is saved as it stands.
+            if !due {
+                self.save_part(now, values)?;
+            }
             return Err(LayeredError::Interrupted);
         }
         Ok(())
@@ -348,11 +355,7 @@ impl Listener for Keeper<'_, '_> {
         }
         self.saved = Instant::now();
         (self.each)(Heard::Finished(g));
-        self.groups += 1;
-        match self.saving.stop_after_groups {
-            Some(n) if self.groups >= n => Err(LayeredError::Interrupted),
-            _ => Ok(()),
-        }
+        Ok(())
     }
 }
 
@@ -383,9 +386,8 @@ pub fn solve_checkpointed(
         pick: settings.pick,
         checkpoint,
         saving,
+        cancel: settings.cancel,
         each,
-        groups: 0,
-        sweeps: 0,
         saved: Instant::now(),
     };
     let l = solve_layered(sweep, settings, values, &resumed, &mut keeper)?;
@@ -458,7 +460,6 @@ mod tests {
             sweeps: 3,
             change: 0.1,
             seconds: 2.5,
-            stopping: false,
         };
         c.save_part(&sweep, Pick::Best, &now, &values).unwrap();
         let mut back = vec![f64::NAN; values.len()];
@@ -489,7 +490,6 @@ mod tests {
             sweeps: 1,
             change: 0.1,
             seconds: 1.0,
-            stopping: false,
         };
         c.save_part(&sweep, Pick::Best, &now, &values).unwrap();
         let part = dir.path().join(format!("optimal-{off}.part"));

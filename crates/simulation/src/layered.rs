@@ -13,6 +13,7 @@
 //! before it already updated in this sweep, their own and the later ones not yet), then written
 //! back together, so every read is fixed before the half starts.
 
+use crate::cancel::Cancel;
 use crate::memory::huge_filled;
 use crate::outcomes::{evaluate, outcomes, outcomes_again, Entry, Old, THROW};
 use order::sorted;
@@ -84,7 +85,7 @@ pub enum LayeredError {
         /// The sweeps made.
         sweeps: u32,
     },
-    /// The caller's `stop` said so.
+    /// The caller's token was cancelled.
     #[error("interrupted")]
     Interrupted,
     /// The caller's `finished` refused (a checkpoint that could not be written).
@@ -130,8 +131,9 @@ pub struct Settings<'a> {
     pub max_sweeps: u32,
     /// Bytes a group's kept outcomes may take (past them, outcomes are computed every sweep).
     pub budget: u64,
-    /// Asked between sweeps: stop now (Ctrl-C).
-    pub stop: &'a (dyn Fn() -> bool + Sync),
+    /// Read between sweeps: once cancelled (Ctrl-C, a caller's listener), the solve stops
+    /// after telling its listener of the sweep made ([`LayeredError::Interrupted`]).
+    pub cancel: &'a Cancel,
 }
 
 /// Where a group stands after a sweep that did not settle it.
@@ -145,8 +147,6 @@ pub struct Sweeping {
     pub change: f64,
     /// Seconds spent on the group (an earlier run's included).
     pub seconds: f64,
-    /// The solve stops after this (the settings' `stop` said so).
-    pub stopping: bool,
 }
 
 /// What a layered solve tells its caller, with the values as they stand; an error stops it.
@@ -491,7 +491,7 @@ fn solve_group<E: Entry>(
     listener: &mut dyn Listener,
 ) -> Result<Group, LayeredError> {
     let (sweep, settings) = (job.sweep, job.settings);
-    if (settings.stop)() {
+    if settings.cancel.is_cancelled() {
         return Err(LayeredError::Interrupted);
     }
     let started = Instant::now();
@@ -515,10 +515,9 @@ fn solve_group<E: Entry>(
             sweeps: count,
             change,
             seconds: seconds(),
-            stopping: (settings.stop)(),
         };
         listener.swept(&now, values)?;
-        if now.stopping {
+        if settings.cancel.is_cancelled() {
             return Err(LayeredError::Interrupted);
         }
     }

@@ -1,17 +1,17 @@
 //! A game reviewed with a solved table: after every throw, the exact chance that white wins,
 //! and each decision graded against the best move (how much winning chance it gave away).
 //!
-//! Each throw is graded against the position it was played from, as the game reports it
-//! ([`Observer::before_throw`]): a move of the rules that no one chose (the opening step) is
-//! shown but not graded, and the chance after a throw is that of the position the throw
-//! reached, points left over included.
+//! Each throw is graded against the decision the game reports for it
+//! ([`Observer::on_decision`]: the position, the moves listed, the one chosen): a move of the
+//! rules that no one chose (the opening step) is shown but not graded, and the chance after a
+//! throw is that of the position the throw reached, points left over included.
 
 use senet_engine::board::{Position, Side};
 use senet_engine::game::{play_game, GameSummary, Observer};
-use senet_engine::movegen::{legal_moves, Move};
+use senet_engine::movegen::Move;
 use senet_engine::solve::backup::outcome;
 use senet_engine::solve::Solution;
-use senet_engine::strategy::Strategy;
+use senet_engine::strategy::{Asked, Strategy};
 use senet_engine::throws::{stream, Device, SeededThrower};
 
 /// A decision that gives away more than this chance of winning is a mistake (marked `!` and on
@@ -44,10 +44,13 @@ impl Step {
     }
 }
 
+/// A decision as the game reports it: the position, the moves listed, the one chosen.
+type Chosen = (Position, Vec<Move>, usize);
+
 /// One throw as the game reports it.
 struct Played {
-    /// The position the side chose from (`None`: a move of the rules, the opening step).
-    before: Option<Position>,
+    /// The side's decision (`None`: no choice asked, such as the opening step or no legal move).
+    decision: Option<Chosen>,
     side: Side,
     throw: u8,
     played: Option<Move>,
@@ -55,21 +58,33 @@ struct Played {
     after: Position,
 }
 
-/// The throws of a game, each with the position it was played from.
+/// The throws of a game, each with the decision it was played by.
 #[derive(Default)]
 struct Throws {
-    pending: Option<Position>,
+    pending: Option<Chosen>,
     played: Vec<Played>,
 }
 
 impl Observer for Throws {
-    fn before_throw(&mut self, pos: &Position, _value: u8) {
-        self.pending = Some(*pos);
+    const DECISIONS: bool = true;
+
+    fn on_decision(
+        &mut self,
+        _side: Side,
+        asked: &Asked,
+        pos: &Position,
+        moves: &[Move],
+        chosen: usize,
+    ) {
+        // The throw's own move; the use of points left over is not graded.
+        if let Asked::Throw(_) = asked {
+            self.pending = Some((*pos, moves.to_vec(), chosen));
+        }
     }
 
     fn on_throw(&mut self, side: Side, value: u8, chosen: Option<&Move>, after: &Position) {
         self.played.push(Played {
-            before: self.pending.take(),
+            decision: self.pending.take(),
             side,
             throw: value,
             played: chosen.copied(),
@@ -116,13 +131,11 @@ fn step(solution: &Solution, p: &Played) -> Step {
         Side::White => chance,
         Side::Black => 1.0 - chance,
     };
-    let graded = p.before.zip(p.played).and_then(|(before, played)| {
-        let moves = legal_moves(rules, &before, p.throw);
-        let chosen = moves.iter().position(|m| *m == played)?;
+    let graded = p.decision.as_ref().and_then(|(before, moves, chosen)| {
         (moves.len() > 1).then(|| {
-            let values = solution.move_values(&before, p.throw, &moves);
+            let values = solution.move_values(before, p.throw, moves);
             let best = senet_engine::strategy::first_best(values.iter().copied());
-            (moves[best], values[best] - values[chosen])
+            (moves[best], values[best] - values[*chosen])
         })
     });
     Step {

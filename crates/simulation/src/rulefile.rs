@@ -4,7 +4,8 @@
 //! `[arm.rules]` table and its `rules = "FILE"` read the same keys; a file needs only the keys it
 //! changes, the variant gives the others.
 
-use senet_engine::rules::{key_values, Rules, RULE_KEYS};
+use senet_engine::options::{key_values, OPTIONS};
+use senet_engine::rules::Rules;
 use senet_engine::throws::{throw_table, value_fraction, Device};
 use senet_engine::variants::{known_ids, Variant};
 use std::fmt::Write;
@@ -188,7 +189,7 @@ fn read_device(value: toml::Value) -> Result<Device, RuleError> {
 
 /// The message for a key that is no rule option.
 fn unknown_key(key: &str) -> String {
-    let keys = RULE_KEYS.iter().map(|(k, _)| *k);
+    let keys = OPTIONS.iter().map(|o| o.key);
     let close = closest(key, keys.chain([VARIANT_KEY, DEVICE_KEY]));
     format!(
         "unknown rule option '{key}'{} (docs/rules.md lists the keys)",

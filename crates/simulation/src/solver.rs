@@ -1,5 +1,5 @@
-//! Value iteration over every position of a small game, in parallel, and the solved table's
-//! file.
+//! The graph solver: value iteration over every position of a small game (at most
+//! [`GRAPH_MAX_PAWNS`] a side), its whole outcome graph held in memory, in parallel.
 //!
 //! A sweep goes through the positions by decreasing progress (see [`Solver::iterate`]), so that most
 //! values follow from values already updated in the same sweep, and its result, like the number
@@ -7,76 +7,23 @@
 
 use crate::cancel::Cancel;
 use crate::outcomes::{evaluate, outcomes, Old, INDEX, OLD};
+use crate::solve_error::SolveError;
+use crate::values::Values;
 use rayon::prelude::*;
-use senet_engine::board::Position;
-use senet_engine::board::Side;
-use senet_engine::game::{front_step, start_position};
-use senet_engine::movegen::MoveList;
 use senet_engine::rules::Rules;
-use senet_engine::rules::Starter;
-use senet_engine::solve::backup::{position_value, throw_value, Pick};
-use senet_engine::solve::index::{IndexError, StateIndex, MAX_SOLVED_PAWNS};
+use senet_engine::solve::backup::Pick;
+use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::{progress, Solution, Sweep};
 use senet_engine::throws::{throw_table, Device};
-use std::io::{Read, Write};
-use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Positions per block of a sweep.
 pub const BLOCK: usize = 4096;
-/// Sweeps stop once no value changes by more than this.
+/// The graph solver's tolerance unless the caller says: sweeps stop once no value changes by
+/// more than this.
 pub const TOLERANCE: f64 = 1e-10;
-/// The most sweeps before giving up.
-pub const MAX_SWEEPS: u32 = 100_000;
-
-/// The most pawns a side whose whole outcome graph the graph solver holds (its entries have 27
-/// bits of index; 4 pawns would also take some 66 GB).
-pub const GRAPH_MAX_PAWNS: u8 = 3;
-
-/// What can go wrong in solving or with a table file.
-#[derive(Debug, thiserror::Error)]
-pub enum SolveError {
-    /// The rule set is too big to solve.
-    #[error(transparent)]
-    Index(#[from] IndexError),
-    /// The values did not settle.
-    #[error("the values did not settle within {MAX_SWEEPS} sweeps (last change {0:e})")]
-    NoConvergence(f64),
-    /// Stopped by Ctrl-C.
-    #[error("interrupted")]
-    Interrupted,
-    /// `optimal` without a table file, for a game too big to solve when a scenario is read.
-    #[error("'optimal' with {pawns} pawns a side needs a saved table: run `senet-sim solve --variant {variant} --pawns {pawns} --out DIR`, then write 'optimal:DIR/table.senet'")]
-    NeedsTable {
-        /// The variant's id.
-        variant: String,
-        /// Pawns a side.
-        pawns: u8,
-    },
-    /// `optimal` in a game too big to solve.
-    #[error("'optimal' plays games of at most {MAX_SOLVED_PAWNS} pawns a side (this one has {0}): set pawns = 1 to {MAX_SOLVED_PAWNS}")]
-    TooBig(u8),
-    /// The whole outcome graph of a game too big for it.
-    #[error("{0} pawns a side: the outcome graph would not fit in memory (the graph solver handles 1 to {GRAPH_MAX_PAWNS}); solve it layer by layer (`senet-sim solve --method layered`)")]
-    GraphTooBig(u8),
-    /// A table solved for another game.
-    #[error("{file}: this table was solved for another game ({why})")]
-    OtherGame {
-        /// The table file.
-        file: String,
-        /// What differs.
-        why: String,
-    },
-    /// A table file could not be read or written.
-    #[error("{path}: {why}")]
-    File {
-        /// The file.
-        path: String,
-        /// What went wrong.
-        why: String,
-    },
-}
+pub use crate::solve_error::{GRAPH_MAX_PAWNS, MAX_SWEEPS};
 
 /// How a solve went.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -251,7 +198,8 @@ impl Solver {
     pub fn iterate(
         &self,
         pick: Pick,
-        report: &(dyn Fn(u32, f64) + Sync),
+        tolerance: f64,
+        report: &mut dyn FnMut(u32, f64),
         cancel: &Cancel,
     ) -> Result<(Vec<f64>, Effort), SolveError> {
         let started = Instant::now();
@@ -262,6 +210,7 @@ impl Solver {
             cur[i as usize].store(v.to_bits(), Ordering::Relaxed);
         }
         let mut old: Vec<f64> = (0..cur.len()).map(load).collect();
+        let mut last = f64::NAN;
         for sweeps in 1..=MAX_SWEEPS {
             if cancel.is_cancelled() {
                 return Err(SolveError::Interrupted);
@@ -294,22 +243,23 @@ impl Solver {
                 change = change.max(c);
             }
             report(sweeps, change);
+            last = change;
             old.par_iter_mut()
                 .enumerate()
                 .for_each(|(j, v)| *v = load(j));
-            if change <= TOLERANCE {
+            if change <= tolerance {
                 let effort = Effort {
                     positions: n,
                     sweeps,
                     last_change: change,
-                    tolerance: TOLERANCE,
+                    tolerance,
                     seconds: started.elapsed().as_secs_f64(),
                     bytes: graph.bytes() + 16 * n,
                 };
                 return Ok((old, effort));
             }
         }
-        Err(SolveError::NoConvergence(f64::NAN))
+        Err(SolveError::NoConvergence(last))
     }
 
     /// Seconds spent building the outcome graph.
@@ -317,244 +267,13 @@ impl Solver {
         self.built
     }
 
-    /// The optimal values: the table (values kept as `f32`) and the values as computed (`f64`).
-    pub fn optimal(
-        &self,
-        report: &(dyn Fn(u32, f64) + Sync),
-        cancel: &Cancel,
-    ) -> Result<(Solution, Values, Effort), SolveError> {
-        let (values, effort) = self.iterate(Pick::Best, report, cancel)?;
-        let solution = Solution {
+    /// The table of `values` (optimal play's, kept as `f32`).
+    pub fn table(&self, values: &Values) -> Solution {
+        Solution {
             rules: self.rules.clone(),
             throws: self.throws.clone(),
             index: self.index.clone(),
-            values: values.iter().map(|&v| v as f32).collect(),
-        };
-        Ok((solution, self.values(values), effort))
-    }
-
-    /// The probability that the side to move wins when both sides play `random` (each legal
-    /// move with the same probability), exactly, for every position.
-    pub fn random(
-        &self,
-        report: &(dyn Fn(u32, f64) + Sync),
-        cancel: &Cancel,
-    ) -> Result<(Values, Effort), SolveError> {
-        let (values, effort) = self.iterate(Pick::Uniform, report, cancel)?;
-        Ok((self.values(values), effort))
-    }
-
-    fn values(&self, values: Vec<f64>) -> Values {
-        Values {
-            index: self.index.clone(),
-            values,
+            values: values.to_f32(),
         }
     }
-}
-
-/// The optimal values of `rules` (its `pawns` a side) with `device`: the table (values kept as
-/// `f32`) and the values as computed (`f64`), to the end (no stop: [`Solver::optimal`] takes
-/// one). The effort's seconds include building the graph.
-pub fn solve(
-    rules: &Rules,
-    device: &Device,
-    progress: &(dyn Fn(u32, f64) + Sync),
-) -> Result<(Solution, Values, Effort), SolveError> {
-    let solver = Solver::new(rules, device)?;
-    let (solution, values, mut effort) = solver.optimal(progress, &Cancel::new())?;
-    effort.seconds += solver.built();
-    Ok((solution, values, effort))
-}
-
-/// Values of every position in `f64`, by index (optimal or random play).
-pub struct Values {
-    index: StateIndex,
-    values: Vec<f64>,
-}
-
-impl Values {
-    /// The values `values` of the positions numbered by `index`.
-    pub fn new(index: StateIndex, values: Vec<f64>) -> Values {
-        Values { index, values }
-    }
-
-    /// The probability that the side to move of `pos` wins.
-    pub fn value(&self, pos: &Position) -> f64 {
-        if pos.finished(pos.to_move) {
-            return 1.0;
-        }
-        if pos.finished(pos.to_move.other()) {
-            return 0.0;
-        }
-        self.values[self.index.index(pos).expect("a position of the game") as usize]
-    }
-}
-
-/// The first mover's chance of winning from the start, both sides picking by `pick` and
-/// `lookup` giving the values of positions: the starter's first throw is the opening throw's
-/// value when the rules fix one, and with a starter drawn at random the two starts are averaged.
-pub fn start_value(
-    rules: &Rules,
-    throws: &[(u8, f64)],
-    pick: Pick,
-    lookup: &dyn Fn(&Position) -> f64,
-) -> f64 {
-    let from = |side: Side| {
-        let mut pos = start_position(rules);
-        pos.to_move = side;
-        let lookup = |p: &Position| lookup(p);
-        match rules.first_throw {
-            // The throw-off's throw makes the opening step; the starter then throws again.
-            Some(_) if rules.opening_step => {
-                if let Some(step) = front_step(&pos) {
-                    pos = step.after;
-                }
-                position_value(rules, throws, &pos, pick, &lookup)
-            }
-            Some(v) => throw_value(rules, &pos, v, pick, &lookup, &mut MoveList::new()),
-            None => position_value(rules, throws, &pos, pick, &lookup),
-        }
-    };
-    match rules.starter {
-        Starter::White => from(Side::White),
-        Starter::Black => from(Side::Black),
-        Starter::Random => (from(Side::White) + from(Side::Black)) / 2.0,
-        // White throws, then black, who starts with a strictly higher value.
-        Starter::HigherThrow => {
-            let black: f64 = throws
-                .iter()
-                .flat_map(|&(a, pa)| throws.iter().map(move |&(b, pb)| (a, b, pa * pb)))
-                .filter(|(a, b, _)| b > a)
-                .map(|(_, _, p)| p)
-                .sum();
-            (1.0 - black) * from(Side::White) + black * from(Side::Black)
-        }
-    }
-}
-
-/// The first bytes of a table file.
-const MAGIC: &[u8; 8] = b"SENETSOL";
-/// The file format's version: it changes whenever what a table holds changes, the rule set's
-/// keys in its header included (a test holds it to them). 2: the rule sets of Ludii's Bell and
-/// Piccione (priority_squares, end, split_throws, bonus_squares, backward_per_pawn,
-/// forced_or_restart). 3: `protection` one choice (grid_protection and row_protection gone),
-/// the special squares `return_square` and `rethrow_square` (happiness_rethrow gone). 4:
-/// `bonus_on_bear_off`, and `end = "first-out-draw-on-extra"` (values are then expected scores).
-pub const TABLE_FORMAT: u32 = 4;
-const FORMAT: u32 = TABLE_FORMAT;
-
-/// Writes a table: `SENETSOL`, the format, the length of a TOML header (the rule set and the
-/// throw distribution), the header, then one little-endian `f32` per position. Written to a
-/// temporary file renamed into place.
-pub fn save(solution: &Solution, path: &Path) -> Result<(), SolveError> {
-    let err = |e: std::io::Error| SolveError::File {
-        path: path.display().to_string(),
-        why: e.to_string(),
-    };
-    let header = Header {
-        rules: solution.rules.clone(),
-        throws: solution.throws.clone(),
-        positions: solution.values.len() as u64,
-    };
-    let text = toml::to_string(&header).map_err(|e| SolveError::File {
-        path: path.display().to_string(),
-        why: e.to_string(),
-    })?;
-    crate::atomic::write_file(path, |out| {
-        out.write_all(MAGIC)?;
-        out.write_all(&FORMAT.to_le_bytes())?;
-        out.write_all(&(text.len() as u32).to_le_bytes())?;
-        out.write_all(text.as_bytes())?;
-        for v in &solution.values {
-            out.write_all(&v.to_le_bytes())?;
-        }
-        Ok(())
-    })
-    .map_err(err)
-}
-
-/// What a table file says about itself.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct Header {
-    rules: Rules,
-    throws: Vec<(u8, f64)>,
-    positions: u64,
-}
-
-/// The game a table file was solved for (its rules and throw distribution), read from its
-/// header alone: the values are not read.
-pub fn table_game(path: &Path) -> Result<(Rules, Vec<(u8, f64)>), SolveError> {
-    let mut file =
-        std::io::BufReader::new(std::fs::File::open(path).map_err(|e| SolveError::File {
-            path: path.display().to_string(),
-            why: e.to_string(),
-        })?);
-    let header = read_header(&mut file, path)?;
-    Ok((header.rules, header.throws))
-}
-
-/// Reads the header of a table file, up to its values.
-fn read_header(file: &mut impl Read, path: &Path) -> Result<Header, SolveError> {
-    let bad = |why: String| SolveError::File {
-        path: path.display().to_string(),
-        why,
-    };
-    let mut head = [0u8; 16];
-    file.read_exact(&mut head)
-        .map_err(|_| bad("not a solved table (too short)".into()))?;
-    if &head[..8] != MAGIC {
-        return Err(bad("not a solved table written by `senet-sim solve`".into()));
-    }
-    let format = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
-    if format != FORMAT {
-        return Err(bad(format!(
-            "table format {format}, this senet-sim {} reads format {FORMAT}: solve it again",
-            env!("CARGO_PKG_VERSION")
-        )));
-    }
-    let len = u32::from_le_bytes(head[12..16].try_into().expect("4 bytes")) as usize;
-    let mut text = vec![0u8; len];
-    file.read_exact(&mut text)
-        .map_err(|_| bad("truncated header".into()))?;
-    let text = String::from_utf8(text).map_err(|_| bad("header is not UTF-8".into()))?;
-    toml::from_str(&text).map_err(|e| bad(format!("header: {e}")))
-}
-
-/// Reads a table written by [`save`].
-pub fn load(path: &Path) -> Result<Solution, SolveError> {
-    let bad = |why: String| SolveError::File {
-        path: path.display().to_string(),
-        why,
-    };
-    let mut file =
-        std::io::BufReader::new(std::fs::File::open(path).map_err(|e| bad(e.to_string()))?);
-    let header = read_header(&mut file, path)?;
-    let index = StateIndex::new(&header.rules)?;
-    if index.len() != header.positions {
-        return Err(bad(format!(
-            "{} positions in the file, {} in this program's numbering",
-            header.positions,
-            index.len()
-        )));
-    }
-    let mut bytes = Vec::with_capacity(4 * index.len() as usize);
-    file.read_to_end(&mut bytes)
-        .map_err(|e| bad(e.to_string()))?;
-    if bytes.len() as u64 != 4 * index.len() {
-        return Err(bad(format!(
-            "{} bytes of values, {} expected (truncated?)",
-            bytes.len(),
-            4 * index.len()
-        )));
-    }
-    let values = bytes
-        .chunks_exact(4)
-        .map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes")))
-        .collect();
-    Ok(Solution {
-        rules: header.rules,
-        throws: header.throws,
-        index,
-        values,
-    })
 }

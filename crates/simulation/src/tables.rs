@@ -4,7 +4,8 @@
 //! solves each table once, stoppable by the caller's [`Cancel`].
 
 use crate::cancel::Cancel;
-use crate::solver::{load, table_game, SolveError, Solver};
+use crate::solving::{solve, Method, Request, SolveError};
+use crate::tablefile::{load, table_game};
 use senet_engine::rules::Rules;
 use senet_engine::solve::index::MAX_SOLVED_PAWNS;
 use senet_engine::solve::{same_game, same_throws, Solution};
@@ -122,9 +123,13 @@ impl Tables {
             }
             (None, None) => {
                 solvable(variant, rules)?;
-                let solver = Solver::new(rules, device)?;
-                let (s, _, _) = solver.optimal(&|_, _| {}, cancel)?;
-                self.keep(None, s)
+                let request = Request {
+                    method: Method::Graph,
+                    optimal_only: true,
+                    ..Request::new(rules.clone(), *device)
+                };
+                let exact = solve(&request, cancel, &mut |_| {})?;
+                self.keep(None, exact.solution)
             }
         };
         o.solution = Some(table);

@@ -9,7 +9,7 @@ use senet_engine::throws::{throw_table, Device};
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::layered::{solve_layered, Layered, Resume, Settings};
-use senet_simulation::solver::Solver;
+use senet_simulation::solver::{Solver, TOLERANCE};
 
 /// The largest difference between the two solvers' values of `variant` with `pawns` a side.
 fn difference(variant: Variant, pawns: u8, pick: Pick) -> (f64, usize) {
@@ -19,7 +19,9 @@ fn difference(variant: Variant, pawns: u8, pick: Pick) -> (f64, usize) {
     };
     let device = variant.device();
     let solver = Solver::new(&rules, &device).unwrap();
-    let (graph, _) = solver.iterate(pick, &|_, _| {}, &Cancel::new()).unwrap();
+    let (graph, _) = solver
+        .iterate(pick, TOLERANCE, &mut |_, _| {}, &Cancel::new())
+        .unwrap();
     let layered = with_sweep(&rules, &device, |sweep| layered(sweep, pick, 1e-13));
     assert_eq!(layered.values.len(), graph.len());
     let largest = graph
@@ -64,7 +66,7 @@ fn within(sweep: &Sweep, pick: Pick, tolerance: f64, budget: u64) -> Layered {
         tolerance,
         max_sweeps: 100_000,
         budget,
-        stop: &|| false,
+        cancel: &Cancel::new(),
     };
     let start = vec![0.5; sweep.index.len() as usize];
     solve_layered(sweep, &settings, start, &Resume::default(), &mut ()).expect("settles")

@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use senet_engine::game::play_game;
-use senet_engine::rules::{key_values, RULE_KEYS};
+use senet_engine::options::{key_values, OPTIONS};
 use senet_engine::strategy::{RandomStrategy, Strategy};
 use senet_engine::throws::{stream, Device, SeededThrower};
 use senet_engine::variants::Variant;
@@ -48,10 +48,10 @@ fn value_of(key: &str, r: &[u64]) -> toml::Value {
 /// A random valid game: a preset with every key drawn, the ones `validate` refuses put back.
 fn game_from(variant: u64, device: u64, words: &[u64]) -> Game {
     let variant = Variant::all().nth((variant % 9) as usize).unwrap();
-    let mut table: toml::Table = RULE_KEYS
+    let mut table: toml::Table = OPTIONS
         .iter()
         .enumerate()
-        .map(|(i, (k, _))| (k.to_string(), value_of(k, &words[i..i + 5])))
+        .map(|(i, o)| (o.key.to_string(), value_of(o.key, &words[i..i + 5])))
         .collect();
     let mut tries = 0;
     let rules = loop {
@@ -103,9 +103,9 @@ fn repair(table: &mut toml::Table, key: &str, message: &str) {
         table.insert(key.to_string(), v);
         return;
     }
-    let other = RULE_KEYS
+    let other = OPTIONS
         .iter()
-        .map(|(k, _)| *k)
+        .map(|o| o.key)
         .find(|k| *k != key && message.contains(k) && table.contains_key(*k));
     let other = other.unwrap_or_else(|| panic!("{key}: {message}"));
     table.remove(other);
@@ -151,7 +151,7 @@ proptest! {
     fn random_rule_files_read_back(
         variant in any::<u64>(),
         device in any::<u64>(),
-        words in proptest::collection::vec(any::<u64>(), RULE_KEYS.len() + 5),
+        words in proptest::collection::vec(any::<u64>(), OPTIONS.len() + 5),
     ) {
         round_trip(&game_from(variant, device, &words));
     }
@@ -161,7 +161,7 @@ proptest! {
 fn the_generator_changes_many_keys() {
     // Not a test that cannot fail: the repair must leave most drawn keys in place, or the
     // property above would only see presets.
-    let words: Vec<u64> = (0..RULE_KEYS.len() as u64 + 5)
+    let words: Vec<u64> = (0..OPTIONS.len() as u64 + 5)
         .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
         .collect();
     let game = game_from(4, 5, &words);
@@ -171,14 +171,14 @@ fn the_generator_changes_many_keys() {
 
 #[test]
 fn the_key_list_is_the_rule_sets_and_the_docs() {
-    // RULE_KEYS (what a rule file's errors say a key takes) lists the rule set's keys in the
-    // order a rule file writes them, and docs/rules.md's key table lists the same keys.
+    // OPTIONS (the one list of rule options) lists the rule set's keys in the order a rule file
+    // writes them, and docs/rules.md's key table lists the same keys.
     let written: Vec<String> = toml::to_string(&Variant::TEJON.rules())
         .unwrap()
         .lines()
         .filter_map(|l| l.split_once(" = ").map(|(k, _)| k.to_string()))
         .collect();
-    let listed: Vec<&str> = RULE_KEYS.iter().map(|(k, _)| *k).collect();
+    let listed: Vec<&str> = OPTIONS.iter().map(|o| o.key).collect();
     assert_eq!(written, listed);
     let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/rules.md"))
         .unwrap();

@@ -130,8 +130,8 @@ pub enum IndexError {
     #[error("{0} pawns a side is more than the solver handles (1 to {MAX_SOLVED_PAWNS})")]
     TooManyPawns(u8),
     /// A rule whose positions carry a state the numbering has no slot for.
-    #[error("the solver does not handle {0} (its positions carry an obligation the tables do not number)")]
-    Unsupported(&'static str),
+    #[error("the solver does not handle {} (its positions carry an obligation the tables do not number)", .0.join(" and "))]
+    Unsupported(Vec<&'static str>),
 }
 
 impl StateIndex {
@@ -141,21 +141,13 @@ impl StateIndex {
         if !(1..=MAX_SOLVED_PAWNS).contains(&k) {
             return Err(IndexError::TooManyPawns(k));
         }
-        if rules.water_to == crate::rules::WaterTo::Held {
-            return Err(IndexError::Unsupported("water_to = \"held\""));
-        }
-        // Whether the second side has thrown its starting value is the game runner's state.
-        if rules.start_value.is_some() {
-            return Err(IndexError::Unsupported("start_value"));
-        }
-        // The score of a game played until both sides are out counts the pawns removed by hits.
-        if rules.end == crate::rules::GameEnd::AllOut {
-            return Err(IndexError::Unsupported("end = \"all-out\""));
-        }
-        // The rest of a split throw is a decision after a move whose state (the points) the
-        // positions do not carry.
-        if rules.split_throws {
-            return Err(IndexError::Unsupported("split_throws"));
+        // Ludii's Kendall: a pawn back from the water is bound to move (`Position::bound`);
+        // `start_value`: whether the second side has thrown its value is the game runner's
+        // state; `end = "all-out"`: the score counts the pawns removed by hits; split throws:
+        // the rest of a throw is a decision after a move, its points not in the position.
+        let refused = crate::options::refused_by_solver(rules);
+        if !refused.is_empty() {
+            return Err(IndexError::Unsupported(refused));
         }
         let replay: Vec<u8> = crate::board::squares(rules.replay_squares.0).collect();
         let max_wait = if rules.has_entry() { k } else { 0 };
@@ -338,7 +330,7 @@ mod tests {
         };
         assert_eq!(
             StateIndex::new(&start).err(),
-            Some(IndexError::Unsupported("start_value"))
+            Some(IndexError::Unsupported(vec!["start_value"]))
         );
     }
 

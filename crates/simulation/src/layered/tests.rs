@@ -39,7 +39,7 @@ fn wide_and_narrow(sweep: &Sweep) {
         tolerance: 1e-9,
         max_sweeps: 1000,
         budget: 4 << 20,
-        stop: &|| false,
+        cancel: &Cancel::new(),
     };
     let start = || vec![0.5; index.len() as usize];
     let go = |wide: bool| {

@@ -3,7 +3,7 @@
 
 use super::{Scenario, ScenarioError};
 use crate::cancel::Cancel;
-use crate::solver::SolveError;
+use crate::solving::SolveError;
 use crate::tables::Tables;
 
 impl Scenario {
