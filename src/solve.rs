@@ -306,6 +306,7 @@ fn finish(
     let mut verdicts = Vec::new();
     let mut decisions = Vec::new();
     let mut tables = senet_simulation::tables::Tables::new();
+    tables.hold(solution.clone());
     for (lane, spec) in args.strategies.iter().enumerate() {
         say(&format!(
             "judging {spec}: {} games against optimal",

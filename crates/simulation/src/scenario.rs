@@ -150,6 +150,7 @@ impl Scenario {
     /// Reads and validates a scenario file.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
+            key: None,
             file: path.to_path_buf(),
             line: None,
             message: format!("cannot read: {e}"),
@@ -167,37 +168,44 @@ impl Scenario {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
         if !name_ok {
-            return Err(cx.err(Some(file.name.span()), format!("key 'name': '{name}' must be letters, digits, '-' or '_' (it names the output folder)")));
+            return Err(cx.err(Some(file.name.span()), format!("key 'name': '{name}' must be letters, digits, '-' or '_' (it names the output folder)"))
+.with_key("name"));
         }
         let games = match &file.games {
             Some(g) if *g.get_ref() < 1 => {
-                return Err(cx.err(
-                    Some(g.span()),
-                    format!("key 'games': must be at least 1, got {}", g.get_ref()),
-                ))
+                return Err(cx
+                    .err(
+                        Some(g.span()),
+                        format!("key 'games': must be at least 1, got {}", g.get_ref()),
+                    )
+                    .with_key("games"))
             }
             Some(g) => Some(*g.get_ref() as u64),
             None => None,
         };
         let seed = match &file.seed {
             Some(s) if *s.get_ref() < 0 => {
-                return Err(cx.err(
-                    Some(s.span()),
-                    "key 'seed': must be a non-negative integer".into(),
-                ))
+                return Err(cx
+                    .err(
+                        Some(s.span()),
+                        "key 'seed': must be a non-negative integer".into(),
+                    )
+                    .with_key("seed"))
             }
             Some(s) => *s.get_ref() as u64,
             None => 1,
         };
         if let Some(l) = &file.lang {
             if !["en", "fr"].contains(&l.get_ref().as_str()) {
-                return Err(cx.err(
-                    Some(l.span()),
-                    format!(
-                        "key 'lang': '{}' is not a language of senet-sim (en, fr)",
-                        l.get_ref()
-                    ),
-                ));
+                return Err(cx
+                    .err(
+                        Some(l.span()),
+                        format!(
+                            "key 'lang': '{}' is not a language of senet-sim (en, fr)",
+                            l.get_ref()
+                        ),
+                    )
+                    .with_key("lang"));
             }
         }
         let tournaments = match &file.tournament {
@@ -214,17 +222,21 @@ impl Scenario {
             }
             None => {}
             Some(a) if a.get_ref().is_empty() => {
-                return Err(cx.err(
-                    Some(a.span()),
-                    "key 'arm': a scenario needs at least one arm".into(),
-                ))
+                return Err(cx
+                    .err(
+                        Some(a.span()),
+                        "key 'arm': a scenario needs at least one arm".into(),
+                    )
+                    .with_key("arm"))
             }
             Some(a) => {
                 if games.is_none() {
-                    return Err(cx.err(
-                        None,
-                        "key 'games' is missing: the number of games per arm".into(),
-                    ));
+                    return Err(cx
+                        .err(
+                            None,
+                            "key 'games' is missing: the number of games per arm".into(),
+                        )
+                        .with_key("games"));
                 }
                 let mut seen: Vec<(String, Range<usize>)> = Vec::new();
                 for (i, arm) in a.into_inner().into_iter().enumerate() {
@@ -245,10 +257,11 @@ impl Scenario {
         let known = |n: &str| {
             arms.iter().any(|a: &Arm| a.name == n) || tournaments.iter().any(|t| t.name == n)
         };
-        let fr = extras::french(file.fr, &known).map_err(|(span, why)| cx.err(span, why))?;
+        let fr = extras::french(file.fr, &known)
+            .map_err(|(span, why)| cx.err(span, why).with_key("fr.names"))?;
         let names: Vec<&str> = arms.iter().map(|a| a.name.as_str()).collect();
-        let exact =
-            extras::exact_arm(file.exact, &names).map_err(|(span, why)| cx.err(span, why))?;
+        let exact = extras::exact_arm(file.exact, &names)
+            .map_err(|(span, why)| cx.err(span, why).with_key("exact"))?;
         Ok(Scenario {
             name,
             title: file.title.unwrap_or_else(|| file.name.into_inner()),
@@ -294,8 +307,10 @@ fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
     let strategy = |s: &Option<Spanned<String>>, key: &str| match s {
         None => Ok(StrategySpec::Random),
         Some(s) => {
-            let at =
-                |e: &dyn fmt::Display| cx.err(Some(s.span()), format!("{which}, key '{key}': {e}"));
+            let at = |e: &dyn fmt::Display| {
+                cx.err(Some(s.span()), format!("{which}, key '{key}': {e}"))
+                    .with_key(key)
+            };
             let spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
             check(&spec, variant, &rules, &device).map_err(|e| at(&e))?;
             Ok(spec)
@@ -333,17 +348,21 @@ fn read_tournaments(
                 .tournament
         }
         _ => {
-            return Err(cx.err(
-                Some(value.span()),
-                "key 'tournament': must be a [tournament] table".into(),
-            ))
+            return Err(cx
+                .err(
+                    Some(value.span()),
+                    "key 'tournament': must be a [tournament] table".into(),
+                )
+                .with_key("tournament"))
         }
     };
     if list.is_empty() {
-        return Err(cx.err(
-            Some(value.span()),
-            "key 'tournament': no tournament given".into(),
-        ));
+        return Err(cx
+            .err(
+                Some(value.span()),
+                "key 'tournament': no tournament given".into(),
+            )
+            .with_key("tournament"));
     }
     let mut seen: Vec<(String, Range<usize>)> = Vec::new();
     for (i, t) in list.iter().enumerate() {
@@ -351,7 +370,8 @@ fn read_tournaments(
             return Err(cx.err(
                 Some(value.span()),
                 format!("tournament {}: key 'name' is missing (a tournament with a rule file names itself)", i + 1),
-            ));
+            )
+.with_key("name"));
         };
         let which = format!("tournament {}", i + 1);
         unique_name(cx, &which, named.get_ref(), named.span(), &seen)?;
@@ -380,7 +400,8 @@ fn unique_name(
                 "{which}, key 'name': '{name}' is already the name of the one on line {}; give each its own name",
                 cx.line_of(first.clone())
             ),
-        )),
+        )
+.with_key("name")),
     }
 }
 
@@ -409,25 +430,30 @@ fn validate_tournament(
     for s in t.strategies.get_ref() {
         let at = |e: &dyn fmt::Display| {
             cx.err(Some(s.span()), format!("{which}, key 'strategies': {e}"))
+                .with_key("strategies")
         };
         let spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
         check(&spec, variant, &rules, &device).map_err(|e| at(&e))?;
         if strategies.contains(&spec) {
-            return Err(cx.err(
-                Some(s.span()),
-                format!(
-                    "{which}, key 'strategies': '{}' is listed twice",
-                    s.get_ref()
-                ),
-            ));
+            return Err(cx
+                .err(
+                    Some(s.span()),
+                    format!(
+                        "{which}, key 'strategies': '{}' is listed twice",
+                        s.get_ref()
+                    ),
+                )
+                .with_key("strategies"));
         }
         strategies.push(spec);
     }
     if strategies.len() < 2 {
-        return Err(cx.err(
-            Some(t.strategies.span()),
-            format!("{which}, key 'strategies': a tournament needs at least two strategies"),
-        ));
+        return Err(cx
+            .err(
+                Some(t.strategies.span()),
+                format!("{which}, key 'strategies': a tournament needs at least two strategies"),
+            )
+            .with_key("strategies"));
     }
     let games = match (&t.games, games) {
         (Some(g), _) if *g.get_ref() < 2 || g.get_ref() % 2 != 0 => {
@@ -437,7 +463,8 @@ fn validate_tournament(
                     "{which}, key 'games': games per pairing must be even and at least 2 (half with each strategy as white), got {}",
                     g.get_ref()
                 ),
-            ))
+            )
+.with_key("games"))
         }
         (Some(g), _) => *g.get_ref() as u64,
         (None, Some(g)) => g.max(2).next_multiple_of(2),
@@ -445,7 +472,8 @@ fn validate_tournament(
             return Err(cx.err(
                 None,
                 format!("{which}, key 'games' is missing (games per pairing)"),
-            ))
+            )
+.with_key("games"))
         }
     };
     Ok(Tournament {

@@ -92,6 +92,12 @@ impl Tables {
         Tables::default()
     }
 
+    /// Holds `solution`, a table the caller has just solved, for the `optimal` players of its
+    /// game (`solve` judges `optimal` with the table it solved, instead of solving it again).
+    pub fn hold(&mut self, solution: Arc<Solution>) {
+        self.held.push((None, solution));
+    }
+
     /// Gives an `optimal` player its table (other strategies are left as they are): the file
     /// it names, checked to be a table of this game, or the table of this game solved now (up
     /// to [`SOLVE_ON_READ`] pawns a side), each at most once in this cache. `cancel` stops a

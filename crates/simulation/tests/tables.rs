@@ -63,3 +63,53 @@ fn a_game_too_big_to_solve_is_refused_at_parse_with_its_line() {
     assert_eq!(e.line, Some(6), "{e}");
     assert!(e.to_string().contains("needs a saved table"), "{e}");
 }
+
+/// A table the caller holds serves the `optimal` players of its game, whatever its size: a
+/// cancelled token would stop any solve, and none is needed (`solve --strategies optimal`).
+#[test]
+fn a_held_table_serves_without_a_solve() {
+    use senet_engine::rules::Rules;
+    use senet_engine::throws::Device;
+    use senet_engine::variants::Variant;
+    use senet_simulation::solving::{solve, Method, Request};
+    let rules = Rules {
+        pawns: 1,
+        ..Variant::TEJON.rules()
+    };
+    let request = Request {
+        method: Method::Graph,
+        optimal_only: true,
+        ..Request::new(rules.clone(), Device::Coins)
+    };
+    let held = Arc::new(
+        solve(&request, &Cancel::new(), &mut |_| {})
+            .unwrap()
+            .solution,
+    );
+    let cancelled = Cancel::new();
+    cancelled.cancel();
+    let mut spec: StrategySpec = "optimal".parse().unwrap();
+    let mut empty = Tables::new();
+    let e = empty
+        .resolve(
+            &mut spec.clone(),
+            Variant::TEJON,
+            &rules,
+            &Device::Coins,
+            &cancelled,
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("interrupted"), "{e}");
+    let mut tables = Tables::new();
+    tables.hold(held.clone());
+    tables
+        .resolve(
+            &mut spec,
+            Variant::TEJON,
+            &rules,
+            &Device::Coins,
+            &cancelled,
+        )
+        .unwrap();
+    assert!(Arc::ptr_eq(&held, &table(&spec).unwrap()));
+}

@@ -12,8 +12,21 @@ pub struct ScenarioError {
     pub file: PathBuf,
     /// The line (1-based), when known.
     pub line: Option<usize>,
+    /// The key at fault, when one is (as the file writes it: `games`, `white`, `fr.names`, or a
+    /// rule option of an arm's rules), known where the error is found, not read from the message.
+    pub key: Option<String>,
     /// What is wrong, naming the key.
     pub message: String,
+}
+
+impl ScenarioError {
+    /// The error, its key at fault `key`.
+    pub fn with_key(self, key: &str) -> ScenarioError {
+        ScenarioError {
+            key: Some(key.to_string()),
+            ..self
+        }
+    }
 }
 
 impl fmt::Display for ScenarioError {
@@ -51,6 +64,7 @@ impl Ctx<'_> {
         ScenarioError {
             file: self.path.to_path_buf(),
             line: span.map(|s| self.line_of(s)),
+            key: None,
             message,
         }
     }

@@ -15,6 +15,7 @@ impl Scenario {
         let err = |which: String, key: &str, e: SolveError| ScenarioError {
             file: file.clone(),
             line: None,
+            key: Some(key.to_string()),
             message: format!("{which}, key '{key}': {e}"),
         };
         for (i, arm) in self.arms.iter_mut().enumerate() {

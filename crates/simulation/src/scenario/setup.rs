@@ -86,14 +86,17 @@ pub(crate) fn game_setup(
                         known_ids()
                     ),
                 )
+                .with_key("variant")
             })
         })
         .transpose()?;
     let device = device
         .map(|d| {
             let dev = d.get_ref();
-            Device::parse(&dev.kind, dev.p_marked)
-                .map_err(|e| cx.err(Some(d.span()), format!("{which}, key 'device': {e}")))
+            Device::parse(&dev.kind, dev.p_marked).map_err(|e| {
+                cx.err(Some(d.span()), format!("{which}, key 'device': {e}"))
+                    .with_key("device")
+            })
         })
         .transpose()?;
     let Some(rules) = rules else {
@@ -108,7 +111,8 @@ pub(crate) fn game_setup(
         FileRules::Table(t) => {
             let at = |e: RuleError| {
                 let span = key_span(t, e.key.as_deref(), rules.span());
-                cx.err(Some(span), format!("{which}, table 'rules': {e}"))
+                let err = cx.err(Some(span), format!("{which}, table 'rules': {e}"));
+                ScenarioError { key: e.key, ..err }
             };
             let table = RuleTable::read(plain(t)).map_err(at)?;
             if id.is_none() && table.variant.is_none() {
@@ -137,6 +141,7 @@ fn rule_file(
             Some(span.clone()),
             format!("{which}, key 'rules': cannot read {}: {e}", file.display()),
         )
+        .with_key("rules")
     })?;
     let inner = Ctx {
         path: file,
@@ -147,9 +152,12 @@ fn rule_file(
             .key
             .as_deref()
             .and_then(|k| crate::rulefile::key_line(&text, k));
-        let mut err = inner.err(None, format!("{e} (the rules of {which})"));
-        err.line = line;
-        err
+        let err = inner.err(None, format!("{e} (the rules of {which})"));
+        ScenarioError {
+            line,
+            key: e.key,
+            ..err
+        }
     };
     let table =
         RuleTable::parse(&text).map_err(|e| match toml::from_str::<toml::Table>(&text) {
@@ -176,4 +184,5 @@ fn missing_variant(cx: &Ctx, which: &str) -> ScenarioError {
             known_ids()
         ),
     )
+    .with_key("variant")
 }

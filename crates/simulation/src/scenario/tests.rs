@@ -65,6 +65,36 @@ fn errors_name_file_key_and_line() {
     }
 }
 
+/// An error carries its key as a field, set where the error is found: a front end can point
+/// at it without reading the message.
+#[test]
+fn errors_carry_their_key() {
+    let cases: [(String, Option<&str>); 8] = [
+        (OK.replace("games = 10", "games = 0"), Some("games")),
+        (OK.replace("tejon", "senat"), Some("variant")),
+        (format!("{OK}white = \"genius\"\n"), Some("white")),
+        (format!("{OK}black = \"optimal\"\n"), Some("black")),
+        (
+            format!("{OK}[arm.rules]\ncapture = \"eat\"\n"),
+            Some("capture"),
+        ),
+        (
+            format!("{OK}[arm.rules]\nresidual_points = true\n"),
+            Some("residual_points"),
+        ),
+        (
+            OK.replace("games = 10", "games = 10\nexact = \"b\""),
+            Some("exact"),
+        ),
+        // A TOML error names no key of ours: the line alone says where.
+        (format!("{OK}colour = 1\n"), None),
+    ];
+    for (text, key) in cases {
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.key.as_deref(), key, "{e}");
+    }
+}
+
 #[test]
 fn every_preset_is_valid_and_round_trips_through_toml() {
     for v in VARIANTS {
