@@ -96,7 +96,13 @@ fn read_header(file: &mut impl Read, path: &Path) -> Result<Header, SolveError> 
     file.read_exact(&mut text)
         .map_err(|_| bad("truncated header".into()))?;
     let text = String::from_utf8(text).map_err(|_| bad("header is not UTF-8".into()))?;
-    toml::from_str(&text).map_err(|e| bad(format!("header: {e}")))
+    let header: Header = toml::from_str(&text).map_err(|e| bad(format!("header: {e}")))?;
+    // A rule set enters from a file only checked: a header edited by hand is refused here.
+    header
+        .rules
+        .validate()
+        .map_err(|e| bad(format!("header: {e}")))?;
+    Ok(header)
 }
 
 /// Reads a table written by [`save`], its values streamed into the table (a 4-pawn table,

@@ -345,6 +345,37 @@ const TABLE_LAYOUTS: [(u32, &str); 4] = [
     (4, "pawns start throw_values extra_throw extra_throw_without_move entry_values capture protection queue_squares row_block blockade backward_capture safe_squares priority_squares checkpoints checkpoint_trap water_square water_to return_square water_stay water_hits exit exact_exit_squares exit_only_squares no_backward_from bear_off_when replay_squares rethrow_square residual_points split_throws bonus_squares bonus_on_bear_off backward_per_pawn forced_or_restart free_exit_from_30 optional_squares occupied_refuges thirty_blocks_exit end starter first_throw opening_step start_value first_pawn_white first_pawn_black max_turns"),
 ];
 
+/// A table whose header holds a rule set that `validate` refuses (edited by hand) is refused
+/// when read, naming the file and the option.
+#[test]
+fn a_table_header_with_invalid_rules_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("edited.senet");
+    let rules = small(Variant::TEJON, 1);
+    let (solution, _, _) = solve(&rules, &Variant::TEJON.device()).unwrap();
+    save(&solution, &path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+    let header = std::str::from_utf8(&bytes[16..16 + len]).unwrap();
+    // Points left over need exit = "excess"; tejon's exit is exact. Same length, so the
+    // values stay where they were.
+    let edited = header.replace("residual_points = false", "residual_points = true ");
+    assert_ne!(edited, header);
+    let mut out = bytes[..16].to_vec();
+    out.extend_from_slice(edited.as_bytes());
+    out.extend_from_slice(&bytes[16 + len..]);
+    std::fs::write(&path, out).unwrap();
+    let e = load(&path).unwrap_err().to_string();
+    assert!(
+        e.contains("edited.senet") && e.contains("residual_points"),
+        "{e}"
+    );
+    let e = senet_simulation::tablefile::table_game(&path)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("residual_points"), "{e}");
+}
+
 #[test]
 fn a_changed_rule_set_changes_the_table_format() {
     // The table's header holds the rule set: its keys are the list of options (a test of
