@@ -149,6 +149,20 @@ pub struct Exact {
 
 /// Solves `request`, telling `listen` how it goes, until done or `cancel` is cancelled
 /// ([`SolveError::Interrupted`], or [`SolveError::Stopped`] with a checkpoint to resume from).
+///
+/// ```
+/// use senet_engine::rules::Rules;
+/// use senet_engine::throws::Device;
+/// use senet_engine::variants::Variant;
+/// use senet_simulation::cancel::Cancel;
+/// use senet_simulation::solving::{solve, Request};
+///
+/// let rules = Rules { pawns: 1, ..Variant::TEJON.rules() };
+/// let exact = solve(&Request::new(rules, Device::Coins), &Cancel::new(), &mut |_| {}).unwrap();
+/// // Both sides optimal, then both random: two chances of the side that starts.
+/// assert!((0.4..0.7).contains(&exact.optimal.chance));
+/// assert!(exact.random.is_some());
+/// ```
 pub fn solve(
     request: &Request,
     cancel: &Cancel,
