@@ -58,6 +58,11 @@ pub struct BenchArgs {
     /// 10000 for 4).
     #[arg(long, value_name = "MB", requires = "solve_group")]
     memory: Option<u64>,
+    /// Time the parsing of this scenario file instead of games (read once, parsed 100 times):
+    /// a parse only reads, even with `optimal` players, whose tables are left to be resolved
+    /// when the run is about to play.
+    #[arg(long, value_name = "FILE", conflicts_with = "solve_group")]
+    parse: Option<std::path::PathBuf>,
 }
 
 /// `senet-sim bench`: games (random by default) through the same parallel runner as `run`,
@@ -65,6 +70,9 @@ pub struct BenchArgs {
 pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()> {
     if let (Some(off), Some(pawns)) = (a.solve_group, a.pawns) {
         return bench_group(a, off, pawns, out);
+    }
+    if let Some(file) = &a.parse {
+        return bench_parse(file, out);
     }
     let (variant, games, threads) = (a.variant, a.games, a.threads);
     if games == 0 || threads == Some(0) {
@@ -216,3 +224,46 @@ fn bench_group(
     }
     Ok(())
 }
+
+/// Parses the scenario `file` [`PARSES`] times, checks that no `optimal` player got a table
+/// (a parse solves nothing), and prints the time a parse takes.
+fn bench_parse(file: &std::path::Path, out: &mut impl std::io::Write) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| InputError(format!("--parse {}: {e}", file.display())))?;
+    let started = Instant::now();
+    let mut parsed = None;
+    for _ in 0..PARSES {
+        parsed = Some(Scenario::parse(file, &text).map_err(|e| InputError(e.to_string()))?);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let s = parsed.expect("parsed at least once");
+    let players: Vec<&StrategySpec> = (s.arms.iter().flat_map(|a| [&a.white, &a.black]))
+        .chain(s.tournaments.iter().flat_map(|t| &t.strategies))
+        .collect();
+    let optimal: Vec<_> = players
+        .iter()
+        .filter_map(|p| match p {
+            StrategySpec::Optimal(o) => Some(o),
+            _ => None,
+        })
+        .collect();
+    anyhow::ensure!(
+        optimal.iter().all(|o| o.solution.is_none()),
+        "a parse gave an optimal player its table"
+    );
+    writeln!(
+        out,
+        "{}: {} arms, {} tournaments, {} optimal players (no table solved or read); \
+         {PARSES} parses in {:.1} ms, {:.3} ms a parse",
+        file.display(),
+        s.arms.len(),
+        s.tournaments.len(),
+        optimal.len(),
+        seconds * 1e3,
+        seconds * 1e3 / f64::from(PARSES)
+    )?;
+    Ok(())
+}
+
+/// How many times `bench --parse` parses its file.
+const PARSES: u32 = 100;

@@ -397,3 +397,18 @@ fn optimal_only_skips_random_play_and_keeps_the_table() {
         }
     }
 }
+
+#[test]
+fn bench_parses_a_scenario_with_optimal_players_without_solving() {
+    // Lesson 5: both sides `optimal` in its first arm (random in the second); a parse only reads.
+    let (code, stdout, stderr) =
+        senet_run(&["bench", "--parse", "scenarios/lesson/5-solved-game.toml"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("2 arms, 0 tournaments, 2 optimal players (no table solved or read)"),
+        "{stdout}"
+    );
+    let (code, _, stderr) = senet_run(&["bench", "--parse", "scenarios/no-such.toml"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("no-such.toml"), "{stderr}");
+}
