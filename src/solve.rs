@@ -199,8 +199,11 @@ pub fn solve_start(args: SolveArgs, out: &mut impl Write) -> Result<(PathBuf, (f
             "kept {}: the same command without --optimal-only resumes from it to add random play",
             checkpoint.display()
         ));
-    } else if let Some(c) = request.checkpoint()?.filter(|_| checkpoint.is_dir()) {
-        c.clear()?;
+    } else if checkpoint.is_dir() {
+        // Opened only when it exists: a graph solve never makes the folder.
+        if let Some(c) = request.checkpoint()? {
+            c.clear()?;
+        }
     }
     if !args.quiet {
         writeln!(out, "{}", dir.join("report.md").display())?;
