@@ -6,7 +6,7 @@ use senet_engine::rules::Rules;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::Solution;
 use std::fs::File;
-use std::io::{BufReader, Read, Write};
+use std::io::{BufReader, Read, Seek, Write};
 use std::path::Path;
 
 /// Values read at a time by [`load`].
@@ -122,36 +122,33 @@ pub fn load(path: &Path) -> Result<Solution, SolveError> {
             index.len()
         )));
     }
-    let truncated = |read: usize| {
-        bad(format!(
-            "the values end within the {} bytes after the first {}, {} bytes expected (truncated?)",
-            4 * CHUNK,
-            4 * read,
+    // The values' length, from the file's size: a truncated (or lengthened) file is refused
+    // before any value is read.
+    let at = file.stream_position().map_err(|e| bad(e.to_string()))?;
+    let size = file
+        .get_ref()
+        .metadata()
+        .map_err(|e| bad(e.to_string()))?
+        .len();
+    if size.saturating_sub(at) != 4 * index.len() {
+        return Err(bad(format!(
+            "{} bytes of values, {} expected (truncated?)",
+            size.saturating_sub(at),
             4 * index.len()
-        ))
-    };
+        )));
+    }
     let n = index.len() as usize;
     let mut values = Vec::with_capacity(n);
     let mut chunk = vec![0u8; 4 * CHUNK];
     while values.len() < n {
         let take = (n - values.len()).min(CHUNK);
         file.read_exact(&mut chunk[..4 * take])
-            .map_err(|_| truncated(values.len()))?;
+            .map_err(|e| bad(e.to_string()))?;
         values.extend(
             chunk[..4 * take]
                 .chunks_exact(4)
                 .map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes"))),
         );
-    }
-    let mut rest = Vec::new();
-    file.read_to_end(&mut rest)
-        .map_err(|e| bad(e.to_string()))?;
-    if !rest.is_empty() {
-        return Err(bad(format!(
-            "{} bytes of values, {} expected",
-            4 * index.len() + rest.len() as u64,
-            4 * index.len()
-        )));
     }
     Ok(Solution {
         rules: header.rules,

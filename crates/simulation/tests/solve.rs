@@ -321,6 +321,14 @@ fn a_saved_table_reloads_and_is_refused_for_another_game() {
     std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
     let e = load(&file).unwrap_err().to_string();
     assert!(e.contains("truncated"), "{e}");
+    // A file longer than its values is refused too, with both lengths.
+    std::fs::write(&file, [&bytes[..], &[0u8; 4]].concat()).unwrap();
+    let e = load(&file).unwrap_err().to_string();
+    let n = solution.values.len() * 4;
+    assert!(
+        e.contains(&format!("{} bytes of values, {n} expected", n + 4)),
+        "{e}"
+    );
     let big = StrategySpec::parse("optimal").unwrap();
     let e = check(
         &big,
