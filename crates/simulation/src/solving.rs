@@ -92,13 +92,17 @@ impl Request {
 
     /// The checkpoint of the request, opened for its game (none without a folder).
     pub fn checkpoint(&self) -> Result<Option<Checkpoint>, SolveError> {
+        self.checkpoint_for(&throw_table(&self.rules, &self.device))
+    }
+
+    /// The checkpoint opened for the game of these rules with the throw distribution `throws`.
+    fn checkpoint_for(&self, throws: &[(u8, f64)]) -> Result<Option<Checkpoint>, SolveError> {
         let Some(dir) = &self.checkpoint else {
             return Ok(None);
         };
-        let throws = throw_table(&self.rules, &self.device);
         Ok(Some(Checkpoint::open(
             dir,
-            &game_text(&self.rules, &throws)?,
+            &game_text(&self.rules, throws)?,
         )?))
     }
 }
@@ -238,7 +242,7 @@ fn layered(
     let rules = &request.rules;
     let throws = throw_table(rules, &request.device);
     let index = StateIndex::new(rules)?;
-    let checkpoint = request.checkpoint()?;
+    let checkpoint = request.checkpoint_for(&throws)?;
     let sweep = Sweep {
         rules,
         throws: &throws,
