@@ -150,10 +150,9 @@ fn bench_group(
     pawns: u8,
     out: &mut impl std::io::Write,
 ) -> anyhow::Result<()> {
-    let rules = senet_engine::rules::Rules {
-        pawns,
-        ..a.variant.rules()
-    };
+    let rules = (a.variant.rules())
+        .with(|r| r.pawns = pawns)
+        .map_err(|e| InputError(format!("--pawns: {e}")))?;
     let index = StateIndex::new(&rules).map_err(|e| InputError(format!("--pawns: {e}")))?;
     let throws = throw_table(&rules, &a.variant.device());
     let sweep = Sweep {

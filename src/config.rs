@@ -3,10 +3,10 @@
 
 use crate::error::{bad, InputError};
 use crate::lang::Lang;
-use crate::report::frames::CsvStyle;
 use anyhow::Result;
 use senet_simulation::scenario::Scenario;
 use senet_simulation::shard::Shard;
+use senet_tables::write::CsvStyle;
 use std::path::{Path, PathBuf};
 
 /// The arguments of `senet-sim run`.
@@ -131,8 +131,8 @@ impl RunConfig {
 
 impl RunConfig {
     /// How the tables are written.
-    pub fn tables(&self) -> crate::report::frames::TableFormat {
-        crate::report::frames::TableFormat::new(self.csv, self.args.report.parquet)
+    pub fn tables(&self) -> senet_tables::write::TableFormat {
+        senet_tables::write::TableFormat::new(self.csv, self.args.report.parquet)
     }
 }
 
@@ -140,7 +140,7 @@ impl RunConfig {
 /// whose marker does not list the files written: before manifests, and before markers).
 pub(crate) fn a_run_writes(name: &str) -> bool {
     ["report.md", "report.html", "charts", "rules", "rfc4180"].contains(&name)
-        || crate::report::columns::COLUMNS
+        || senet_tables::columns::COLUMNS
             .iter()
             .any(|c| c.file == name)
 }

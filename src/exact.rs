@@ -4,12 +4,12 @@
 
 use crate::config::RunConfig;
 use crate::report::exact::ExactStart;
-use crate::report::frames::{CsvStyle, RFC4180_DIR};
 use anyhow::{Context, Result};
 use clap::Parser;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::throws::Device;
 use senet_simulation::rulefile::changed_keys;
+use senet_tables::write::{CsvStyle, RFC4180_DIR};
 use std::path::Path;
 
 /// The command line of the solve, parsed by the `solve` command's own arguments.
@@ -71,7 +71,7 @@ pub fn write(report: &Path, config: &RunConfig) -> Result<Option<ExactStart>> {
             "--lang",
             config.lang.code(),
             "--csv",
-            &config.csv.name(),
+            config.csv.name(),
             "--quiet",
             "--out",
             &exact.display().to_string(),

@@ -4,12 +4,12 @@
 
 use crate::config::{ReportArgs, RunArgs, RunConfig};
 use crate::error::{bad, InputError};
-use crate::report::frames::col;
 use anyhow::{Context, Result};
 use polars::prelude::DataFrame;
 use polars_io::prelude::{ParquetReader, ParquetWriter, SerReader};
 use senet_simulation::scenario::Scenario;
 use senet_simulation::shard::{ScenarioCounters, Shard};
+use senet_tables::frames::col;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

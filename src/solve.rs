@@ -4,12 +4,10 @@
 use crate::cli::args::{DeviceArgs, VariantArgs};
 use crate::error::{bad, InputError, Interrupted};
 use crate::lang::Lang;
-use crate::report::frames::{write_table_with, CsvStyle, TableFormat};
 use crate::report::solved::Solved;
 use crate::report::Staging;
 use anyhow::{Context, Result};
 use clap::Args;
-use senet_engine::rules::Rules;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::index::MAX_SOLVED_PAWNS;
 use senet_engine::solve::Solution;
@@ -21,14 +19,13 @@ use senet_simulation::layered::Group;
 use senet_simulation::residual::{residual, STORED_STEP};
 use senet_simulation::solving::{self, checkpoint_beside, Event, Exact, Request, SolveError};
 use senet_simulation::tablefile;
+use senet_tables::write::{write_table_with, CsvStyle, TableFormat};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-mod frames;
-
-use frames::{critical_frame, losses_frame, solution_frame};
+use senet_tables::solved as frames;
 
 /// The strategies judged by default.
 const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
@@ -141,14 +138,13 @@ pub fn solve_start(args: SolveArgs, out: &mut impl Write) -> Result<(PathBuf, (f
     }
     let game = args.variant.game(&args.device)?;
     let (variant, device) = (game.variant, game.device);
-    let mut rules = Rules {
-        pawns,
-        ..game.rules
-    };
-    rules
-        .validate()
+    let rules = game
+        .rules
+        .with(|r| {
+            r.pawns = pawns;
+            r.max_turns = senet_engine::rules::DEFAULT_MAX_TURNS;
+        })
         .map_err(|e| InputError(format!("--pawns: {e}")))?;
-    rules.max_turns = senet_engine::rules::DEFAULT_MAX_TURNS;
     let dir = args
         .out
         .clone()
@@ -389,12 +385,12 @@ fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
     let digits = |column: &str| match column {
         "first_mover_optimal" | "first_mover_random" => exact,
         "last_change" => 2,
-        _ => crate::report::frames::SIGNIFICANT,
+        _ => senet_tables::write::SIGNIFICANT,
     };
     for (name, mut frame) in [
-        ("solution.csv", solution_frame(s)?),
-        ("losses.csv", losses_frame(s)?),
-        ("critical.csv", critical_frame(s)?),
+        ("solution.csv", frames::solution(s)?),
+        ("losses.csv", frames::losses(s)?),
+        ("critical.csv", frames::critical(s)?),
     ] {
         write_table_with(&mut frame, &dir.join(name), format, digits)?;
     }

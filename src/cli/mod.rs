@@ -2,7 +2,6 @@
 //! command; `run` and `bench` have modules of their own, the small commands are below.
 
 pub(crate) mod args;
-pub(crate) mod describe;
 mod moves;
 mod play;
 mod review;

@@ -1,8 +1,6 @@
 //! `senet-sim moves`: the legal moves of a position for one throw (or residual points).
 
 use super::args::VariantArgs;
-use super::describe::describe;
-use super::describe::move_json;
 use crate::error::{bad, InputError};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
@@ -11,6 +9,8 @@ use senet_engine::movegen::{legal_moves_into, residual_moves_into, start_of_turn
 use senet_engine::rules::Rules;
 use senet_engine::setup::{Setup, SetupError};
 use senet_engine::variants::Variant;
+use senet_tables::describe::describe;
+use senet_tables::describe::move_json;
 use std::io::Write;
 
 #[derive(ValueEnum, Clone, Copy, Debug)]

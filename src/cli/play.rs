@@ -1,7 +1,6 @@
 //! `senet-sim play`: one seeded game, printed throw by throw as text or JSON lines.
 
 use super::args::{DeviceArgs, GameArgs, VariantArgs};
-use super::describe::{board_line, describe, move_json};
 use crate::lang::Lang;
 use anyhow::Result;
 use clap::Args;
@@ -12,6 +11,7 @@ use senet_engine::rules::GameEnd;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::{seed_hex, stream, SeededThrower};
 use senet_engine::variants::Variant;
+use senet_tables::describe::{board_line, describe, move_json};
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;

@@ -2,10 +2,8 @@
 //! winning after every throw and each decision graded; a chart of the chance over the game.
 
 use super::args::{DeviceArgs, GameArgs, VariantArgs};
-use super::describe::{describe, describe_fr};
 use crate::error::InputError;
 use crate::lang::Lang;
-use crate::report::frames::CsvStyle;
 use anyhow::{Context, Result};
 use clap::Args;
 use senet_engine::board::Side;
@@ -16,6 +14,8 @@ use senet_engine::throws::seed_hex;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
 use senet_simulation::review::{review as replay, Step};
+use senet_tables::describe::{describe, describe_fr};
+use senet_tables::write::CsvStyle;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -67,12 +67,11 @@ pub struct Game<'a> {
 pub fn review(a: &ReviewArgs, out: &mut impl Write) -> Result<PathBuf> {
     let senet_simulation::rulefile::Game {
         variant,
-        mut rules,
+        rules,
         device,
     } = a.variant.game(&a.device)?;
-    rules.pawns = a.pawns;
-    rules
-        .validate()
+    let rules = rules
+        .with(|r| r.pawns = a.pawns)
         .map_err(|e| InputError(format!("--pawns: {e}")))?;
     let game = Game {
         variant,
@@ -237,7 +236,8 @@ fn write_csv(dir: &std::path::Path, steps: &[Step], l: Lang) -> Result<()> {
                 .collect::<Vec<_>>(),
         ),
     ])?;
-    crate::report::frames::write_csv(&mut df, &dir.join("review.csv"), CsvStyle::default_for(l))
+    senet_tables::write::write_csv(&mut df, &dir.join("review.csv"), CsvStyle::default_for(l))
+        .map_err(Into::into)
 }
 
 /// A chance to six decimals: the table stores `f32` (about 7 significant digits), so the

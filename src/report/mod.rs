@@ -2,9 +2,7 @@
 //! a temporary folder beside the target and renamed into place only when every file is written.
 
 pub mod charts;
-pub mod columns;
 pub mod exact;
-pub mod frames;
 pub mod html;
 mod interval;
 pub mod provenance;
@@ -17,11 +15,12 @@ pub use staging::Staging;
 use crate::config::RunConfig;
 use crate::lang::{fill, Lang};
 use anyhow::{Context, Result};
-use frames::CsvStyle;
 use interval::pct;
 use senet_engine::rules::{ExitRule, GameEnd};
 use senet_simulation::runner::{ArmResult, RunResults};
 use senet_simulation::scenario::{QuestionChart, Scenario};
+use senet_tables::frames;
+use senet_tables::write::{write_table, CsvStyle};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -48,7 +47,7 @@ pub fn write(
         )?);
     }
     md.push_str(&provenance::write(dir, scenario, lang)?);
-    frames::write_table(
+    write_table(
         &mut frames::columns(dir, lang)?,
         &dir.join("columns.csv"),
         config.tables(),
@@ -68,7 +67,7 @@ fn write_arms(
 ) -> Result<String> {
     let (scenario, lang, style) = (&config.scenario, config.lang, config.tables());
     if config.args.report.games_csv.is_some() {
-        frames::write_table(&mut frames::games(results)?, &dir.join("games.csv"), style)?;
+        write_table(&mut frames::games(results)?, &dir.join("games.csv"), style)?;
     }
     let tables = [
         ("summary.csv", frames::summary(results)?),
@@ -90,10 +89,10 @@ fn write_arms(
         ("waits.csv", frames::waits_frame(results)?),
     ];
     for (file, mut frame) in tables {
-        frames::write_table(&mut frame, &dir.join(file), style)?;
+        write_table(&mut frame, &dir.join(file), style)?;
     }
     if let Some(mut frame) = frames::throwoffs(results)? {
-        frames::write_table(&mut frame, &dir.join("throwoffs.csv"), style)?;
+        write_table(&mut frame, &dir.join("throwoffs.csv"), style)?;
     }
     let charts = charts::draw_all(&dir.join("charts"), results, &scenario.charts, lang)?;
     Ok(arms_md(scenario, results, &charts, exact, lang))

@@ -2,49 +2,8 @@
 //! strategies' losses against optimal play and the positions where the choice matters most.
 
 use crate::lang::Lang;
-use senet_engine::rules::Rules;
-use senet_engine::solve::Solution;
-use senet_engine::strategy::spec::StrategySpec;
-use senet_engine::throws::Device;
-use senet_engine::variants::Variant;
-use senet_simulation::judge::{Decision, Verdict};
-use senet_simulation::solver::Effort;
+pub use senet_tables::solved::Solved;
 use std::fmt::Write;
-use std::sync::Arc;
-
-/// What the command found: the figures of report.md and solution.csv.
-pub struct Solved {
-    /// The variant.
-    pub variant: Variant,
-    /// Its rules with `pawns` a side.
-    pub rules: Rules,
-    /// The device.
-    pub device: Device,
-    /// The table.
-    pub solution: Arc<Solution>,
-    /// How solving went.
-    pub effort: Effort,
-    /// The first mover's chance under optimal play, and under random play (not computed with
-    /// `--optimal-only`).
-    pub start: (f64, Option<f64>),
-    /// How the random-play values went (`None`: not computed).
-    pub random_effort: Option<Effort>,
-    /// The verdict of each judged strategy.
-    pub verdicts: Vec<(StrategySpec, Verdict)>,
-    /// The positions where the choice matters most, with their throw and move values.
-    pub critical: Vec<Decision>,
-}
-
-impl Solved {
-    /// The game solved (what `rules.toml` writes).
-    pub fn game(&self) -> senet_simulation::rulefile::Game {
-        senet_simulation::rulefile::Game {
-            variant: self.variant,
-            device: self.device,
-            rules: self.rules.clone(),
-        }
-    }
-}
 
 /// The English or the French text.
 fn t<'a>(l: Lang, en: &'a str, fr: &'a str) -> &'a str {
@@ -265,7 +224,7 @@ fn critical(md: &mut String, s: &Solved, l: Lang) {
             t(l, "throw", "lancer"),
             d.throw,
             t(l, "best", "meilleur"),
-            crate::cli::describe::describe(&d.moves[d.best_move()]),
+            senet_tables::describe::describe(&d.moves[d.best_move()]),
             l.pct_with(d.best(), 1),
             t(l, "worst move", "pire coup"),
             l.pct_with(d.worst(), 1),

@@ -2,15 +2,15 @@
 //! win-rate matrix per tournament and a section of `report.md`.
 
 use super::charts::{err, fonts, label_font, png_and_svg, slug, title_font, FONT, H, W};
-use super::frames::{col, write_table, TableFormat};
 use crate::lang::{fill, Lang};
 use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use polars::prelude::*;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::tournament::{row_rate, TournamentResult};
+use senet_tables::tournament as frames;
+use senet_tables::write::{write_table, TableFormat};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -22,16 +22,16 @@ pub fn write(
     l: Lang,
 ) -> Result<String> {
     write_table(
-        &mut tournament_frame(results)?,
+        &mut frames::tournament(results)?,
         &dir.join("tournament.csv"),
         style,
     )?;
     write_table(
-        &mut ranking_frame(results)?,
+        &mut frames::ranking(results)?,
         &dir.join("ranking.csv"),
         style,
     )?;
-    write_table(&mut luck_frame(results)?, &dir.join("luck.csv"), style)?;
+    write_table(&mut frames::luck(results)?, &dir.join("luck.csv"), style)?;
     let charts = dir.join("charts");
     let mut md = String::new();
     for r in results {
@@ -42,131 +42,10 @@ pub fn write(
     Ok(md)
 }
 
-/// `tournament.csv`: one row per seating (white strategy, black strategy); the `row_` columns
-/// give the white column's strategy's results over the whole pairing, both seatings.
-fn tournament_frame(results: &[TournamentResult]) -> Result<DataFrame> {
-    let mut t = Vec::new();
-    let (mut variant, mut device, mut white, mut black) = (vec![], vec![], vec![], vec![]);
-    let mut hash = vec![];
-    let (mut games, mut ww, mut bw, mut unf, mut turns) = (vec![], vec![], vec![], vec![], vec![]);
-    let mut draws = vec![];
-    let (mut rg, mut rw, mut rr, mut lo, mut hi) = (vec![], vec![], vec![], vec![], vec![]);
-    for r in results {
-        for p in &r.pairings {
-            for (w, b, s) in [(p.a, p.b, &p.a_white), (p.b, p.a, &p.b_white)] {
-                let (wins, g, rate, l, h) = row_rate(&r.pairings, w, b).expect("a pairing");
-                t.push(r.tournament.name.clone());
-                variant.push(r.tournament.variant.to_string());
-                device.push(r.tournament.device.to_string());
-                hash.push(crate::report::provenance::rule_file(&r.tournament.game()).1);
-                white.push(r.name(w).to_string());
-                black.push(r.name(b).to_string());
-                games.push(s.games);
-                ww.push(s.white_wins);
-                bw.push(s.black_wins);
-                unf.push(s.unfinished);
-                draws.push(s.draws);
-                turns.push(s.turns as f64 / s.games.max(1) as f64);
-                rg.push(g);
-                rw.push(wins);
-                rr.push(rate);
-                lo.push(l);
-                hi.push(h);
-            }
-        }
-    }
-    // Draws exist only under an end that can draw (`end = "all-out"`, Ludii's Jéquier).
-    let scored =
-        results.iter().any(|r| r.tournament.rules.end.can_draw()) || draws.iter().any(|&d| d > 0);
-    let mut columns = vec![
-        col("tournament", t),
-        col("variant", variant),
-        col("device", device),
-        col("rules_hash", hash),
-        col("white", white),
-        col("black", black),
-        col("games", games),
-        col("white_wins", ww),
-        col("black_wins", bw),
-        col("unfinished", unf),
-        col("mean_turns", turns),
-        col("row_games", rg),
-        col("row_wins", rw),
-        col("row_win_rate", rr),
-        col("row_low95", lo),
-        col("row_high95", hi),
-    ];
-    if scored {
-        columns.insert(10, col("draws", draws));
-    }
-    Ok(DataFrame::new_infer_height(columns)?)
-}
-
-/// `ranking.csv`: strategies by rating.
-fn ranking_frame(results: &[TournamentResult]) -> Result<DataFrame> {
-    let (mut t, mut rank, mut name, mut elo, mut se) = (vec![], vec![], vec![], vec![], vec![]);
-    let (mut games, mut wins, mut score) = (vec![], vec![], vec![]);
-    for r in results {
-        for (k, &i) in r.ranked().iter().enumerate() {
-            let x = &r.ratings[i];
-            t.push(r.tournament.name.clone());
-            rank.push(k as u32 + 1);
-            name.push(r.name(i).to_string());
-            elo.push(x.elo);
-            se.push(x.se);
-            games.push(x.games);
-            wins.push(x.wins);
-            score.push(x.score);
-        }
-    }
-    Ok(DataFrame::new_infer_height(vec![
-        col("tournament", t),
-        col("rank", rank),
-        col("strategy", name),
-        col("elo", elo),
-        col("elo_se", se),
-        col("games", games),
-        col("wins", wins),
-        col("score", score),
-    ])?)
-}
-
-/// `luck.csv`: per pairing, the duplicate pairs decided by the strategies and by the throws.
-fn luck_frame(results: &[TournamentResult]) -> Result<DataFrame> {
-    let (mut t, mut a, mut b, mut pairs) = (vec![], vec![], vec![], vec![]);
-    let (mut by_s, mut by_t, mut inc, mut share_s, mut share_t) =
-        (vec![], vec![], vec![], vec![], vec![]);
-    for r in results {
-        for p in &r.pairings {
-            let n = p.same_strategy + p.same_colour + p.incomplete;
-            t.push(r.tournament.name.clone());
-            a.push(r.name(p.a).to_string());
-            b.push(r.name(p.b).to_string());
-            pairs.push(n);
-            by_s.push(p.same_strategy);
-            by_t.push(p.same_colour);
-            inc.push(p.incomplete);
-            share_s.push(p.same_strategy as f64 / n.max(1) as f64);
-            share_t.push(p.same_colour as f64 / n.max(1) as f64);
-        }
-    }
-    Ok(DataFrame::new_infer_height(vec![
-        col("tournament", t),
-        col("strategy_a", a),
-        col("strategy_b", b),
-        col("duplicate_pairs", pairs),
-        col("decided_by_strategies", by_s),
-        col("decided_by_throws", by_t),
-        col("incomplete", inc),
-        col("share_by_strategies", share_s),
-        col("share_by_throws", share_t),
-    ])?)
-}
-
 /// The markdown section of one tournament.
 fn section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
     let tx = l.texts();
-    let t = r.tournament;
+    let t = &r.tournament;
     let _ = writeln!(
         md,
         "## {} {} ({}, {})\n\n{}\n",

@@ -11,7 +11,7 @@ pub use general::may_bear_off;
 pub use moves::{Effects, Kind, Move, MoveList, MAX_MOVES};
 
 use crate::board::{bit, squares, Position, Side, ENTRY, LAST_SQUARE, OFF};
-use crate::rules::{Capture, ExitRule, Rules};
+use crate::rules::{Capture, ExitRule, RuleSet, Rules};
 use crate::throws::{below, GameRng};
 use general::{context, forced_and_stay, held_in_water, may_enter, rethrow_right, Gen, GenContext};
 
@@ -133,7 +133,7 @@ fn plain_step(pos: &Position, s: u8, v: u8) -> Move {
 /// definition) or not (then the rule sets that use it fall back).
 #[inline(always)]
 pub fn fast_path_covers(rules: &Rules) -> bool {
-    let Rules {
+    let RuleSet {
         pawns: _,
         start: _,
         throw_values: _,
@@ -181,7 +181,7 @@ pub fn fast_path_covers(rules: &Rules) -> bool {
         first_pawn_white: _,
         first_pawn_black: _,
         max_turns: _,
-    } = rules;
+    } = &**rules;
     // Ludii's Jéquier: the first row's queue and the rows of three take the definition, and so
     // do Ludii's Bell's pawns played first.
     // Ludii's Piccione: split throws, bonus squares and backward moves pawn by pawn too.

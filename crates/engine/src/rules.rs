@@ -274,11 +274,13 @@ impl GameEnd {
     }
 }
 
-/// A Senet rule set: every option of every reconstruction, as plain data.
+/// A Senet rule set as written: every option of every reconstruction, as plain data, not yet
+/// checked together. [`RuleSet::check`] turns it into [`Rules`], the only form a game, a move
+/// generator or a solver takes.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Rules {
+pub struct RuleSet {
     /// Pawns per side.
     pub pawns: u8,
     /// How the pawns stand at the start.
@@ -414,7 +416,67 @@ pub const SPLIT_PAWNS: u8 = 5;
 /// Default cap on the number of turns of one game.
 pub const DEFAULT_MAX_TURNS: u32 = 20_000;
 
+/// A rule set whose options have been checked together ([`RuleSet::validate`]): the only way
+/// to make one is [`RuleSet::check`] (or a preset), so whatever takes a `Rules` may trust it.
+///
+/// Its options are read through `Deref` (`rules.water_square`); to change one, take the
+/// [`RuleSet`] back ([`Rules::into_set`]), change it and check it again. A file holds the same
+/// flat keys as a `RuleSet`; reading one into a `Rules` checks it.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RuleSet", into = "RuleSet"))]
+pub struct Rules(RuleSet);
+
+impl RuleSet {
+    /// Checks the options together and gives the checked rule set.
+    pub fn check(self) -> Result<Rules, RulesError> {
+        self.validate()?;
+        Ok(Rules(self))
+    }
+}
+
 impl Rules {
+    /// The options, to change and check again.
+    pub fn into_set(self) -> RuleSet {
+        self.0
+    }
+
+    /// A copy with some options changed, checked again.
+    pub fn with(&self, change: impl FnOnce(&mut RuleSet)) -> Result<Rules, RulesError> {
+        let mut set = self.0.clone();
+        change(&mut set);
+        set.check()
+    }
+
+    /// A preset written in this crate (every preset is checked by a test).
+    pub(crate) fn preset_of(set: RuleSet) -> Rules {
+        debug_assert_eq!(set.validate(), Ok(()), "a preset must be valid");
+        Rules(set)
+    }
+}
+
+impl std::ops::Deref for Rules {
+    type Target = RuleSet;
+    #[inline(always)]
+    fn deref(&self) -> &RuleSet {
+        &self.0
+    }
+}
+
+impl TryFrom<RuleSet> for Rules {
+    type Error = RulesError;
+    fn try_from(set: RuleSet) -> Result<Rules, RulesError> {
+        set.check()
+    }
+}
+
+impl From<Rules> for RuleSet {
+    fn from(rules: Rules) -> RuleSet {
+        rules.0
+    }
+}
+
+impl RuleSet {
     /// Whether a throw of `value` gives the same player another throw.
     #[inline]
     pub fn gives_extra_throw(&self, value: u8) -> bool {
@@ -463,5 +525,44 @@ mod zero_is_none {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
         let v = u8::deserialize(d)?;
         Ok((v != 0).then_some(v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Variant;
+
+    #[test]
+    fn a_rule_set_is_checked_into_rules_naming_the_key_at_fault() {
+        let mut set = Variant::TEJON.rules().into_set();
+        set.pawns = 11;
+        assert_eq!(
+            set.clone().check(),
+            Err(RulesError::Invalid {
+                key: "pawns",
+                why: "must be between 1 and 10".into()
+            })
+        );
+        set.pawns = 2;
+        let rules = set.check().unwrap();
+        assert_eq!(rules.pawns, 2);
+        // Changing an option checks again.
+        assert!(rules.with(|r| r.pawns = 0).is_err());
+        assert_eq!(rules.with(|r| r.pawns = 3).unwrap().pawns, 3);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn reading_rules_from_text_checks_them_and_writing_them_round_trips() {
+        let rules = Variant::PASSAGE.rules();
+        let text = toml::to_string(&rules).unwrap();
+        assert_eq!(toml::from_str::<Rules>(&text).unwrap(), rules);
+        let bad = text.replace(&format!("pawns = {}\n", rules.pawns), "pawns = 0\n");
+        assert_ne!(bad, text, "the preset writes its pawns");
+        let err = toml::from_str::<Rules>(&bad).unwrap_err().to_string();
+        assert!(err.contains("rule option 'pawns'"), "{err}");
+        // The same text reads as a `RuleSet`, unchecked.
+        assert_eq!(toml::from_str::<RuleSet>(&bad).unwrap().pawns, 0);
     }
 }

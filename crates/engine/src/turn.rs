@@ -126,6 +126,7 @@ mod tests {
     use super::*;
     use crate::board::bits_of;
     use crate::movegen::legal_moves;
+    use crate::rules::RuleSet;
 
     fn tejon_position() -> Position {
         let white = bits_of(&[5, 7, 14, 15, 16]).unwrap();
@@ -152,10 +153,12 @@ mod tests {
         );
         assert_eq!(pos.to_move, Side::White);
         // The old reading, kept as an option, keeps the hand.
-        let old = Rules {
+        let old = RuleSet {
             extra_throw_without_move: true,
-            ..rules
-        };
+            ..rules.into_set()
+        }
+        .check()
+        .unwrap();
         let mut pos = Position::new(white, black, Side::Black);
         assert!(after_throw(&old, &mut pos, 6, None).again);
         assert_eq!(pos.to_move, Side::Black);

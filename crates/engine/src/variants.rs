@@ -4,8 +4,8 @@
 
 use crate::board::bits_of;
 use crate::rules::{
-    BearOffWhen, Capture, ExitRule, GameEnd, Protection, Rules, RulesError, SquareSet, StartLayout,
-    Starter, ValueSet, WaterTo, DEFAULT_MAX_TURNS,
+    BearOffWhen, Capture, ExitRule, GameEnd, Protection, RuleSet, Rules, RulesError, SquareSet,
+    StartLayout, Starter, ValueSet, WaterTo, DEFAULT_MAX_TURNS,
 };
 use crate::throws::Device;
 
@@ -26,7 +26,7 @@ pub struct VariantInfo {
     /// The throwing device the source uses.
     pub device: Device,
     /// The preset rule set.
-    pub rules: fn() -> Rules,
+    pub rules: fn() -> RuleSet,
     /// A won game scores series points by the loser's pawns left (`kendall`'s rule 10, see
     /// [`crate::game::series_points`]): a way of counting a series of games, not a rule of
     /// play, so it stays out of [`Rules`] (whose size the game loop feels: one more byte there
@@ -68,7 +68,7 @@ impl Variant {
 
     /// Its preset rule set.
     pub fn rules(self) -> Rules {
-        (self.info().rules)()
+        Rules::preset_of((self.info().rules)())
     }
 
     /// The throwing device its source uses.
@@ -222,8 +222,8 @@ const WATER: u8 = 27;
 const REBIRTH: u8 = 15;
 
 /// What the seed variants share unless they say otherwise.
-fn base() -> Rules {
-    Rules {
+fn base() -> RuleSet {
+    RuleSet {
         pawns: 5,
         start: StartLayout::Alternate,
         throw_values: [6, 1, 2, 3, 4],
@@ -273,8 +273,8 @@ fn base() -> Rules {
     }
 }
 
-fn passage() -> Rules {
-    Rules {
+fn passage() -> RuleSet {
+    RuleSet {
         pawns: 7,
         throw_values: [5, 1, 2, 3, 4],
         extra_throw: values(&[1, 4, 5]),
@@ -290,8 +290,8 @@ fn passage() -> Rules {
     }
 }
 
-fn game_box() -> Rules {
-    Rules {
+fn game_box() -> RuleSet {
+    RuleSet {
         extra_throw: values(&[6]),
         water_to: WaterTo::Restart,
         exit: ExitRule::Excess,
@@ -304,8 +304,8 @@ fn game_box() -> Rules {
     }
 }
 
-fn kendall() -> Rules {
-    Rules {
+fn kendall() -> RuleSet {
+    RuleSet {
         safe_squares: set(&[26, 27, 28, 29, 30]),
         water_to: WaterTo::OneOrAfter,
         exit: ExitRule::OnThirty,
@@ -316,8 +316,8 @@ fn kendall() -> Rules {
     }
 }
 
-fn empty_board() -> Rules {
-    Rules {
+fn empty_board() -> RuleSet {
+    RuleSet {
         start: StartLayout::Empty,
         entry_values: values(&[1, 4, 6]),
         backward_capture: true,
@@ -336,8 +336,8 @@ fn empty_board() -> Rules {
     }
 }
 
-fn tejon() -> Rules {
-    Rules {
+fn tejon() -> RuleSet {
+    RuleSet {
         safe_squares: set(&[26, 28, 29, 30]),
         checkpoints: set(&[26]),
         exit_only_squares: set(&[28, 29, 30]),
@@ -351,8 +351,8 @@ fn tejon() -> Rules {
 
 /// Ludii's `Senet.lud`, ruleset "Kendall (Scholarly)": "Play Rules/Kendall" "Dice/4xD2"
 /// "Throw/Piccione-Kendall" "Track/Boustrophedon + Backward" (docs/rules.md quotes each line).
-fn ludii_kendall() -> Rules {
-    Rules {
+fn ludii_kendall() -> RuleSet {
+    RuleSet {
         pawns: 7,
         throw_values: [5, 1, 2, 3, 4],
         extra_throw: values(&[1, 4, 5]),
@@ -377,8 +377,8 @@ fn ludii_kendall() -> Rules {
 
 /// Ludii's `Senet.lud`, ruleset "Jequier (Scholarly)": "Play Rules/Jequier" "Dice/4xD2"
 /// "Throw/Jequier" "Track/Boustrophedon + Backward" (docs/rules.md quotes each line).
-fn ludii_jequier() -> Rules {
-    Rules {
+fn ludii_jequier() -> RuleSet {
+    RuleSet {
         extra_throw_without_move: true,
         capture: Capture::SendToStart,
         protection: Protection::PairsInRows,
@@ -401,8 +401,8 @@ fn ludii_jequier() -> Rules {
 
 /// Ludii's `Senet.lud`, ruleset "Bell (Suggested)": "Play Rules/Bell" "Dice/1xD4" "Throw/Sum"
 /// "Track/Boustrophedon" (docs/rules.md quotes each line).
-fn ludii_bell() -> Rules {
-    Rules {
+fn ludii_bell() -> RuleSet {
+    RuleSet {
         pawns: 10,
         // "Throw/Sum" maps 1-4 to themselves; the die never shows the table's first entry (no
         // marked face), which a throw table here cannot write as 0: it keeps 5.
@@ -428,8 +428,8 @@ fn ludii_bell() -> Rules {
 /// Ludii's `Senet.lud`, ruleset "Piccione (Scholarly)": "Play Rules/Piccione" "Dice/4xD2"
 /// "Throw/Piccione-Kendall" "Track/Boustrophedon + Backward Except Three Last Spaces"
 /// (docs/rules.md quotes each line).
-fn ludii_piccione() -> Rules {
-    Rules {
+fn ludii_piccione() -> RuleSet {
+    RuleSet {
         start: StartLayout::Empty,
         throw_values: [5, 1, 2, 3, 4],
         extra_throw: ValueSet(0),
@@ -459,7 +459,7 @@ mod tests {
     fn every_variant_parses_back_and_is_valid() {
         for v in Variant::all() {
             assert_eq!(v.id().parse::<Variant>(), Ok(v));
-            v.rules().validate().unwrap();
+            (v.info().rules)().validate().unwrap();
         }
         assert_eq!(Variant::all().count(), VARIANTS.len());
         assert_eq!(

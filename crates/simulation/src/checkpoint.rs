@@ -402,17 +402,19 @@ pub fn solve_checkpointed(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use senet_engine::rules::Rules;
+    use senet_engine::rules::{RuleSet, Rules};
     use senet_engine::solve::index::StateIndex;
     use senet_engine::throws::{throw_table, Device};
     use senet_engine::variants::Variant;
 
     /// Tejon with two pawns a side (its positions in groups by pawns borne off).
     fn game() -> (Rules, Vec<(u8, f64)>, StateIndex) {
-        let rules = Rules {
+        let rules = RuleSet {
             pawns: 2,
-            ..Variant::TEJON.rules()
-        };
+            ..Variant::TEJON.rules().into_set()
+        }
+        .check()
+        .unwrap();
         let throws = throw_table(&rules, &Device::Coins);
         let index = StateIndex::new(&rules).unwrap();
         (rules, throws, index)

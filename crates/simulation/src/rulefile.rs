@@ -5,7 +5,7 @@
 //! changes, the variant gives the others.
 
 use senet_engine::options::{key_values, OPTIONS};
-use senet_engine::rules::Rules;
+use senet_engine::rules::{RuleSet, Rules};
 use senet_engine::throws::{throw_table, value_fraction, Device};
 use senet_engine::variants::{known_ids, Variant};
 use std::fmt::Write;
@@ -120,7 +120,7 @@ impl RuleTable {
 /// key and what the key takes.
 pub fn with_options(variant: Variant, options: &toml::Table) -> Result<Rules, RuleError> {
     let preset = preset_table(variant);
-    let rules_of = |table: toml::Table| -> Result<Rules, toml::de::Error> {
+    let rules_of = |table: toml::Table| -> Result<RuleSet, toml::de::Error> {
         toml::Value::Table(table).try_into()
     };
     let mut table = preset.clone();
@@ -143,14 +143,13 @@ pub fn with_options(variant: Variant, options: &toml::Table) -> Result<Rules, Ru
             });
         }
     };
-    rules.validate().map_err(|e| match e {
+    rules.check().map_err(|e| match e {
         senet_engine::rules::RulesError::Invalid { key, .. } => RuleError::at(key, e.to_string()),
         other => RuleError {
             key: None,
             message: other.to_string(),
         },
-    })?;
-    Ok(rules)
+    })
 }
 
 /// The preset's options as a TOML table.

@@ -150,11 +150,12 @@ pub fn first_throws(arm: &Arm, arm_index: usize, seed: u64, n: usize) -> Vec<u8>
 /// Throws kept, in order, for the law-of-large-numbers chart and `waits.csv`.
 pub const FIRST_THROWS: usize = 10_000;
 
-/// One arm's results: its counters, and its first throws and games in order.
+/// One arm's results: its counters, and its first throws and games in order. It owns a copy of
+/// its arm, so that it outlives the scenario (a front end keeps results, not scenarios).
 #[derive(Clone, Debug)]
-pub struct ArmResult<'a> {
+pub struct ArmResult {
     /// The arm as the scenario describes it.
-    pub arm: &'a Arm,
+    pub arm: Arm,
     /// Its counters over every game.
     pub stats: ArmStats,
     /// The first [`FIRST_THROWS`] throws of its run, in order.
@@ -165,28 +166,28 @@ pub struct ArmResult<'a> {
 
 /// An arm's result from its counters: its first throws and its first `keep_games` games are
 /// played again, in order (they depend only on the seed).
-pub fn arm_result<'a>(
-    arm: &'a Arm,
+pub fn arm_result(
+    arm: &Arm,
     arm_index: usize,
     stats: ArmStats,
     seed: u64,
     keep_games: u64,
-) -> ArmResult<'a> {
+) -> ArmResult {
     ArmResult {
-        arm,
         first_throws: first_throws(arm, arm_index, seed, FIRST_THROWS),
         first_games: first_games(arm, arm_index, seed, keep_games.min(stats.games)),
+        arm: arm.clone(),
         stats,
     }
 }
 
 /// Everything a scenario's run produced, in scenario order.
 #[derive(Clone, Debug)]
-pub struct RunResults<'a> {
+pub struct RunResults {
     /// The arms' results.
-    pub arms: Vec<ArmResult<'a>>,
+    pub arms: Vec<ArmResult>,
     /// The tournaments' results.
-    pub tournaments: Vec<TournamentResult<'a>>,
+    pub tournaments: Vec<TournamentResult>,
 }
 
 /// Games a scenario plays in all (arms and tournament pairings): the length of its progress;
@@ -366,7 +367,7 @@ pub fn play_counters(
 
 /// The results of `scenario` from the counters of all its games, keeping the first
 /// `keep_games` games of each arm.
-pub fn results(scenario: &Scenario, counters: ScenarioCounters, keep_games: u64) -> RunResults<'_> {
+pub fn results(scenario: &Scenario, counters: ScenarioCounters, keep_games: u64) -> RunResults {
     let seed = scenario.seed;
     let arms = (scenario.arms.iter().zip(counters.arms).enumerate())
         .map(|(i, (arm, stats))| arm_result(arm, i, stats, seed, keep_games))
@@ -380,12 +381,12 @@ pub fn results(scenario: &Scenario, counters: ScenarioCounters, keep_games: u64)
 /// Plays every arm, then every tournament, of `scenario` on the current rayon pool, keeping
 /// the first `keep_games` games of each arm; adds to `progress` as games finish (`cancel`: as
 /// in [`play_counters`]).
-pub fn play_scenario<'a>(
-    scenario: &'a Scenario,
+pub fn play_scenario(
+    scenario: &Scenario,
     keep_games: u64,
     progress: &AtomicU64,
     cancel: &Cancel,
-) -> RunResults<'a> {
+) -> RunResults {
     results(
         scenario,
         play_counters(scenario, Shard::WHOLE, progress, cancel),

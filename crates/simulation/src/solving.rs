@@ -155,13 +155,12 @@ pub struct Exact {
 /// ([`SolveError::Interrupted`], or [`SolveError::Stopped`] with a checkpoint to resume from).
 ///
 /// ```
-/// use senet_engine::rules::Rules;
 /// use senet_engine::throws::Device;
 /// use senet_engine::variants::Variant;
 /// use senet_simulation::cancel::Cancel;
 /// use senet_simulation::solving::{solve, Request};
 ///
-/// let rules = Rules { pawns: 1, ..Variant::TEJON.rules() };
+/// let rules = Variant::TEJON.rules().with(|r| r.pawns = 1).unwrap();
 /// let exact = solve(&Request::new(rules, Device::Coins), &Cancel::new(), &mut |_| {}).unwrap();
 /// // Both sides optimal, then both random: two chances of the side that starts.
 /// assert!((0.4..0.7).contains(&exact.optimal.chance));
@@ -176,7 +175,6 @@ pub fn solve(
     if !(1..=MAX_SOLVED_PAWNS).contains(&pawns) {
         return Err(SolveError::Pawns(pawns));
     }
-    request.rules.validate()?;
     if request.layered() {
         layered(request, cancel, listen)
     } else if pawns > GRAPH_MAX_PAWNS {

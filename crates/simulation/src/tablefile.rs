@@ -2,7 +2,7 @@
 //! distribution, the positions), then one little-endian `f32` per position.
 
 use crate::solving::SolveError;
-use senet_engine::rules::Rules;
+use senet_engine::rules::{RuleSet, Rules};
 use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::Solution;
 use std::fs::File;
@@ -53,10 +53,11 @@ pub fn save(solution: &Solution, path: &Path) -> Result<(), SolveError> {
     .map_err(err)
 }
 
-/// What a table file says about itself.
+/// What a table file says about itself: its rules are read as written (`RuleSet`), then
+/// checked into `Rules`.
 #[derive(serde::Serialize, serde::Deserialize)]
-struct Header {
-    rules: Rules,
+struct Header<R> {
+    rules: R,
     throws: Vec<(u8, f64)>,
     positions: u64,
 }
@@ -73,7 +74,7 @@ pub fn table_game(path: &Path) -> Result<(Rules, Vec<(u8, f64)>), SolveError> {
 }
 
 /// Reads the header of a table file, up to its values.
-fn read_header(file: &mut impl Read, path: &Path) -> Result<Header, SolveError> {
+fn read_header(file: &mut impl Read, path: &Path) -> Result<Header<Rules>, SolveError> {
     let bad = |why: String| SolveError::File {
         path: path.display().to_string(),
         why,
@@ -96,13 +97,13 @@ fn read_header(file: &mut impl Read, path: &Path) -> Result<Header, SolveError> 
     file.read_exact(&mut text)
         .map_err(|_| bad("truncated header".into()))?;
     let text = String::from_utf8(text).map_err(|_| bad("header is not UTF-8".into()))?;
-    let header: Header = toml::from_str(&text).map_err(|e| bad(format!("header: {e}")))?;
+    let header: Header<RuleSet> = toml::from_str(&text).map_err(|e| bad(format!("header: {e}")))?;
     // A rule set enters from a file only checked: a header edited by hand is refused here.
-    header
-        .rules
-        .validate()
-        .map_err(|e| bad(format!("header: {e}")))?;
-    Ok(header)
+    Ok(Header {
+        rules: (header.rules.check()).map_err(|e| bad(format!("header: {e}")))?,
+        throws: header.throws,
+        positions: header.positions,
+    })
 }
 
 /// Reads a table written by [`save`], its values streamed into the table (a 4-pawn table,

@@ -228,9 +228,9 @@ impl Tournament {
 
 /// A tournament's results: every pairing's counters and the ratings.
 #[derive(Clone, Debug)]
-pub struct TournamentResult<'a> {
-    /// The tournament as the scenario describes it.
-    pub tournament: &'a Tournament,
+pub struct TournamentResult {
+    /// The tournament as the scenario describes it (a copy: results outlive the scenario).
+    pub tournament: Tournament,
     /// Every pairing's counters.
     pub pairings: Vec<Pairing>,
     /// Ratings, in strategy order.
@@ -240,9 +240,9 @@ pub struct TournamentResult<'a> {
     names: Vec<String>,
 }
 
-impl<'a> TournamentResult<'a> {
+impl TournamentResult {
     /// Ratings from the pairings, `random` as the anchor when it plays (else the first strategy).
-    pub fn new(tournament: &'a Tournament, pairings: Vec<Pairing>) -> TournamentResult<'a> {
+    pub fn new(tournament: &Tournament, pairings: Vec<Pairing>) -> TournamentResult {
         let n = tournament.strategies.len();
         let anchor = (tournament.strategies.iter())
             .position(|s| *s == StrategySpec::Random)
@@ -254,7 +254,7 @@ impl<'a> TournamentResult<'a> {
             .map(|s| s.to_string())
             .collect();
         TournamentResult {
-            tournament,
+            tournament: tournament.clone(),
             pairings,
             ratings,
             anchor,

@@ -1,7 +1,7 @@
 //! The layered in-place solve (`senet_simulation::layered`) against the solver of the outcome
 //! graph: the same values to 1e-9, for one and two pawns a side.
 
-use senet_engine::rules::Rules;
+use senet_engine::rules::{RuleSet, Rules};
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::Sweep;
@@ -13,10 +13,12 @@ use senet_simulation::solver::{Solver, TOLERANCE};
 
 /// The largest difference between the two solvers' values of `variant` with `pawns` a side.
 fn difference(variant: Variant, pawns: u8, pick: Pick) -> (f64, usize) {
-    let rules = Rules {
+    let rules = RuleSet {
         pawns,
-        ..variant.rules()
-    };
+        ..variant.rules().into_set()
+    }
+    .check()
+    .unwrap();
     let device = variant.device();
     let solver = Solver::new(&rules, &device).unwrap();
     let (graph, _) = solver
@@ -47,10 +49,12 @@ fn with_sweep<T>(rules: &Rules, device: &Device, f: impl FnOnce(&Sweep) -> T) ->
 /// Runs `f` on the sweep of tejon with 2 pawns a side: levels of many blocks of 1,024
 /// positions, computed in parallel.
 fn tejon_two_pawns<T>(f: impl FnOnce(&Sweep) -> T) -> T {
-    let rules = Rules {
+    let rules = RuleSet {
         pawns: 2,
-        ..Variant::TEJON.rules()
-    };
+        ..Variant::TEJON.rules().into_set()
+    }
+    .check()
+    .unwrap();
     with_sweep(&rules, &Variant::TEJON.device(), f)
 }
 
@@ -77,7 +81,12 @@ fn within(sweep: &Sweep, pick: Pick, tolerance: f64, budget: u64) -> Layered {
 fn solvable(pawns: u8) -> Vec<Variant> {
     Variant::all()
         .filter(|v| {
-            let rules = Rules { pawns, ..v.rules() };
+            let rules = RuleSet {
+                pawns,
+                ..v.rules().into_set()
+            }
+            .check()
+            .unwrap();
             StateIndex::new(&rules).is_ok()
         })
         .collect()

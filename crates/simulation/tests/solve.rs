@@ -5,7 +5,7 @@
 use senet_engine::board::{bits_of, Position, Side};
 use senet_engine::game::{front_step, play_game, start_position, Silent};
 use senet_engine::movegen::MoveList;
-use senet_engine::rules::{GameEnd, Rules, SquareSet, WaterTo};
+use senet_engine::rules::{GameEnd, RuleSet, Rules, SquareSet, WaterTo};
 use senet_engine::solve::backup::{position_value, throw_value, Pick};
 use senet_engine::solve::index::StateIndex;
 use senet_engine::solve::race::race_value;
@@ -34,10 +34,12 @@ fn solve(
 }
 
 fn small(variant: Variant, pawns: u8) -> Rules {
-    Rules {
+    RuleSet {
         pawns,
-        ..variant.rules()
+        ..variant.rules().into_set()
     }
+    .check()
+    .unwrap()
 }
 
 fn pos(white: &[u8], black: &[u8], to_move: Side) -> Position {
@@ -243,10 +245,12 @@ fn the_opening_step_is_the_throw_offs_not_a_choice() {
     // move either black pawn: as in a game (`play_game`), it steps the front pawn 4 -> 5 and
     // black throws again. The exact start value is that position's value with black to throw
     // (0.5227 for random play), not the value of the 1 played as a choice of black's (0.5207).
-    let rules = Rules {
+    let rules = RuleSet {
         queue_squares: SquareSet(0),
-        ..small("ludii-jequier".parse().unwrap(), 2)
-    };
+        ..small("ludii-jequier".parse().unwrap(), 2).into_set()
+    }
+    .check()
+    .unwrap();
     let (random, _) = Solver::new(&rules, &Device::Coins)
         .unwrap()
         .iterate(Pick::Uniform, TOLERANCE, &mut |_, _| {}, &Cancel::new())

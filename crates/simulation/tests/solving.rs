@@ -2,7 +2,7 @@
 //! iterations in order, a cancel from the listener stops a layered solve into its checkpoint,
 //! and a second request resumes it to the same table, bit for bit.
 
-use senet_engine::rules::Rules;
+use senet_engine::rules::RuleSet;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
@@ -10,10 +10,12 @@ use senet_simulation::solving::{solve, Event, Exact, Method, Request, SolveError
 
 /// Tejon with `pawns` a side and coins, by `method`.
 fn request(pawns: u8, method: Method) -> Request {
-    let rules = Rules {
+    let rules = RuleSet {
         pawns,
-        ..Variant::TEJON.rules()
-    };
+        ..Variant::TEJON.rules().into_set()
+    }
+    .check()
+    .unwrap();
     Request {
         method,
         ..Request::new(rules, Device::Coins)
@@ -130,10 +132,10 @@ fn a_cancel_from_the_listener_keeps_the_checkpoint_and_a_second_request_resumes(
 
 #[test]
 fn requests_the_solver_cannot_take_are_refused_before_any_work() {
-    for pawns in [0, 5] {
-        let e = solve(&request(pawns, Method::Auto), &Cancel::new(), &mut |_| {}).unwrap_err();
-        assert!(matches!(e, SolveError::Pawns(p) if p == pawns), "{e}");
-    }
+    // No pawns is not a rule set at all: it is not checked into `Rules`, so no request holds it.
+    assert!(Variant::TEJON.rules().with(|r| r.pawns = 0).is_err());
+    let e = solve(&request(5, Method::Auto), &Cancel::new(), &mut |_| {}).unwrap_err();
+    assert!(matches!(e, SolveError::Pawns(5)), "{e}");
     let mut heard = false;
     let e = solve(&request(4, Method::Graph), &Cancel::new(), &mut |_| {
         heard = true

@@ -68,14 +68,16 @@ fn a_game_too_big_to_solve_is_refused_at_parse_with_its_line() {
 /// cancelled token would stop any solve, and none is needed (`solve --strategies optimal`).
 #[test]
 fn a_held_table_serves_without_a_solve() {
-    use senet_engine::rules::Rules;
+    use senet_engine::rules::RuleSet;
     use senet_engine::throws::Device;
     use senet_engine::variants::Variant;
     use senet_simulation::solving::{solve, Method, Request};
-    let rules = Rules {
+    let rules = RuleSet {
         pawns: 1,
-        ..Variant::TEJON.rules()
-    };
+        ..Variant::TEJON.rules().into_set()
+    }
+    .check()
+    .unwrap();
     let request = Request {
         method: Method::Graph,
         optimal_only: true,

@@ -1,11 +1,11 @@
 //! What a rule set's options must satisfy together: each check names its key and says why.
 
 use super::{
-    Capture, ExitRule, GameEnd, Rules, RulesError, StartLayout, Starter, WaterTo, SPLIT_PAWNS,
+    Capture, ExitRule, GameEnd, RuleSet, RulesError, StartLayout, Starter, WaterTo, SPLIT_PAWNS,
 };
 use crate::board::LAST_SQUARE;
 
-impl Rules {
+impl RuleSet {
     /// Checks that the options make sense together.
     pub fn validate(&self) -> Result<(), RulesError> {
         let invalid = |key, why: &str| {

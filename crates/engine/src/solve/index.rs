@@ -304,7 +304,7 @@ fn colex(k: u32) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{GameEnd, Rules, WaterTo};
+    use crate::rules::{GameEnd, RuleSet, WaterTo};
     use crate::variants::Variant;
 
     #[test]
@@ -323,11 +323,13 @@ mod tests {
 
     #[test]
     fn rules_with_state_the_index_does_not_number_are_refused() {
-        let start = Rules {
+        let start = RuleSet {
             pawns: 2,
             start_value: Some(1),
-            ..Variant::TEJON.rules()
-        };
+            ..Variant::TEJON.rules().into_set()
+        }
+        .check()
+        .unwrap();
         assert_eq!(
             StateIndex::new(&start).err(),
             Some(IndexError::Unsupported(vec!["start_value"]))
@@ -338,10 +340,12 @@ mod tests {
     fn every_index_decodes_to_a_position_that_encodes_back() {
         for variant in Variant::all() {
             for k in 1..=2 {
-                let rules = Rules {
+                let rules = RuleSet {
                     pawns: k,
-                    ..variant.rules()
-                };
+                    ..variant.rules().into_set()
+                }
+                .check()
+                .unwrap();
                 let index = match StateIndex::new(&rules) {
                     Ok(index) => index,
                     // Ludii's Kendall: a pawn back from the water carries an obligation; Bell, a score.
@@ -370,10 +374,12 @@ mod tests {
 
     #[test]
     fn three_pawns_of_tejon_are_fifteen_million_positions() {
-        let rules = Rules {
+        let rules = RuleSet {
             pawns: 3,
-            ..Variant::TEJON.rules()
-        };
+            ..Variant::TEJON.rules().into_set()
+        }
+        .check()
+        .unwrap();
         let index = StateIndex::new(&rules).unwrap();
         // Sum over a, b in 1..=3 of C(30, a) C(30 - a, b).
         let expected: u64 = (1..=3u64)
@@ -389,10 +395,12 @@ mod tests {
 
     #[test]
     fn four_pawns_of_tejon_fit_a_u32_index() {
-        let rules = Rules {
+        let rules = RuleSet {
             pawns: 4,
-            ..Variant::TEJON.rules()
-        };
+            ..Variant::TEJON.rules().into_set()
+        }
+        .check()
+        .unwrap();
         let index = StateIndex::new(&rules).unwrap();
         // Sum over a, b in 1..=4 of C(30, a) C(30 - a, b) (docs/solving.md).
         assert_eq!(index.len(), 586_583_580);

@@ -31,8 +31,7 @@ fn opening_ceremony() {
     let mut thrower = ScriptedThrower::from_values(&r, &[3, 1, 2, 3, 2]).unwrap();
     let mut strategies: [Box<dyn Strategy>; 2] = [Box::new(BackStrategy), Box::new(BackStrategy)];
     let mut trace = Trace(Vec::new());
-    let mut limited = r.clone();
-    limited.max_turns = 3;
+    let limited = r.with(|r| r.max_turns = 3).unwrap();
     play_game(
         &limited,
         &mut strategies,

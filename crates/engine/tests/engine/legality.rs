@@ -13,8 +13,8 @@ use senet_engine::movegen::{
 };
 use senet_engine::options::{FastPath, OPTIONS};
 use senet_engine::rules::{
-    BearOffWhen, Capture, ExitRule, GameEnd, Protection, Rules, SquareSet, StartLayout, Starter,
-    ValueSet, WaterTo,
+    BearOffWhen, Capture, ExitRule, GameEnd, Protection, RuleSet, Rules, SquareSet, StartLayout,
+    Starter, ValueSet, WaterTo,
 };
 use senet_engine::strategy::{Asked, RandomStrategy, Strategy};
 use senet_engine::throws::{below, stream, Device, GameRng, SeededThrower};
@@ -142,7 +142,7 @@ fn rule_sets() -> impl Generator<Value = Rules> {
             let (split, bonus, per_pawn, forced_back, opening_step) = g;
             let (protection, return_square) = h;
             let (first_throw, start_value, first_white, first_black, max_turns) = i;
-            Rules {
+            RuleSet {
                 pawns,
                 start,
                 throw_values,
@@ -191,7 +191,7 @@ fn rule_sets() -> impl Generator<Value = Rules> {
                 max_turns,
             }
         })
-        .prop_filter("a rule set that validate accepts", |r| r.validate().is_ok())
+        .prop_filter_map("a rule set that validate accepts", |r| r.check().ok())
 }
 
 /// The definition's list of moves.

@@ -6,7 +6,7 @@ use senet_engine::board::Side::{self, Black, White};
 use senet_engine::board::{Position, OFF};
 use senet_engine::game::{play_game, start_position, Observer};
 use senet_engine::movegen::{Effects, Kind, Move};
-use senet_engine::rules::Rules;
+use senet_engine::rules::{RuleSet, Rules};
 use senet_engine::strategy::{RandomStrategy, Strategy};
 use senet_engine::throws::{game_seed, stream, Device, SeededThrower};
 
@@ -67,10 +67,12 @@ fn the_symbols_are_not_played_first() {
     assert_eq!(pairs(&r, &p, 1), [(3, 4), (15, 16), (26, 27)]);
     // The reading the ludemes intend (`scenarios/rules/ludii-bell-intended.toml`): a pawn on a
     // symbol that can move is the only one that may, and when none can, the others may.
-    let intended = Rules {
+    let intended = RuleSet {
         priority_squares: r.safe_squares,
-        ..lb()
-    };
+        ..lb().into_set()
+    }
+    .check()
+    .unwrap();
     assert_eq!(pairs(&intended, &p, 1), [(15, 16), (26, 27)]);
     let p = pos(&[3, 15, 16], &[], White);
     assert_eq!(pairs(&intended, &p, 1), [(3, 4), (16, 17)]);
@@ -150,10 +152,12 @@ fn the_higher_throw_starts() {
     // With one four-sided die black starts with probability 6/16 = 0.375. Over 40,000 games
     // (fixed seeds) the standard error is sqrt(0.375 * 0.625 / 40000) = 0.0024; the tolerance
     // is four of them.
-    let r = Rules {
+    let r = RuleSet {
         max_turns: 1,
-        ..lb()
-    };
+        ..lb().into_set()
+    }
+    .check()
+    .unwrap();
     let n = 40_000;
     let black = (0..n)
         .filter(|&g| {

@@ -8,7 +8,7 @@ use senet_engine::board::OFF;
 use senet_engine::game::{play_game, Observer};
 use senet_engine::movegen::Effects;
 use senet_engine::movegen::Move;
-use senet_engine::rules::{GameEnd, Rules, SquareSet};
+use senet_engine::rules::{GameEnd, RuleSet, Rules, SquareSet};
 use senet_engine::solve::backup::{outcome, Outcome};
 use senet_engine::strategy::{RandomStrategy, Strategy};
 use senet_engine::throws::{game_seed, stream, Device, SeededThrower};
@@ -20,13 +20,15 @@ fn lj() -> Rules {
 /// The reading Ludii's code intends (`scenarios/rules/ludii-jequier-intended.toml`): a pawn
 /// with no forward move goes backward, pawn by pawn, and the first side out wins.
 fn intended() -> Rules {
-    Rules {
+    RuleSet {
         no_backward_from: SquareSet(0),
         backward_capture: true,
         backward_per_pawn: true,
         end: GameEnd::FirstOut,
-        ..lj()
+        ..lj().into_set()
     }
+    .check()
+    .unwrap()
 }
 
 #[test]

@@ -7,7 +7,7 @@ use senet_engine::board::Side::{Black, White};
 use senet_engine::board::OFF;
 use senet_engine::game::{front_step, start_position};
 use senet_engine::movegen::{legal_moves, Effects, Kind};
-use senet_engine::rules::{BearOffWhen, Rules, SquareSet};
+use senet_engine::rules::{BearOffWhen, RuleSet, Rules, SquareSet};
 use senet_engine::turn::throws_again;
 
 fn lk() -> Rules {
@@ -28,7 +28,12 @@ fn layout_table_and_opening_step() {
     let step = front_step(&p).unwrap();
     assert_eq!(step.kind(), Kind::Step { from: 14, to: 15 });
     // "MoveInFront5Pieces": J3 -> J2, 10 -> 11.
-    let five = Rules { pawns: 5, ..lk() };
+    let five = RuleSet {
+        pawns: 5,
+        ..lk().into_set()
+    }
+    .check()
+    .unwrap();
     let mut p = start_position(&five);
     p.to_move = Black;
     assert_eq!(front_step(&p).unwrap().span(), (10, 11));
@@ -81,10 +86,12 @@ fn the_water_holds_its_pawn() {
     }
     // Home row: "BearOffPieceOnWaterIfNoPieceInHomeRow": a 4 with a pawn on 1-10 gives nothing,
     // and the pass keeps its extra throw.
-    let home = Rules {
+    let home = RuleSet {
         bear_off_when: BearOffWhen::NoneInFirstRow,
-        ..lk()
-    };
+        ..lk().into_set()
+    }
+    .check()
+    .unwrap();
     let p = pos(&[16], &[5, 27], Black);
     assert!(legal_moves(&home, &p, 4).is_empty());
     assert!(throws_again(&home, 4, None));
@@ -119,11 +126,13 @@ fn a_pawn_back_from_the_water_moves_first() {
 /// The reading Ludii's code intends (`scenarios/rules/ludii-kendall-intended.toml`): a pawn
 /// from 26 that lands on an opponent on 28-30 sends it into the empty water.
 fn intended() -> Rules {
-    Rules {
+    RuleSet {
         safe_squares: SquareSet(0),
         water_hits: SquareSet(bits_of(&[28, 29, 30]).unwrap()),
-        ..lk()
+        ..lk().into_set()
     }
+    .check()
+    .unwrap()
 }
 
 #[test]
@@ -184,10 +193,12 @@ fn protection_follows_the_grid_at_the_turns() {
         "7 and 8 protect each other: backward onto 1"
     );
     // With protection by pairs only, 20 next to nothing is hit.
-    let plain = Rules {
+    let plain = RuleSet {
         protection: senet_engine::rules::Protection::Pairs,
-        ..lk()
-    };
+        ..lk().into_set()
+    }
+    .check()
+    .unwrap();
     assert!(pairs(&plain, &pos(&[1, 20], &[17], Black), 3).contains(&(17, 20)));
 }
 
@@ -195,10 +206,12 @@ fn protection_follows_the_grid_at_the_turns() {
 fn the_trap_drops_a_pawn_past_26_into_the_water() {
     // "TrapRule": from 1-25, a throw to the Water, Baw, Two Men, Horus, End or Off moves the
     // piece to the water, if it is empty.
-    let trap = Rules {
+    let trap = RuleSet {
         checkpoint_trap: true,
-        ..lk()
-    };
+        ..lk().into_set()
+    }
+    .check()
+    .unwrap();
     let p = pos(&[3], &[24], Black);
     let m = the_move(&trap, &p, 4, 24, 27);
     assert!(m.has(Effects::WATER));
@@ -229,10 +242,12 @@ fn the_second_player_starts_with_a_1() {
     use senet_engine::game::play_game;
     use senet_engine::strategy::{RandomStrategy, Strategy};
     use senet_engine::throws::{stream, Device, SeededThrower};
-    let start = Rules {
+    let start = RuleSet {
         start_value: Some(1),
-        ..lk()
-    };
+        ..lk().into_set()
+    }
+    .check()
+    .unwrap();
     let mut checked = 0;
     for seed in 0..40u64 {
         let mut players: [Box<dyn Strategy>; 2] =

@@ -7,7 +7,7 @@ use senet_engine::board::Side::{Black, White};
 use senet_engine::board::OFF;
 use senet_engine::game::start_position;
 use senet_engine::movegen::{legal_moves, residual_moves_into, Effects, Kind, MoveList};
-use senet_engine::rules::{Rules, SquareSet};
+use senet_engine::rules::{RuleSet, Rules, SquareSet};
 use senet_engine::turn::throws_again;
 
 fn lp() -> Rules {
@@ -118,12 +118,14 @@ fn the_water_the_bonus_squares_and_bearing_off() {
 /// The reading Ludii's code intends (`scenarios/rules/ludii-piccione-intended.toml`): backward
 /// moves pawn by pawn, none from 28 to 30, and no extra throw for leaving from 26.
 fn intended() -> Rules {
-    Rules {
+    RuleSet {
         no_backward_from: SquareSet(bits_of(&[28, 29, 30]).unwrap()),
         backward_per_pawn: true,
         bonus_on_bear_off: false,
-        ..lp()
+        ..lp().into_set()
     }
+    .check()
+    .unwrap()
 }
 
 #[test]

@@ -2,17 +2,19 @@
 
 use super::*;
 use senet_engine::board::Position;
-use senet_engine::rules::Rules;
+use senet_engine::rules::RuleSet;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::throws::throw_table;
 use senet_engine::variants::Variant;
 
 /// Runs `f` on the sweep of tejon with 2 pawns a side.
 fn tejon_two_pawns(f: impl FnOnce(&Sweep)) {
-    let rules = Rules {
+    let rules = RuleSet {
         pawns: 2,
-        ..Variant::TEJON.rules()
-    };
+        ..Variant::TEJON.rules().into_set()
+    }
+    .check()
+    .unwrap();
     let throws = throw_table(&rules, &Variant::TEJON.device());
     let index = StateIndex::new(&rules).unwrap();
     f(&Sweep {

@@ -1,19 +1,21 @@
-//! The result tables as polars DataFrames, and their CSV files (RFC 4180, UTF-8, header row).
+//! A run's results as polars DataFrames, one per CSV file of a report (`summary.csv`,
+//! `throws.csv`...), built from the owned [`ArmResult`]s: the same tables for every front end.
 
-use super::columns;
+use crate::columns;
 use crate::lang::Lang;
-use anyhow::{Context, Result};
+use crate::TablesError;
 use polars::prelude::*;
-use polars_io::prelude::{CsvWriter, SerWriter};
 use senet_engine::board::Side;
 use senet_engine::throws::value_distribution;
+use senet_simulation::rulefile::{hash, to_text};
 use senet_simulation::runner::ArmResult;
 use senet_simulation::stats::{
     frequency_check, rate, throwoff_theory, waits, wilson95, ArmStats, Histogram,
 };
 use std::path::Path;
 
-pub(crate) fn col<T>(name: &str, values: T) -> Column
+/// A column named `name` holding `values`.
+pub fn col<T>(name: &str, values: T) -> Column
 where
     Series: NamedFrom<T, [<T as IntoIterator>::Item]>,
     T: IntoIterator,
@@ -25,7 +27,7 @@ where
 type Counter<'a> = &'a dyn Fn(&ArmStats) -> u64;
 
 /// `summary.csv`: one row per arm.
-pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
+pub fn summary(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
     let mut c: Vec<Column> = Vec::new();
     let s = |f: &dyn Fn(&ArmResult) -> String| results.iter().map(f).collect::<Vec<String>>();
     let u =
@@ -41,8 +43,8 @@ pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
     c.push(col("arm", s(&|r| r.arm.name.clone())));
     c.push(col("variant", s(&|r| r.arm.variant.to_string())));
     c.push(col("device", s(&|r| r.arm.device.to_string())));
-    let hash = |r: &ArmResult| crate::report::provenance::rule_file(&r.arm.game()).1;
-    c.push(col("rules_hash", s(&hash)));
+    let rules_hash = |r: &ArmResult| hash(&to_text(&r.arm.game()));
+    c.push(col("rules_hash", s(&rules_hash)));
     c.push(col("white", s(&|r| r.arm.white.to_string())));
     c.push(col("black", s(&|r| r.arm.black.to_string())));
     c.push(col("games", u(&|a| a.games)));
@@ -149,7 +151,7 @@ pub fn summary(results: &[ArmResult]) -> Result<DataFrame> {
 }
 
 /// `throws.csv`: each value's count and frequency beside its exact probability.
-pub fn throws(results: &[ArmResult]) -> Result<DataFrame> {
+pub fn throws(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
     let (mut arm, mut value, mut count, mut freq, mut theory, mut se, mut z) =
         (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
     for r in results {
@@ -183,7 +185,7 @@ pub fn lengths(
     results: &[ArmResult],
     unit: &str,
     of: fn(&ArmStats) -> &Histogram,
-) -> Result<DataFrame> {
+) -> Result<DataFrame, TablesError> {
     let (mut arm, mut length, mut games) = (vec![], vec![], vec![]);
     for r in results {
         for (t, c) in of(&r.stats).bins() {
@@ -201,7 +203,7 @@ pub fn lengths(
 
 /// `columns.csv`: what the columns of the CSV files in `dir` (and of `columns.csv`) mean, in
 /// `lang`, from [`columns::COLUMNS`].
-pub fn columns(dir: &Path, lang: Lang) -> Result<DataFrame> {
+pub fn columns(dir: &Path, lang: Lang) -> Result<DataFrame, TablesError> {
     let (mut file, mut column, mut label) = (vec![], vec![], vec![]);
     // The header of each file written: some columns appear only when they apply (draws).
     let mut headers: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
@@ -238,7 +240,7 @@ fn header_of(path: &Path) -> Vec<String> {
 
 /// `first_throws.csv`: the first throws of each arm's run, in order (games 0, 1, 2... one after
 /// another, opening throw-offs included): raw material for samples and running frequencies.
-pub fn first_throws(results: &[ArmResult]) -> Result<DataFrame> {
+pub fn first_throws(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
     let (mut arm, mut index, mut value) = (vec![], vec![], vec![]);
     for r in results {
         for (i, v) in r.first_throws.iter().enumerate() {
@@ -256,7 +258,7 @@ pub fn first_throws(results: &[ArmResult]) -> Result<DataFrame> {
 
 /// `waits.csv`: in the first throws of each arm, how many throws each value took to come
 /// (from the start or its previous occurrence), beside the geometric law.
-pub fn waits_frame(results: &[ArmResult]) -> Result<DataFrame> {
+pub fn waits_frame(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
     let (mut arm, mut value, mut throws) = (vec![], vec![], vec![]);
     let (mut count, mut freq, mut theory) = (vec![], vec![], vec![]);
     for r in results {
@@ -285,7 +287,7 @@ pub fn waits_frame(results: &[ArmResult]) -> Result<DataFrame> {
 
 /// `throwoffs.csv`: how many throws each arm's opening throw-offs took, beside the geometric
 /// law of the starting value (none when no arm has a throw-off).
-pub fn throwoffs(results: &[ArmResult]) -> Result<Option<DataFrame>> {
+pub fn throwoffs(results: &[ArmResult]) -> Result<Option<DataFrame>, TablesError> {
     let (mut arm, mut throws, mut count) = (vec![], vec![], vec![]);
     let (mut freq, mut theory) = (vec![], vec![]);
     for r in results.iter().filter(|r| r.stats.throwoffs > 0) {
@@ -319,7 +321,7 @@ pub fn throwoffs(results: &[ArmResult]) -> Result<Option<DataFrame>> {
 }
 
 /// `games.csv`: the first games of each arm, one row each, for pupils to sort and count.
-pub fn games(results: &[ArmResult]) -> Result<DataFrame> {
+pub fn games(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
     let mut arm = vec![];
     let (mut game, mut seed) = (vec![], vec![]);
     let (mut first, mut winner, mut thrower) = (vec![], vec![], vec![]);
@@ -361,7 +363,7 @@ pub fn games(results: &[ArmResult]) -> Result<DataFrame> {
 }
 
 /// `squares.csv`: the share of positions with a pawn on each square.
-pub fn squares(results: &[ArmResult]) -> Result<DataFrame> {
+pub fn squares(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
     let (mut arm, mut square, mut occ, mut white, mut black) =
         (vec![], vec![], vec![], vec![], vec![]);
     for r in results {
@@ -385,184 +387,4 @@ pub fn squares(results: &[ArmResult]) -> Result<DataFrame> {
         col("black", black),
     ];
     Ok(DataFrame::new_infer_height(c)?)
-}
-
-/// How CSV files are written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum CsvStyle {
-    /// RFC 4180: comma-separated, decimal points, UTF-8 without BOM, CRLF.
-    #[default]
-    Rfc4180,
-    /// For French Excel and LibreOffice: `;`-separated, decimal commas, UTF-8 with a BOM, CRLF.
-    ExcelFr,
-}
-
-impl CsvStyle {
-    /// The dialect a spreadsheet of the language opens with a double-click: excel-fr in French.
-    pub fn default_for(lang: Lang) -> CsvStyle {
-        match lang {
-            Lang::En => CsvStyle::Rfc4180,
-            Lang::Fr => CsvStyle::ExcelFr,
-        }
-    }
-
-    /// The name `--csv` takes (clap's name of the value).
-    pub fn name(self) -> String {
-        use clap::ValueEnum;
-        self.to_possible_value()
-            .map_or_else(String::new, |v| v.get_name().to_string())
-    }
-}
-
-/// How the tables of a report are written: CSV in a style, and Parquet beside it if asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableFormat {
-    /// The CSV dialect.
-    pub csv: CsvStyle,
-    /// Also write each table as `NAME.parquet` (`--parquet`).
-    pub parquet: bool,
-    /// Also write each CSV file in RFC 4180 into `rfc4180/` (a French report: its files open in
-    /// a French spreadsheet, and those of `rfc4180/` in pandas, Capytale and Basthon).
-    pub rfc4180_copy: bool,
-}
-
-impl TableFormat {
-    /// The tables in the dialect `csv` (and as Parquet with `parquet`); a French spreadsheet's
-    /// dialect also gets the RFC 4180 copy.
-    pub fn new(csv: CsvStyle, parquet: bool) -> TableFormat {
-        TableFormat {
-            csv,
-            parquet,
-            rfc4180_copy: csv == CsvStyle::ExcelFr,
-        }
-    }
-}
-
-/// The folder of a French report's CSV files in RFC 4180.
-pub const RFC4180_DIR: &str = "rfc4180";
-
-/// Writes a frame as the CSV file `path`, decimals to [`SIGNIFICANT`] digits (and, with
-/// `format.parquet`, the same table as Parquet beside it, `.parquet` for `.csv`).
-pub fn write_table(df: &mut DataFrame, path: &Path, format: TableFormat) -> Result<()> {
-    write_table_with(df, path, format, |_| SIGNIFICANT)
-}
-
-/// [`write_table`] with each decimal column of the CSV files rounded to `digits(name)`
-/// significant digits.
-pub fn write_table_with(
-    df: &mut DataFrame,
-    path: &Path,
-    format: TableFormat,
-    digits: impl Fn(&str) -> usize,
-) -> Result<()> {
-    // The CSV files are read by people: decimals to the digits they carry. Parquet, read by
-    // programs, keeps every digit.
-    let mut shown = rounded(df, digits)?;
-    write_csv(&mut shown, path, format.csv)?;
-    if format.rfc4180_copy {
-        let dir = path.with_file_name(RFC4180_DIR);
-        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        let name = path.file_name().context("a CSV file's name")?;
-        write_csv(&mut shown, &dir.join(name), CsvStyle::Rfc4180)?;
-    }
-    if format.parquet {
-        let pq = path.with_extension("parquet");
-        let file =
-            std::fs::File::create(&pq).with_context(|| format!("creating {}", pq.display()))?;
-        polars_io::prelude::ParquetWriter::new(file)
-            .finish(df)
-            .map_err(|e| anyhow::anyhow!("writing {}: {e}", pq.display()))?;
-    }
-    Ok(())
-}
-
-/// How many significant digits a run's decimal numbers keep: a frequency of 200,000 games
-/// carries six, and the digits after them are noise a spreadsheet shows in full.
-pub const SIGNIFICANT: usize = 6;
-
-/// The frame with each decimal column rounded to `digits(name)` significant digits (counts are
-/// integers and stay whole).
-fn rounded(df: &DataFrame, digits: impl Fn(&str) -> usize) -> Result<DataFrame> {
-    let round = |x: f64, digits: usize| -> f64 {
-        if x == 0.0 || !x.is_finite() {
-            return x;
-        }
-        format!("{x:.prec$e}", prec = digits.max(1) - 1)
-            .parse()
-            .unwrap_or(x)
-    };
-    let columns = df
-        .columns()
-        .iter()
-        .map(|c| match c.f64() {
-            Ok(values) => {
-                let n = digits(c.name());
-                let rounded: Vec<Option<f64>> =
-                    values.iter().map(|v| v.map(|x| round(x, n))).collect();
-                Column::new(c.name().clone(), rounded)
-            }
-            Err(_) => c.clone(),
-        })
-        .collect();
-    Ok(DataFrame::new_infer_height(columns)?)
-}
-
-/// Writes a frame as a CSV file in `style` (double quotes where needed, CRLF line ends).
-/// Every header must be a column of [`columns::COLUMNS`] for the file's name.
-pub fn write_csv(df: &mut DataFrame, path: &Path, style: CsvStyle) -> Result<()> {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    for header in df.get_column_names() {
-        anyhow::ensure!(
-            columns::find(name, header).is_some(),
-            "column '{header}' of {name} is missing from the table of columns (report/columns.rs)"
-        );
-    }
-    let file =
-        std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
-    let mut w = std::io::BufWriter::new(file);
-    let french = style == CsvStyle::ExcelFr;
-    CsvWriter::new(&mut w)
-        .include_header(true)
-        .include_bom(french)
-        .with_separator(if french { b';' } else { b',' })
-        .with_decimal_comma(french)
-        .with_line_terminator("\r\n".into())
-        .finish(df)
-        .map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
-    use std::io::Write;
-    w.flush()?;
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use polars_io::prelude::{ParquetReader, SerReader};
-
-    /// `--parquet` writes each table again as Parquet: the same columns, types and values as
-    /// the CSV file (every column type the tables use: text, u64, u32, f64).
-    #[test]
-    fn parquet_holds_the_csv_table() {
-        let tmp = tempfile::tempdir().unwrap();
-        let mut df = DataFrame::new_infer_height(vec![
-            col("arm", vec!["coins".to_string(), "sticks, 40%".to_string()]),
-            col("games", vec![20_000u64, u64::MAX]),
-            col("p5_turns", vec![41u32, 0]),
-            col("white_rate", vec![0.5125f64, 1.0 / 3.0]),
-        ])
-        .unwrap();
-        let path = tmp.path().join("summary.csv");
-        let format = TableFormat::new(CsvStyle::Rfc4180, true);
-        write_table(&mut df, &path, format).unwrap();
-        let file = std::fs::File::open(tmp.path().join("summary.parquet")).unwrap();
-        let back = ParquetReader::new(file).finish().unwrap();
-        assert!(back.equals(&df), "{back:?}\n{df:?}");
-        let csv = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(
-            csv,
-            "arm,games,p5_turns,white_rate\r\n\
-             coins,20000,41,0.5125\r\n\
-             \"sticks, 40%\",18446744073709551615,0,0.333333\r\n"
-        );
-    }
 }

@@ -1,13 +1,54 @@
-//! The tables of `senet-sim solve`: `solution.csv`, `losses.csv`, `critical.csv`.
+//! What `senet-sim solve` found ([`Solved`]) and its tables: `solution.csv`, `losses.csv`,
+//! `critical.csv`.
 
-use crate::report::solved::Solved;
-use anyhow::Result;
+use crate::TablesError;
 use polars::prelude::{Column, DataFrame};
 use senet_engine::board::Side;
-use senet_simulation::judge::Decision;
+use senet_engine::rules::Rules;
+use senet_engine::solve::Solution;
+use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::throws::Device;
+use senet_engine::variants::Variant;
+use senet_simulation::judge::{Decision, Verdict};
+use senet_simulation::solver::Effort;
+use std::sync::Arc;
+
+/// What the command found: the figures of report.md and solution.csv.
+pub struct Solved {
+    /// The variant.
+    pub variant: Variant,
+    /// Its rules with `pawns` a side.
+    pub rules: Rules,
+    /// The device.
+    pub device: Device,
+    /// The table.
+    pub solution: Arc<Solution>,
+    /// How solving went.
+    pub effort: Effort,
+    /// The first mover's chance under optimal play, and under random play (not computed with
+    /// `--optimal-only`).
+    pub start: (f64, Option<f64>),
+    /// How the random-play values went (`None`: not computed).
+    pub random_effort: Option<Effort>,
+    /// The verdict of each judged strategy.
+    pub verdicts: Vec<(StrategySpec, Verdict)>,
+    /// The positions where the choice matters most, with their throw and move values.
+    pub critical: Vec<Decision>,
+}
+
+impl Solved {
+    /// The game solved (what `rules.toml` writes).
+    pub fn game(&self) -> senet_simulation::rulefile::Game {
+        senet_simulation::rulefile::Game {
+            variant: self.variant,
+            device: self.device,
+            rules: self.rules.clone(),
+        }
+    }
+}
 
 /// `solution.csv`: the game, how solving went, the first mover's chances.
-pub(super) fn solution_frame(s: &Solved) -> Result<DataFrame> {
+pub fn solution(s: &Solved) -> Result<DataFrame, TablesError> {
     let cols = vec![
         Column::new("variant".into(), vec![s.variant.to_string()]),
         Column::new("pawns".into(), vec![u32::from(s.rules.pawns)]),
@@ -22,7 +63,7 @@ pub(super) fn solution_frame(s: &Solved) -> Result<DataFrame> {
 }
 
 /// `losses.csv`: each judged strategy's games, wins and losses against the table.
-pub(super) fn losses_frame(s: &Solved) -> Result<DataFrame> {
+pub fn losses(s: &Solved) -> Result<DataFrame, TablesError> {
     let v = &s.verdicts;
     let cols = vec![
         Column::new(
@@ -62,7 +103,7 @@ pub(super) fn losses_frame(s: &Solved) -> Result<DataFrame> {
 }
 
 /// `critical.csv`: the positions where the choice matters most.
-pub(super) fn critical_frame(s: &Solved) -> Result<DataFrame> {
+pub fn critical(s: &Solved) -> Result<DataFrame, TablesError> {
     let c = &s.critical;
     let squares = |d: &Decision, side: Side| {
         d.pos
@@ -72,7 +113,7 @@ pub(super) fn critical_frame(s: &Solved) -> Result<DataFrame> {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let mv = |d: &Decision, i: usize| crate::cli::describe::describe(&d.moves[i]);
+    let mv = |d: &Decision, i: usize| crate::describe::describe(&d.moves[i]);
     let cols = vec![
         Column::new("rank".into(), (1..=c.len() as u32).collect::<Vec<_>>()),
         Column::new(
