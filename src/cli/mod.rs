@@ -86,8 +86,9 @@ enum Command {
     /// mover's chances, and how far each strategy is from optimal play.
     Solve(crate::solve::SolveArgs),
     /// Replay one seeded game with a solved table (1 or 2 pawns a side, or a saved table):
-    /// white's exact chance of winning after every throw, each decision graded against the
-    /// best move, and a chart of the chance over the game (review.png, review.csv).
+    /// white's exact chance of winning after every throw, each throw's luck, each decision
+    /// graded against the best move, each side's luck, errors and accuracy, and a chart of the
+    /// chance and the luck over the game (review.png, review.csv).
     Review(review::ReviewArgs),
 }
 

@@ -13,7 +13,7 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::seed_hex;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
-use senet_simulation::review::{review as replay, Step};
+use senet_simulation::review::{review as replay, totals, SideTotals, Step};
 use senet_tables::describe::{describe, describe_fr};
 use senet_tables::write::CsvStyle;
 use std::io::Write;
@@ -129,6 +129,9 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
         writeln!(out, "{}", line(k + 1, s, g.lang))?;
     }
     let fr = g.lang == Lang::Fr;
+    for (side, t) in [Side::White, Side::Black].iter().zip(totals(&steps)) {
+        writeln!(out, "{}", side_totals(*side, &t, g.lang))?;
+    }
     let winner = summary.winner.map_or("-", |w| side_name(w, fr));
     // The throw-off's last throw (the first 1) is also the first throw played.
     let opening = match (summary.opening.saturating_sub(1), fr) {
@@ -181,8 +184,9 @@ fn line(k: usize, s: &Step, l: Lang) -> String {
         ),
     };
     let side = side_name(s.side, fr);
+    let luck = signed_pct(s.luck, l);
     format!(
-        "{k:>4} {side:<6} {}: {what:<28} {} {}{grade}",
+        "{k:>4} {side:<6} {}: {what:<28} {} {} ({} {luck}){grade}",
         s.throw,
         if fr {
             "chance des blancs"
@@ -190,7 +194,42 @@ fn line(k: usize, s: &Step, l: Lang) -> String {
             "white's chance"
         },
         l.pct_with(s.white_chance, 1),
+        if fr { "chance au lancer" } else { "luck" },
     )
+}
+
+/// A side's luck, errors and accuracy over the game.
+fn side_totals(side: Side, t: &SideTotals, l: Lang) -> String {
+    let fr = l == Lang::Fr;
+    let accuracy = t.accuracy().map_or("-".to_string(), |a| l.pct_with(a, 0));
+    let signed = |x: f64| signed_pct(x, l);
+    if fr {
+        format!(
+            "{} : chance aux lancers {}, erreurs {}, meilleur coup {} ({} décisions)",
+            side_name(side, true),
+            signed(t.luck),
+            l.pct_with(t.error, 1),
+            accuracy,
+            t.decisions
+        )
+    } else {
+        format!(
+            "{}: luck {}, errors {}, best move {} ({} decisions)",
+            side_name(side, false),
+            signed(t.luck),
+            l.pct_with(t.error, 1),
+            accuracy,
+            t.decisions
+        )
+    }
+}
+
+/// A change of chance as a signed percentage to 0.1 (`+1.4%`, `-3.2%`, `+0.0%` for a change
+/// that rounds to nothing).
+fn signed_pct(x: f64, l: Lang) -> String {
+    // Rounded first, so that -0.00004 is written +0.0%, not -0.0%.
+    let x = (x * 1000.0).round() / 1000.0 + 0.0;
+    format!("{}{}", if x >= 0.0 { "+" } else { "" }, l.pct_with(x, 1))
 }
 
 /// A side's name: `white`, or `blancs` in French.
@@ -218,11 +257,22 @@ fn write_csv(dir: &std::path::Path, steps: &[Step], l: Lang) -> Result<()> {
             text(&|s| s.played.as_ref().map(describe).unwrap_or_default()),
         ),
         Column::new(
+            "white_before".into(),
+            steps
+                .iter()
+                .map(|s| six(s.white_before))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
             "white_chance".into(),
             steps
                 .iter()
                 .map(|s| six(s.white_chance))
                 .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "luck".into(),
+            steps.iter().map(|s| six(s.luck)).collect::<Vec<_>>(),
         ),
         Column::new(
             "best_move".into(),

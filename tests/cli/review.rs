@@ -32,22 +32,34 @@ fn reviewed(command: &str, args: &[&str]) -> (i32, String, String, String) {
     )
 }
 
-/// The rows of review.csv as (side, white_chance, loss).
-fn rows(csv: &str) -> Vec<(String, f64, Option<f64>)> {
+/// A row of review.csv.
+struct Row {
+    side: String,
+    white_before: f64,
+    white_chance: f64,
+    luck: f64,
+    loss: Option<f64>,
+}
+
+/// The rows of review.csv.
+fn rows(csv: &str) -> Vec<Row> {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap().trim_start_matches('\u{feff}'),
-        "throw,side,value,move,white_chance,best_move,loss"
+        "throw,side,value,move,white_before,white_chance,luck,best_move,loss"
     );
     lines
         .map(|l| {
+            // A move never holds a comma, so the fields split cleanly.
             let f: Vec<&str> = l.split(',').collect();
             let n = f.len();
-            (
-                f[1].to_string(),
-                f[n - 3].parse().unwrap(),
-                f[n - 1].parse().ok(),
-            )
+            Row {
+                side: f[1].to_string(),
+                white_before: f[n - 5].parse().unwrap(),
+                white_chance: f[n - 4].parse().unwrap(),
+                luck: f[n - 3].parse().unwrap(),
+                loss: f[n - 1].parse().ok(),
+            }
         })
         .collect()
 }
@@ -79,32 +91,55 @@ fn a_reviewed_game_ends_at_certainty_and_grades_every_choice() {
         .lines()
         .find_map(|l| l.strip_prefix("winner: "))
         .unwrap();
-    let last = rows.last().unwrap().1;
+    let last = rows.last().unwrap().white_chance;
     // After the last throw the game is over: white's chance is exactly 1 or 0.
-    assert_eq!(
-        last,
-        if winner.starts_with("white") {
-            1.0
-        } else {
-            0.0
-        }
-    );
-    for (_, chance, loss) in &rows {
-        assert!((0.0..=1.0).contains(chance), "a chance: {chance}");
+    let result = if winner.starts_with("white") {
+        1.0
+    } else {
+        0.0
+    };
+    assert_eq!(last, result);
+    for r in &rows {
+        assert!((0.0..=1.0).contains(&r.white_chance), "a chance");
         assert!(
-            loss.is_none_or(|x| x >= 0.0),
-            "no move beats the best: {loss:?}"
+            r.loss.is_none_or(|x| x >= 0.0),
+            "no move beats the best: {:?}",
+            r.loss
         );
     }
     assert!(
-        rows.iter().any(|r| r.2.is_some()),
+        rows.iter().any(|r| r.loss.is_some()),
         "some throw offered a choice"
     );
+    // Each throw starts from the chance the one before left, and from white's view luck less
+    // errors sums to the result less the chance at the start (the file's six decimals: each
+    // row adds at most 1.5e-6 of rounding).
+    for pair in rows.windows(2) {
+        assert_eq!(pair[1].white_before, pair[0].white_chance);
+    }
+    let white = |r: &Row, x: f64| if r.side == "white" { x } else { -x };
+    let net: f64 = rows
+        .iter()
+        .map(|r| white(r, r.luck - r.loss.unwrap_or(0.0)))
+        .sum();
+    let expected = result - rows[0].white_before;
+    assert!(
+        (net - expected).abs() < 1.5e-6 * rows.len() as f64,
+        "luck less errors {net}, result less start {expected}"
+    );
+    // Each side's totals, printed under the game.
+    for side in ["white: luck ", "black: luck "] {
+        let line = stdout.lines().find(|l| l.starts_with(side)).unwrap();
+        assert!(
+            line.contains(", errors ") && line.contains(" decisions)"),
+            "{line}"
+        );
+    }
 }
 
 #[test]
 fn the_optimal_player_never_loses_a_chance() {
-    let (code, _, stderr, csv) = review(&[
+    let (code, stdout, stderr, csv) = review(&[
         "--variant",
         "kendall",
         "--pawns",
@@ -120,12 +155,18 @@ fn the_optimal_player_never_loses_a_chance() {
     let rows = rows(&csv);
     let white: Vec<f64> = rows
         .iter()
-        .filter(|r| r.0 == "white")
-        .filter_map(|r| r.2)
+        .filter(|r| r.side == "white")
+        .filter_map(|r| r.loss)
         .collect();
     assert!(!white.is_empty(), "white had choices");
     // The table's own choice is the best move: its loss is rounding only (f32 values).
     assert!(white.iter().all(|&x| x < 1e-6), "optimal lost {white:?}");
+    // So its accuracy is whole and its errors nothing.
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("white: luck "))
+        .unwrap();
+    assert!(line.contains("errors 0.0%, best move 100% ("), "{line}");
 }
 
 #[test]

@@ -1,15 +1,24 @@
 //! A game reviewed with a solved table: after every throw, the exact chance that white wins,
 //! and each decision graded against the best move (how much winning chance it gave away).
 //!
+//! Each throw's change of chance is split in two, as Heled splits the Royal Game of Ur's: the
+//! *luck* of the throw is the thrower's chance once the throw is known, best move assumed, less
+//! its chance before the throw; the *error* is that best chance less the chance of the move
+//! played. Summed over a game from one side's view (the other side's luck and errors counting
+//! against it), luck less errors is the side's result less its chance at the start (who starts
+//! known).
+//!
 //! Each throw is graded against the decision the game reports for it
 //! ([`Observer::on_decision`]: the position, the moves listed, the one chosen): a move of the
 //! rules that no one chose (the opening step) is shown but not graded, and the chance after a
 //! throw is that of the position the throw reached, points left over included.
 
+use crate::values::start_value;
 use senet_engine::board::{Position, Side};
 use senet_engine::game::{play_game, GameSummary, Observer};
 use senet_engine::movegen::Move;
-use senet_engine::solve::backup::outcome;
+use senet_engine::rules::Starter;
+use senet_engine::solve::backup::{outcome, Pick};
 use senet_engine::solve::Solution;
 use senet_engine::strategy::{Asked, Strategy};
 use senet_engine::throws::{stream, Device, SeededThrower};
@@ -29,9 +38,14 @@ pub struct Step {
     pub played: Option<Move>,
     /// The position after the move, points left over played (before the next side is decided).
     pub after: Position,
+    /// White's exact chance of winning before this throw (both sides playing their best).
+    pub white_before: f64,
     /// White's exact chance of winning after this throw (both sides playing their best from
     /// there on).
     pub white_chance: f64,
+    /// The luck of the throw, from the thrower's view: its chance with the throw known and the
+    /// best move assumed, less its chance before the throw (positive: a good throw).
+    pub luck: f64,
     /// With a choice of at least two moves: the best move, and the chance the move played gave
     /// away (0 for the best).
     pub graded: Option<(Move, f64)>,
@@ -42,6 +56,55 @@ impl Step {
     pub fn mistake(&self) -> bool {
         self.graded.is_some_and(|(_, loss)| loss > MISTAKE)
     }
+
+    /// The chance the move played gave away (0 without a choice).
+    pub fn error(&self) -> f64 {
+        self.graded.map_or(0.0, |(_, loss)| loss)
+    }
+
+    /// A chance of the thrower as white's (`x` for white, `-x` for black): luck and errors seen
+    /// from white's side.
+    pub fn for_white(&self, x: f64) -> f64 {
+        match self.side {
+            Side::White => x,
+            Side::Black => -x,
+        }
+    }
+}
+
+/// One side's throws over a game: its luck, its errors, and how often it chose the best move.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SideTotals {
+    /// The luck of its throws, summed (its own view).
+    pub luck: f64,
+    /// The chance its moves gave away, summed.
+    pub error: f64,
+    /// Its decisions between at least two moves.
+    pub decisions: u32,
+    /// Of those, the ones where it played a best move (within 1e-9).
+    pub best: u32,
+}
+
+impl SideTotals {
+    /// The share of its decisions played at the best move (`None` without a decision).
+    pub fn accuracy(&self) -> Option<f64> {
+        (self.decisions > 0).then(|| f64::from(self.best) / f64::from(self.decisions))
+    }
+}
+
+/// Each side's totals (white, black) over the steps of a game.
+pub fn totals(steps: &[Step]) -> [SideTotals; 2] {
+    let mut t = [SideTotals::default(); 2];
+    for s in steps {
+        let side = &mut t[s.side as usize];
+        side.luck += s.luck;
+        if let Some((_, loss)) = s.graded {
+            side.error += loss;
+            side.decisions += 1;
+            side.best += u32::from(loss <= 1e-9);
+        }
+    }
+    t
 }
 
 /// A decision as the game reports it: the position, the moves listed, the one chosen.
@@ -117,13 +180,39 @@ pub fn review(
         &mut stream(seed, 2),
         &mut throws,
     );
-    let steps = throws.played.iter().map(|p| step(solution, p)).collect();
-    (steps, summary)
+    (steps(solution, &throws.played), summary)
 }
 
-/// One throw reviewed: white's chance in the position it reached, and the choice graded
-/// against the other moves of the position it was played from.
-fn step(solution: &Solution, p: &Played) -> Step {
+/// The throws reviewed in order, each starting from the chance the one before left.
+fn steps(solution: &Solution, played: &[Played]) -> Vec<Step> {
+    let lookup = |pos: &Position| solution.covered(pos);
+    // The first mover's chance at the start, the first mover known (a random starter drawn),
+    // as white's.
+    let first = played.first().map_or(Side::White, |p| p.side);
+    let starter = match first {
+        Side::White => Starter::White,
+        Side::Black => Starter::Black,
+    };
+    let rules = (solution.rules)
+        .with(|r| r.starter = starter)
+        .expect("the starter changes nothing else");
+    let start = start_value(&rules, &solution.throws, Pick::Best, &lookup);
+    let mut white_before = match first {
+        Side::White => start,
+        Side::Black => 1.0 - start,
+    };
+    let mut steps = Vec::with_capacity(played.len());
+    for p in played {
+        let s = step(solution, p, white_before);
+        white_before = s.white_chance;
+        steps.push(s);
+    }
+    steps
+}
+
+/// One throw reviewed: white's chance in the position it reached, the choice graded against
+/// the other moves of the position it was played from, and the throw's luck.
+fn step(solution: &Solution, p: &Played, white_before: f64) -> Step {
     let rules = &solution.rules;
     let lookup = |pos: &Position| solution.covered(pos);
     let chance = outcome(rules, p.after, p.side, p.throw, p.played.as_ref()).value(p.side, &lookup);
@@ -138,12 +227,19 @@ fn step(solution: &Solution, p: &Played) -> Step {
             (moves[best], values[best] - values[*chosen])
         })
     });
+    let loss = graded.map_or(0.0, |(_, loss)| loss);
+    let before = match p.side {
+        Side::White => white_before,
+        Side::Black => 1.0 - white_before,
+    };
     Step {
         side: p.side,
         throw: p.throw,
         played: p.played,
         after: p.after,
+        white_before,
         white_chance,
+        luck: chance + loss - before,
         graded,
     }
 }

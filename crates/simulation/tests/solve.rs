@@ -496,3 +496,69 @@ fn review_gives_each_throw_the_value_of_the_position_it_reached() {
         "{reviewed:?}"
     );
 }
+
+#[test]
+fn a_reviews_luck_less_its_errors_is_each_sides_result_less_its_start_chance() {
+    // Heled's split of a throw: luck (the chance once the throw is known, best move assumed,
+    // less the chance before it) and error (the best chance less the one played). From white's
+    // view, over a whole game, luck less errors (black's counting against white) telescopes to
+    // white's result less white's chance at the start, to the table's precision. Each throw's
+    // luck averages zero over its values: the chance before a throw is the mean, over the
+    // device's distribution, of the best chances once each value is known (checked on the
+    // position the game throws from, to the f32 table's precision).
+    let mut checked = 0;
+    for (variant, pawns) in Variant::all().map(|v| (v, 1)).chain([(Variant::TEJON, 2)]) {
+        let rules = small(variant, pawns);
+        let device = variant.device();
+        let Ok((solution, _, _)) = solve(&rules, &device) else {
+            continue;
+        };
+        let solution = Arc::new(solution);
+        let lookup = |p: &Position| solution.covered(p);
+        let players =
+            || -> [Box<dyn Strategy>; 2] { [Box::new(RandomStrategy), Box::new(RandomStrategy)] };
+        for seed in 1..=12 {
+            let (steps, summary) =
+                senet_simulation::review::review(&solution, &device, players(), seed);
+            let result = if summary.draw {
+                0.5
+            } else {
+                f64::from(u8::from(summary.winner == Some(Side::White)))
+            };
+            let net: f64 = steps.iter().map(|s| s.for_white(s.luck - s.error())).sum();
+            let start = steps[0].white_before;
+            assert!(
+                (net - (result - start)).abs() < 1e-9,
+                "{variant} {pawns}, seed {seed}: luck less errors {net}, result {result}, start {start}"
+            );
+            let [white, black] = senet_simulation::review::totals(&steps);
+            let by_side = white.luck - white.error - (black.luck - black.error);
+            assert!((by_side - net).abs() < 1e-9, "{variant} {seed}");
+            let mut seen = ThrownFrom::default();
+            play_game(
+                &rules,
+                &mut players(),
+                &mut SeededThrower::new(&device, seed),
+                &mut stream(seed, 2),
+                &mut seen,
+            );
+            let unchosen = steps.len() - seen.0.len();
+            // A first throw set by the rules (`first_throw`: the throw-off's winning value) is
+            // not drawn from the device: its chance before is the chance with it known.
+            let set = usize::from(rules.first_throw.is_some() && unchosen == 0);
+            for (step, from) in steps[unchosen + set..].iter().zip(&seen.0[set..]) {
+                let mean = position_value(&rules, &solution.throws, from, Pick::Best, &lookup);
+                let before = match from.to_move {
+                    Side::White => step.white_before,
+                    Side::Black => 1.0 - step.white_before,
+                };
+                assert!(
+                    (mean - before).abs() < 1e-6,
+                    "{variant} {pawns}, seed {seed}, throw {}: chance before {before}, mean over the throws {mean}", step.throw
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6 * 12, "{checked} games");
+}
