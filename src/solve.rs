@@ -16,6 +16,7 @@ use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::judge::{judge, Decision};
 use senet_simulation::layered::Group;
+use senet_simulation::lengths::{self, expected_lengths, Lengths};
 use senet_simulation::residual::{residual, STORED_STEP};
 use senet_simulation::solving::{self, checkpoint_beside, Event, Exact, Request, SolveError};
 use senet_simulation::tablefile;
@@ -289,7 +290,7 @@ fn compute(
         ))),
         other => other.into(),
     })?;
-    finish(args, variant, request, exact, say)
+    finish(args, variant, request, exact, say, cancel)
 }
 
 /// The start's values, the strategies judged against the table, and the critical positions.
@@ -299,6 +300,7 @@ fn finish(
     request: &Request,
     exact: Exact,
     say: &dyn Fn(&str),
+    cancel: &Cancel,
 ) -> Result<Solved> {
     let (rules, device) = (&request.rules, request.device);
     let solution = Arc::new(exact.solution);
@@ -326,10 +328,12 @@ fn finish(
         verdicts.push((spec, verdict));
         decisions.extend(seen);
     }
+    let lengths = exact_lengths(&solution, exact.random.is_some(), say, cancel)?;
     Ok(Solved {
         variant,
         rules: rules.clone(),
         device,
+        lengths,
         critical: critical(&solution, decisions, args.boards),
         solution,
         effort: exact.optimal.effort,
@@ -337,6 +341,37 @@ fn finish(
         random_effort: exact.random.map(|r| r.effort),
         verdicts,
     })
+}
+
+/// The exact expected lengths under optimal play, and under random play when it was solved,
+/// for the games small enough ([`lengths::MAX_PAWNS`]).
+fn exact_lengths(
+    solution: &Solution,
+    random: bool,
+    say: &dyn Fn(&str),
+    cancel: &Cancel,
+) -> Result<(Option<Lengths>, Option<Lengths>)> {
+    if solution.rules.pawns > lengths::MAX_PAWNS {
+        return Ok((None, None));
+    }
+    let of = |pick: Pick, what: &str| -> Result<Lengths> {
+        let l = expected_lengths(solution, pick, cancel).map_err(|e| match e {
+            SolveError::Interrupted => Interrupted("the exact lengths were stopped".into()).into(),
+            other => anyhow::Error::from(other),
+        })?;
+        say(&format!(
+            "expected length, {what}: {:.4} turns, {:.4} throws, luck {:.4} a throw ({} sweeps)",
+            l.turns, l.throws, l.luck_per_throw, l.sweeps
+        ));
+        Ok(l)
+    };
+    let best = of(Pick::Best, "both optimal")?;
+    let uniform = if random {
+        Some(of(Pick::Uniform, "both random")?)
+    } else {
+        None
+    };
+    Ok((Some(best), uniform))
 }
 
 /// What `solve` prints of a group solved.

@@ -17,6 +17,7 @@ use crate::lang::{fill, Lang};
 use anyhow::{Context, Result};
 use interval::pct;
 use senet_engine::rules::{ExitRule, GameEnd};
+use senet_simulation::metrics::Metrics;
 use senet_simulation::runner::{ArmResult, RunResults};
 use senet_simulation::scenario::{QuestionChart, Scenario};
 use senet_tables::frames;
@@ -87,6 +88,7 @@ fn write_arms(
         ("squares.csv", frames::squares(results)?),
         ("first_throws.csv", frames::first_throws(results)?),
         ("waits.csv", frames::waits_frame(results)?),
+        ("metrics.csv", frames::metrics(results)?),
     ];
     for (file, mut frame) in tables {
         write_table(&mut frame, &dir.join(file), style)?;
@@ -213,12 +215,37 @@ fn arms_md(
     }
     let _ = write!(m, "{}", thirty_md(results, l));
     let _ = writeln!(m, "\n{}\n", tx.summary_note);
+    m.push_str(&metrics_md(results, l));
     let _ = writeln!(m, "## {}\n", tx.charts);
     for (stem, sentence) in others {
         // The chart, then its caption: report.html makes the pair one figure.
         let _ = writeln!(m, "![{stem}](charts/{stem}.png)\n\n{sentence}\n");
     }
     question + &m
+}
+
+/// Ludii's reconstruction metrics: a row a metric, a column an arm.
+fn metrics_md(results: &[ArmResult], l: Lang) -> String {
+    let tx = l.texts();
+    let mut m = format!("## {}\n\n", tx.metrics_title);
+    let replayed = results.iter().map(|r| r.moves.games).max().unwrap_or(0);
+    let _ = writeln!(m, "{}\n", fill!(tx.metrics_note, l.int(replayed)));
+    let _ = write!(m, "| |");
+    for r in results {
+        let _ = write!(m, " {} |", r.arm.name);
+    }
+    let _ = writeln!(m, "\n|---|{}", "---:|".repeat(results.len()));
+    let all: Vec<_> = results.iter().map(|r| r.metrics().named()).collect();
+    for (k, (name, _)) in Metrics::NAMES.iter().enumerate() {
+        let _ = write!(m, "| {name} |");
+        for row in &all {
+            let shown = row[k].1.map_or("-".to_string(), |x| l.num(x, 3));
+            let _ = write!(m, " {shown} |");
+        }
+        m.push('\n');
+    }
+    m.push('\n');
+    m
 }
 
 /// The throw-off of every arm that has one: who got the value first, against the exact

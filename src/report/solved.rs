@@ -88,10 +88,70 @@ pub fn markdown(s: &Solved, l: Lang, command: &str) -> String {
             "Ce sont des probabilités exactes, pas des fréquences : chaque position a été résolue."
         )
     );
+    lengths(&mut md, s, l);
     table(&mut md, s, l);
     losses(&mut md, s, l);
     critical(&mut md, s, l);
     l.typography(&md)
+}
+
+/// The exact expected length of a game under optimal and under random play.
+fn lengths(md: &mut String, s: &Solved, l: Lang) {
+    let (Some(best), random) = s.lengths else {
+        return;
+    };
+    let _ = writeln!(md, "## {}\n", t(l, "Game length", "Durée d'une partie"));
+    let line = |who: &str, x: &senet_simulation::lengths::Lengths| {
+        format!(
+            "- {who}{} **{}** {} ({} {}){} {} {}\n",
+            t(l, ":", " :"),
+            l.num(x.turns, 2),
+            t(l, "turns", "tours"),
+            l.num(x.throws, 2),
+            t(l, "throws", "lancers"),
+            t(l, ";", " ;"),
+            t(
+                l,
+                "a throw's luck swings the chance by",
+                "un lancer fait varier la chance de"
+            ),
+            l.pct_with(x.luck_per_throw, 2)
+        )
+    };
+    md.push_str(&line(
+        t(
+            l,
+            "both sides play optimally",
+            "les deux camps jouent au mieux",
+        ),
+        &best,
+    ));
+    if let Some(r) = random {
+        md.push_str(&line(
+            t(
+                l,
+                "both sides play at random",
+                "les deux camps jouent au hasard",
+            ),
+            &r,
+        ));
+    }
+    let unreached = 1.0 - best.reached as f64 / best.positions as f64;
+    let _ = writeln!(
+        md,
+        "\n{}\n",
+        t(
+            l,
+            &format!(
+                "Exact expectations, counted as a run counts turns and throws (a throw-off's throws included). Optimal play by both sides never reaches {} of the positions solved.",
+                l.pct_with(unreached, 1)
+            ),
+            &format!(
+                "Espérances exactes, comptées comme une simulation compte les tours et les lancers (lancers pour savoir qui commence compris). Le jeu au mieux des deux camps n'atteint jamais {} des positions résolues.",
+                l.pct_with(unreached, 1)
+            ),
+        )
+    );
 }
 
 /// A small number in scientific notation, with the language's decimal mark: "8,6e-11".

@@ -140,6 +140,7 @@ fn generated() -> String {
         skill.push((v.clone(), 100.0 * decided));
         decided_by.push((v, 100.0 * share));
     }
+    md.push_str(&metrics_table());
     let unfinished: f64 = summary.iter().map(|r| num(r, "unfinished")).sum();
     let games: f64 = summary.iter().map(|r| num(r, "games")).sum();
     md.push_str("\n### The rankings these tables give\n\n");
@@ -183,6 +184,70 @@ fn generated() -> String {
     md
 }
 
+/// Ludii's reconstruction metrics of every variant (metrics.csv), three decimals.
+fn metrics_table() -> String {
+    let metrics = rows("metrics.csv");
+    let names = [
+        "DurationTurns",
+        "DecisionMoves",
+        "BoardCoverageDefault",
+        "AdvantageP1",
+        "Balance",
+        "Completion",
+        "Drawishness",
+        "OutcomeUniformity",
+        "PieceNumberAverage",
+        "BoardSitesOccupiedAverage",
+        "BranchingFactorAverage",
+        "MoveDistanceAverage",
+    ];
+    let mut md = String::from("\n### Ludii's reconstruction metrics\n\n| metric |");
+    for r in &metrics {
+        let _ = write!(md, " {} |", r["arm"]);
+    }
+    let _ = writeln!(md, "\n|---|{}", "---:|".repeat(metrics.len()));
+    for name in names {
+        let _ = write!(md, "| {name} |");
+        for r in &metrics {
+            let _ = write!(md, " {:.3} |", num(r, name));
+        }
+        md.push('\n');
+    }
+    md
+}
+
+#[test]
+fn ludiis_outcome_metrics_are_the_summarys_rates() {
+    // Balance, Completion and Drawishness (Ludii's definitions, crates/simulation/src/metrics.rs)
+    // read the same games as summary.csv: they are its rates, to the files' six digits.
+    let summary = rows("summary.csv");
+    let metrics = rows("metrics.csv");
+    assert_eq!(summary.len(), metrics.len(), "an arm a row");
+    for (s, m) in summary.iter().zip(&metrics) {
+        assert_eq!(s["arm"], m["arm"]);
+        let near = |a: f64, b: f64, what: &str| {
+            assert!((a - b).abs() < 2e-6, "{}: {what} {a} against {b}", s["arm"]);
+        };
+        let (white, black, first) = (
+            num(s, "white_rate"),
+            num(s, "black_rate"),
+            num(s, "first_mover_rate"),
+        );
+        let draws = s.get("draw_rate").map_or(0.0, |d| d.parse().unwrap());
+        near(num(m, "Completion"), white + black, "Completion");
+        near(num(m, "Drawishness"), draws, "Drawishness");
+        near(num(m, "AdvantageP1"), first, "AdvantageP1");
+        let second = white + black - first;
+        near(num(m, "Balance"), 1.0 - (first - second).abs(), "Balance");
+        near(
+            num(m, "DurationTurns"),
+            num(s, "mean_turns"),
+            "DurationTurns",
+        );
+        assert_eq!(num(m, "games"), num(s, "games"));
+    }
+}
+
 #[test]
 fn the_reconstructions_doc_quotes_the_committed_tables() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/reconstructions.md");
@@ -214,6 +279,7 @@ fn the_committed_reconstruction_tables_are_what_a_run_writes_today() {
         "luck.csv",
         "ranking.csv",
         "columns.csv",
+        "metrics.csv",
     ] {
         assert!(
             std::fs::read(out.join(f)).unwrap()

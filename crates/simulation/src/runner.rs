@@ -2,13 +2,14 @@
 //! accumulator per rayon split, merged with `combine`. Results do not depend on thread count.
 
 use crate::cancel::Cancel;
+use crate::metrics::{GameMoves, Metrics, MoveCounters, MOVE_METRIC_GAMES};
 use crate::scenario::{Arm, Scenario};
 use crate::shard::{ScenarioCounters, Shard};
 use crate::stats::{ArmStats, Collector, Combine};
 use crate::tournament::{pairings, TournamentResult};
 use rayon::prelude::*;
 use senet_engine::board::{Position, Side};
-use senet_engine::game::{play_game, GameSummary, Observer};
+use senet_engine::game::{play_game, start_position, GameSummary, Observer};
 use senet_engine::movegen::Move;
 use senet_engine::strategy::Strategy;
 use senet_engine::throws::{game_seed, stream, SeededThrower};
@@ -162,6 +163,44 @@ pub struct ArmResult {
     pub first_throws: Vec<u8>,
     /// Its first games, each with its seed (as many as asked for, at most all of them).
     pub first_games: Vec<(u64, GameSummary)>,
+    /// Ludii's move metrics' counters over its first [`MOVE_METRIC_GAMES`] games.
+    pub moves: MoveCounters,
+}
+
+impl ArmResult {
+    /// Ludii's reconstruction metrics of the arm.
+    pub fn metrics(&self) -> Metrics {
+        Metrics::new(&self.stats, &self.moves)
+    }
+}
+
+/// The move metrics' counters of an arm's first `n` games, played again with every move
+/// listed (in parallel; integer counters, so the sum is the same whatever the threads).
+pub fn move_counters(arm: &Arm, arm_index: usize, seed: u64, n: u64) -> MoveCounters {
+    const BLOCK: u64 = 100;
+    (0..n.div_ceil(BLOCK))
+        .into_par_iter()
+        .map(|b| {
+            let mut strategies = arm.players();
+            let mut counters = MoveCounters::default();
+            for g in b * BLOCK..((b + 1) * BLOCK).min(n) {
+                let s = game_seed(seed, arm_index as u64, g);
+                let mut game = GameMoves::new(&start_position(&arm.rules));
+                play_game(
+                    &arm.rules,
+                    &mut strategies,
+                    &mut SeededThrower::new(&arm.device, s),
+                    &mut stream(s, 2),
+                    &mut game,
+                );
+                counters.add(&game);
+            }
+            counters
+        })
+        .reduce(MoveCounters::default, |mut a, b| {
+            a.combine(&b);
+            a
+        })
 }
 
 /// An arm's result from its counters: its first throws and its first `keep_games` games are
@@ -176,6 +215,7 @@ pub fn arm_result(
     ArmResult {
         first_throws: first_throws(arm, arm_index, seed, FIRST_THROWS),
         first_games: first_games(arm, arm_index, seed, keep_games.min(stats.games)),
+        moves: move_counters(arm, arm_index, seed, MOVE_METRIC_GAMES.min(stats.games)),
         arm: arm.clone(),
         stats,
     }

@@ -13,6 +13,9 @@ pub const MAX_SWEEPS: u32 = 100_000;
 /// The most pawns a side whose whole outcome graph the graph solver holds (its entries have 27
 /// bits of index; 4 pawns would also take some 66 GB).
 pub const GRAPH_MAX_PAWNS: u8 = 3;
+/// The most pawns a side whose exact expected lengths are computed (`lengths.rs`: the graph of 2
+/// pawns holds 190,000 positions; of 3, 15 million, some 3 GB).
+pub const LENGTHS_MAX_PAWNS: u8 = 2;
 
 /// What can go wrong in solving, with a table file or with a checkpoint.
 #[derive(Debug, thiserror::Error)]
@@ -52,6 +55,9 @@ pub enum SolveError {
     /// `optimal` in a game too big to solve.
     #[error("'optimal' plays games of at most {MAX_SOLVED_PAWNS} pawns a side (this one has {0}): set pawns = 1 to {MAX_SOLVED_PAWNS}")]
     TooBig(u8),
+    /// Exact lengths asked of a game too big for their graph.
+    #[error("{0} pawns a side: exact expected lengths are computed for 1 to {LENGTHS_MAX_PAWNS} pawns a side")]
+    LengthsTooBig(u8),
     /// The whole outcome graph of a game too big for it.
     #[error("{0} pawns a side: the outcome graph would not fit in memory (the graph solver handles 1 to {GRAPH_MAX_PAWNS}); solve it layer by layer (`senet-sim solve --method layered`)")]
     GraphTooBig(u8),

@@ -388,3 +388,33 @@ pub fn squares(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
     ];
     Ok(DataFrame::new_infer_height(c)?)
 }
+
+/// `metrics.csv`: Ludii's reconstruction metrics of each arm, one row an arm, under Ludii's
+/// names ([`senet_simulation::metrics`]).
+pub fn metrics(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
+    let mut c = vec![
+        col(
+            "arm",
+            results
+                .iter()
+                .map(|r| r.arm.name.clone())
+                .collect::<Vec<_>>(),
+        ),
+        col(
+            "games",
+            results.iter().map(|r| r.stats.games).collect::<Vec<_>>(),
+        ),
+        col(
+            "move_metric_games",
+            results.iter().map(|r| r.moves.games).collect::<Vec<_>>(),
+        ),
+    ];
+    let all: Vec<_> = results.iter().map(|r| r.metrics().named()).collect();
+    for (k, (name, _)) in senet_simulation::metrics::Metrics::NAMES.iter().enumerate() {
+        c.push(col(
+            name,
+            all.iter().map(|m| m[k].1).collect::<Vec<Option<f64>>>(),
+        ));
+    }
+    Ok(DataFrame::new_infer_height(c)?)
+}

@@ -10,6 +10,7 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
 use senet_simulation::judge::{Decision, Verdict};
+use senet_simulation::lengths::Lengths;
 use senet_simulation::solver::Effort;
 use std::sync::Arc;
 
@@ -34,6 +35,9 @@ pub struct Solved {
     pub verdicts: Vec<(StrategySpec, Verdict)>,
     /// The positions where the choice matters most, with their throw and move values.
     pub critical: Vec<Decision>,
+    /// The exact expected lengths under optimal play and under random play (`None`: a game
+    /// too big for them, or random play not computed).
+    pub lengths: (Option<Lengths>, Option<Lengths>),
 }
 
 impl Solved {
@@ -58,6 +62,22 @@ pub fn solution(s: &Solved) -> Result<DataFrame, TablesError> {
         Column::new("last_change".into(), vec![s.effort.last_change]),
         Column::new("first_mover_optimal".into(), vec![s.start.0]),
         Column::new("first_mover_random".into(), vec![s.start.1]),
+        Column::new("turns_optimal".into(), vec![s.lengths.0.map(|l| l.turns)]),
+        Column::new("throws_optimal".into(), vec![s.lengths.0.map(|l| l.throws)]),
+        Column::new("turns_random".into(), vec![s.lengths.1.map(|l| l.turns)]),
+        Column::new("throws_random".into(), vec![s.lengths.1.map(|l| l.throws)]),
+        Column::new(
+            "luck_per_throw_optimal".into(),
+            vec![s.lengths.0.map(|l| l.luck_per_throw)],
+        ),
+        Column::new(
+            "luck_per_throw_random".into(),
+            vec![s.lengths.1.map(|l| l.luck_per_throw)],
+        ),
+        Column::new(
+            "unreached_optimal".into(),
+            vec![(s.lengths.0).map(|l| 1.0 - l.reached as f64 / l.positions as f64)],
+        ),
     ];
     Ok(DataFrame::new_infer_height(cols)?)
 }
