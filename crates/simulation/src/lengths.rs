@@ -15,6 +15,7 @@
 
 use crate::cancel::Cancel;
 use crate::solve_error::SolveError;
+use crate::values::black_starts;
 use senet_engine::board::{Position, Side};
 use senet_engine::game::{front_step, start_position};
 use senet_engine::movegen::{legal_moves_into, residual_moves_into, Move, MoveList};
@@ -335,12 +336,7 @@ fn from_start(policy: &Policy, e: &Expected) -> Start {
         // White throws, then black, who starts with a strictly higher value: two throws more,
         // played before the first move, counted as a throw-off's.
         Starter::HigherThrow => {
-            let throws = &policy.solution.throws;
-            let black: f64 = (throws.iter())
-                .flat_map(|&(a, pa)| throws.iter().map(move |&(b, pb)| (a, b, pa * pb)))
-                .filter(|(a, b, _)| b > a)
-                .map(|(_, _, p)| p)
-                .sum();
+            let black = black_starts(&policy.solution.throws);
             let (a, b) = (from(Side::White, &mut roots), from(Side::Black, &mut roots));
             let [t, h, off, u] = mix(a, b, black);
             [t, h, off + 2.0, u]

@@ -257,20 +257,21 @@ impl Metrics {
     /// Ludii's name of each metric (its `Metric` name without spaces) with its value, in
     /// Ludii's order.
     pub fn named(&self) -> [(&'static str, Option<f64>); 12] {
-        [
-            ("DurationTurns", self.duration_turns),
-            ("DecisionMoves", self.decision_moves),
-            ("BoardCoverageDefault", self.board_coverage),
-            ("AdvantageP1", self.advantage_p1),
-            ("Balance", self.balance),
-            ("Completion", self.completion),
-            ("Drawishness", self.drawishness),
-            ("OutcomeUniformity", self.outcome_uniformity),
-            ("PieceNumberAverage", self.piece_number),
-            ("BoardSitesOccupiedAverage", self.board_sites_occupied),
-            ("BranchingFactorAverage", self.branching_factor),
-            ("MoveDistanceAverage", self.move_distance),
-        ]
+        let values = [
+            self.duration_turns,
+            self.decision_moves,
+            self.board_coverage,
+            self.advantage_p1,
+            self.balance,
+            self.completion,
+            self.drawishness,
+            self.outcome_uniformity,
+            self.piece_number,
+            self.board_sites_occupied,
+            self.branching_factor,
+            self.move_distance,
+        ];
+        std::array::from_fn(|k| (Metrics::NAMES[k].0, values[k]))
     }
 }
 

@@ -13,11 +13,10 @@
 //! rules that no one chose (the opening step) is shown but not graded, and the chance after a
 //! throw is that of the position the throw reached, points left over included.
 
-use crate::values::start_value;
+use crate::values::side_start_value;
 use senet_engine::board::{Position, Side};
 use senet_engine::game::{play_game, GameSummary, Observer};
 use senet_engine::movegen::Move;
-use senet_engine::rules::Starter;
 use senet_engine::solve::backup::{outcome, Pick};
 use senet_engine::solve::Solution;
 use senet_engine::strategy::{Asked, Strategy};
@@ -189,14 +188,13 @@ fn steps(solution: &Solution, played: &[Played]) -> Vec<Step> {
     // The first mover's chance at the start, the first mover known (a random starter drawn),
     // as white's.
     let first = played.first().map_or(Side::White, |p| p.side);
-    let starter = match first {
-        Side::White => Starter::White,
-        Side::Black => Starter::Black,
-    };
-    let rules = (solution.rules)
-        .with(|r| r.starter = starter)
-        .expect("the starter changes nothing else");
-    let start = start_value(&rules, &solution.throws, Pick::Best, &lookup);
+    let start = side_start_value(
+        &solution.rules,
+        &solution.throws,
+        Pick::Best,
+        &lookup,
+        first,
+    );
     let mut white_before = match first {
         Side::White => start,
         Side::Black => 1.0 - start,

@@ -45,35 +45,50 @@ pub fn start_value(
     pick: Pick,
     lookup: &dyn Fn(&Position) -> f64,
 ) -> f64 {
-    let from = |side: Side| {
-        let mut pos = start_position(rules);
-        pos.to_move = side;
-        let lookup = |p: &Position| lookup(p);
-        match rules.first_throw {
-            // The throw-off's throw makes the opening step; the starter then throws again.
-            Some(_) if rules.opening_step => {
-                if let Some(step) = front_step(&pos) {
-                    pos = step.after;
-                }
-                position_value(rules, throws, &pos, pick, &lookup)
-            }
-            Some(v) => throw_value(rules, &pos, v, pick, &lookup, &mut MoveList::new()),
-            None => position_value(rules, throws, &pos, pick, &lookup),
-        }
-    };
+    let from = |side: Side| side_start_value(rules, throws, pick, lookup, side);
     match rules.starter {
         Starter::White => from(Side::White),
         Starter::Black => from(Side::Black),
         Starter::Random => (from(Side::White) + from(Side::Black)) / 2.0,
         // White throws, then black, who starts with a strictly higher value.
         Starter::HigherThrow => {
-            let black: f64 = throws
-                .iter()
-                .flat_map(|&(a, pa)| throws.iter().map(move |&(b, pb)| (a, b, pa * pb)))
-                .filter(|(a, b, _)| b > a)
-                .map(|(_, _, p)| p)
-                .sum();
+            let black = black_starts(throws);
             (1.0 - black) * from(Side::White) + black * from(Side::Black)
         }
     }
+}
+
+/// The chance of winning of `side` starting the game (the starter known), as
+/// [`start_value`] opens it: the opening step, or the opening throw's value played.
+pub fn side_start_value(
+    rules: &Rules,
+    throws: &[(u8, f64)],
+    pick: Pick,
+    lookup: &dyn Fn(&Position) -> f64,
+    side: Side,
+) -> f64 {
+    let mut pos = start_position(rules);
+    pos.to_move = side;
+    let lookup = |p: &Position| lookup(p);
+    match rules.first_throw {
+        // The throw-off's throw makes the opening step; the starter then throws again.
+        Some(_) if rules.opening_step => {
+            if let Some(step) = front_step(&pos) {
+                pos = step.after;
+            }
+            position_value(rules, throws, &pos, pick, &lookup)
+        }
+        Some(v) => throw_value(rules, &pos, v, pick, &lookup, &mut MoveList::new()),
+        None => position_value(rules, throws, &pos, pick, &lookup),
+    }
+}
+
+/// The probability that black starts under `starter = "higher-throw"`: white throws, then
+/// black, who starts with a strictly higher value.
+pub fn black_starts(throws: &[(u8, f64)]) -> f64 {
+    (throws.iter())
+        .flat_map(|&(a, pa)| throws.iter().map(move |&(b, pb)| (a, b, pa * pb)))
+        .filter(|(a, b, _)| b > a)
+        .map(|(_, _, p)| p)
+        .sum()
 }
