@@ -92,7 +92,7 @@ pub fn settle(
 /// with `first` true for the first outcome of each move (a move that leaves points has one
 /// outcome per use of the points). A throw that cannot be played has one outcome, the pass.
 /// `moves` is scratch space.
-#[inline]
+#[inline(always)]
 pub fn throw_outcomes(
     rules: &Rules,
     pos: &Position,
@@ -113,7 +113,7 @@ pub fn throw_outcomes(
 
 /// The outcomes of one move `mv` of `mover` with a throw of `value`: one, or one per use of the
 /// points it leaves over after bearing off; `f(first, outcome)` as in [`throw_outcomes`].
-#[inline]
+#[inline(always)]
 fn move_outcomes(
     rules: &Rules,
     mover: Side,
