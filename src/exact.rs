@@ -83,7 +83,7 @@ pub fn write(report: &Path, config: &RunConfig) -> Result<Option<ExactStart>> {
     if config.csv == CsvStyle::ExcelFr {
         let (from, to) = (exact.join(RFC4180_DIR), report.join(RFC4180_DIR));
         std::fs::create_dir_all(&to).context("creating rfc4180/")?;
-        for name in ["solution.csv", "losses.csv", "critical.csv"] {
+        for name in crate::solve::CSV_FILES {
             std::fs::copy(from.join(name), to.join(name))
                 .with_context(|| format!("copying exact/{RFC4180_DIR}/{name}"))?;
         }

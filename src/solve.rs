@@ -14,6 +14,7 @@ use senet_engine::solve::Solution;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
+use senet_simulation::evaluation::state_metrics;
 use senet_simulation::judge::{judge, Decision};
 use senet_simulation::layered::Group;
 use senet_simulation::lengths::{self, expected_lengths, Lengths};
@@ -329,11 +330,20 @@ fn finish(
         decisions.extend(seen);
     }
     let lengths = exact_lengths(&solution, exact.random.is_some(), say, cancel)?;
+    say(&format!(
+        "Ludii's state-evaluation metrics: {} games played optimally, {} at random",
+        args.games, args.games
+    ));
+    // The same seeds for both kinds of play (paired games), past the judged strategies' lanes.
+    let lane = args.strategies.len() as u64;
+    let state = [false, true]
+        .map(|random| state_metrics(&solution, &device, random, args.games, args.seed, lane));
     Ok(Solved {
         variant,
         rules: rules.clone(),
         device,
         lengths,
+        state: (state[0], state[1]),
         critical: critical(&solution, decisions, args.boards),
         solution,
         effort: exact.optimal.effort,
@@ -405,7 +415,15 @@ fn critical(solution: &Solution, mut decisions: Vec<Decision>, n: usize) -> Vec<
     out
 }
 
-/// Writes table.senet, solution.csv, losses.csv, critical.csv, the boards and report.md.
+/// The CSV files of a solve, in the order written.
+pub const CSV_FILES: [&str; 4] = [
+    "solution.csv",
+    "losses.csv",
+    "state_metrics.csv",
+    "critical.csv",
+];
+
+/// Writes table.senet, the [`CSV_FILES`], the boards and report.md.
 fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
     let style = args.csv.unwrap_or(CsvStyle::default_for(args.lang));
     tablefile::save(&s.solution, &dir.join("table.senet"))?;
@@ -422,11 +440,13 @@ fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
         "last_change" => 2,
         _ => senet_tables::write::SIGNIFICANT,
     };
-    for (name, mut frame) in [
-        ("solution.csv", frames::solution(s)?),
-        ("losses.csv", frames::losses(s)?),
-        ("critical.csv", frames::critical(s)?),
-    ] {
+    let frames = [
+        frames::solution(s)?,
+        frames::losses(s)?,
+        frames::state_metrics(s)?,
+        frames::critical(s)?,
+    ];
+    for (name, mut frame) in CSV_FILES.into_iter().zip(frames) {
         write_table_with(&mut frame, &dir.join(name), format, digits)?;
     }
     crate::report::charts::solved::draw(dir, s, args.lang)?;

@@ -37,6 +37,11 @@ impl VariantArgs {
         Ok(Game { device, ..game })
     }
 
+    /// Whether any of --variant, --rules or --set was given.
+    pub fn given(&self) -> bool {
+        self.variant.is_some() || self.rules.is_some() || !self.set.is_empty()
+    }
+
     /// The options as given, to write the command again (`--variant V --rules F --set K=V`).
     pub fn arguments(&self) -> Vec<String> {
         let mut args = Vec::new();

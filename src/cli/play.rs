@@ -2,7 +2,7 @@
 
 use super::args::{DeviceArgs, GameArgs, VariantArgs};
 use crate::lang::Lang;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
 use senet_engine::board::{squares, Position, Side};
 use senet_engine::game::{play_game, series_points, GameSummary, Observer};
@@ -12,6 +12,7 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::{seed_hex, stream, SeededThrower};
 use senet_engine::variants::Variant;
 use senet_tables::describe::{board_line, describe, move_json};
+use senet_tables::record::{throw_line, Record};
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
@@ -27,6 +28,10 @@ pub struct PlayArgs {
     /// Print JSON lines (one per throw, then the result) instead of text.
     #[arg(long, conflicts_with = "review")]
     json: bool,
+    /// Also write the game's record to FILE (docs/records.md; `review --record FILE` reviews
+    /// it, a review writes its own game.txt).
+    #[arg(long, value_name = "FILE", conflicts_with = "review")]
+    record: Option<PathBuf>,
     /// Review the game instead of printing it: white's exact chance after every throw and each
     /// choice graded from a solved table, written with a chart to reviews/ (as `senet-sim
     /// review`; 1 or 2 pawns are solved on the spot, more need --table).
@@ -54,6 +59,8 @@ struct Printer<'a, W: Write> {
     last_side: Option<Side>,
     last: Option<Position>,
     error: Option<std::io::Error>,
+    /// Each throw as a game record writes it.
+    record: Vec<String>,
 }
 
 impl<W: Write> Printer<'_, W> {
@@ -91,6 +98,7 @@ impl<W: Write> Printer<'_, W> {
 
 impl<W: Write> Observer for Printer<'_, W> {
     fn on_throw(&mut self, side: Side, value: u8, chosen: Option<&Move>, after: &Position) {
+        self.record.push(throw_line(side, value, chosen));
         self.line("throws", side, value, chosen, after);
     }
     fn on_residual(&mut self, side: Side, points: u8, chosen: Option<&Move>, after: &Position) {
@@ -141,6 +149,7 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
             players: a.game.players(),
             out: a.out.clone(),
             lang: a.lang,
+            expect: None,
         };
         return super::review::review_game(&game, out).map(|_| ());
     }
@@ -185,6 +194,7 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
         last_side: None,
         last: None,
         error: None,
+        record: Vec::new(),
     };
     let summary = play_game(
         &rules,
@@ -195,6 +205,25 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
     );
     if let Some(e) = printer.error {
         return Err(e.into());
+    }
+    if let Some(path) = &a.record {
+        let game = senet_simulation::rulefile::Game {
+            variant,
+            device,
+            rules: rules.clone(),
+        };
+        let record = Record {
+            variant: variant.to_string(),
+            rules: crate::report::provenance::rule_file(&game).1,
+            pawns: rules.pawns,
+            device,
+            seed,
+            players: [white.to_string(), black.to_string()],
+            result: summary.winner,
+            throws: printer.record,
+        };
+        senet_simulation::atomic::write_file(path, |w| w.write_all(record.to_text().as_bytes()))
+            .with_context(|| format!("writing {}", path.display()))?;
     }
     let points = match (summary.winner, printer.last) {
         (Some(w), Some(last)) => series_points(&rules, &last, w.other()),

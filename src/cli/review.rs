@@ -15,6 +15,7 @@ use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
 use senet_simulation::review::{review as replay, totals, SideTotals, Step};
 use senet_tables::describe::{describe, describe_fr};
+use senet_tables::record::{throw_line, Record};
 use senet_tables::write::CsvStyle;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -40,6 +41,11 @@ pub struct ReviewArgs {
     /// Language of the text and the chart: en or fr.
     #[arg(long, value_enum, default_value_t = Lang::En)]
     lang: Lang,
+    /// A game record (`play --record`, or a review's game.txt) to review: its headers give the
+    /// variant, pawns, device, seed and players, and its throws must be the replay's
+    /// (docs/records.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "device", "p_marked", "pawns", "seed", "game_seed", "white", "black"])]
+    record: Option<PathBuf>,
 }
 
 /// One game to review: its rules, device, seed and players, the table, where and in which
@@ -61,10 +67,15 @@ pub struct Game<'a> {
     pub out: Option<PathBuf>,
     /// The language of the text and the chart.
     pub lang: Lang,
+    /// A record the replay must match, and its file (`review --record`).
+    pub expect: Option<(&'a Record, &'a Path)>,
 }
 
 /// Replays the game, prints it graded, writes review.csv and the chart; returns the folder.
 pub fn review(a: &ReviewArgs, out: &mut impl Write) -> Result<PathBuf> {
+    if let Some(file) = &a.record {
+        return review_record(a, file, out);
+    }
     let senet_simulation::rulefile::Game {
         variant,
         rules,
@@ -82,8 +93,80 @@ pub fn review(a: &ReviewArgs, out: &mut impl Write) -> Result<PathBuf> {
         players: a.game.players(),
         out: a.out.clone(),
         lang: a.lang,
+        expect: None,
     };
     review_game(&game, out)
+}
+
+/// `review --record FILE`: the game its headers give (the variant's preset, or --rules and
+/// --set), checked against its rules hash, replayed and reviewed.
+fn review_record(a: &ReviewArgs, file: &Path, out: &mut impl Write) -> Result<PathBuf> {
+    let at = |why: String| InputError(format!("{}: {why}", file.display()));
+    let text = std::fs::read_to_string(file).map_err(|e| at(e.to_string()))?;
+    let rec = Record::parse(&text).map_err(|e| at(e.to_string()))?;
+    let variant: Variant =
+        (rec.variant.parse()).map_err(|e| at(format!("header 'Variant': {e}")))?;
+    let base = match a.variant.given() {
+        true => a.variant.game(&a.device)?,
+        false => senet_simulation::rulefile::Game {
+            variant,
+            device: rec.device,
+            rules: variant.rules(),
+        },
+    };
+    let rules = (base.rules)
+        .with(|r| r.pawns = rec.pawns)
+        .map_err(|e| at(format!("header 'Pawns': {e}")))?;
+    let game = senet_simulation::rulefile::Game {
+        variant: base.variant,
+        device: rec.device,
+        rules,
+    };
+    let (_, hash) = crate::report::provenance::rule_file(&game);
+    if hash != rec.rules {
+        return Err(at(format!(
+            "header 'Rules': the record's rules are {}, but {} with {} pawns and {} are {hash}; give the game's rule file with --rules",
+            rec.rules, game.variant, rec.pawns, rec.device
+        ))
+        .into());
+    }
+    let spec = |i: usize, key: &str| -> Result<StrategySpec> {
+        (rec.players[i].parse()).map_err(|e| at(format!("header '{key}': {e}")).into())
+    };
+    let players = [spec(0, "White")?, spec(1, "Black")?];
+    let g = Game {
+        variant: game.variant,
+        rules: game.rules,
+        device: game.device,
+        table: a.table.as_deref(),
+        seed: rec.seed,
+        players: [&players[0], &players[1]],
+        out: a.out.clone(),
+        lang: a.lang,
+        expect: Some((&rec, file)),
+    };
+    review_game(&g, out)
+}
+
+/// The record of a reviewed game.
+fn record_of(g: &Game, steps: &[Step], winner: Option<Side>) -> Record {
+    let game = senet_simulation::rulefile::Game {
+        variant: g.variant,
+        device: g.device,
+        rules: g.rules.clone(),
+    };
+    Record {
+        variant: g.variant.to_string(),
+        rules: crate::report::provenance::rule_file(&game).1,
+        pawns: g.rules.pawns,
+        device: g.device,
+        seed: g.seed,
+        players: g.players.map(|p| p.to_string()),
+        result: winner,
+        throws: (steps.iter())
+            .map(|s| throw_line(s.side, s.throw, s.played.as_ref()))
+            .collect(),
+    }
 }
 
 /// Reviews `g`: the game printed graded, review.csv and the chart written; returns the folder.
@@ -125,6 +208,16 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
         super::args::header(&game, Some(seed), &g.players)
     )?;
     let (steps, summary) = replay(&solution, device, players, seed);
+    let record = record_of(g, &steps, summary.winner);
+    if let Some((expected, file)) = g.expect {
+        if let Some((k, said, played)) = expected.first_difference(&record.throws) {
+            return Err(InputError(format!(
+                "{}: throw {k}: the record says '{said}', the replay of its headers plays '{played}'",
+                file.display()
+            ))
+            .into());
+        }
+    }
     for (k, s) in steps.iter().enumerate() {
         writeln!(out, "{}", line(k + 1, s, g.lang))?;
     }
@@ -157,6 +250,7 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
     // Written into a temporary folder renamed into place, as every report.
     let staging = crate::report::Staging::create(&dir)?;
     write_csv(&staging.dir, &steps, g.lang)?;
+    std::fs::write(staging.dir.join("game.txt"), record.to_text()).context("writing game.txt")?;
     crate::report::charts::review::draw(&staging.dir, &steps, &variant.to_string(), g.lang)?;
     staging.commit()?;
     writeln!(out, "{}", dir.join("review.png").display())?;

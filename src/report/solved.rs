@@ -89,6 +89,7 @@ pub fn markdown(s: &Solved, l: Lang, command: &str) -> String {
         )
     );
     lengths(&mut md, s, l);
+    state_metrics(&mut md, s, l);
     table(&mut md, s, l);
     losses(&mut md, s, l);
     critical(&mut md, s, l);
@@ -149,6 +150,54 @@ fn lengths(md: &mut String, s: &Solved, l: Lang) {
             &format!(
                 "Espérances exactes, comptées comme une simulation compte les tours et les lancers (lancers pour savoir qui commence compris). Le jeu au mieux des deux camps n'atteint jamais {} des positions résolues.",
                 l.pct_with(unreached, 1)
+            ),
+        )
+    );
+}
+
+/// Ludii's state-evaluation metrics with exact values, for both kinds of play.
+fn state_metrics(md: &mut String, s: &Solved, l: Lang) {
+    use senet_simulation::evaluation::{StateMetrics, NAMES};
+    let (optimal, random) = s.state;
+    let Some(games) = optimal.or(random).map(|m| l.int(m.games)) else {
+        return;
+    };
+    let _ = writeln!(
+        md,
+        "## {}\n\n| {} | {} | {} |\n|---|---:|---:|",
+        t(
+            l,
+            "Ludii's state-evaluation metrics, with exact values",
+            "Mesures de Ludii sur l'évaluation des positions, avec les valeurs exactes"
+        ),
+        t(l, "metric", "mesure"),
+        t(l, "both play optimally", "les deux jouent au mieux"),
+        t(l, "both play at random", "les deux jouent au hasard"),
+    );
+    let cell = |m: Option<StateMetrics>, i: usize| {
+        m.map_or("".into(), |m| {
+            let e = m.named()[i].1;
+            format!("{} ± {}", l.num(e.mean, 3), l.num(e.se, 3))
+        })
+    };
+    for (i, name) in NAMES.iter().enumerate() {
+        let _ = writeln!(
+            md,
+            "| {name} | {} | {} |",
+            cell(optimal, i),
+            cell(random, i)
+        );
+    }
+    let _ = writeln!(
+        md,
+        "\n{}\n",
+        t(
+            l,
+            &format!(
+                "Over {games} seeded games of each kind (± one standard error). Each side's evaluation before each throw is its exact expected result under optimal play, 2p − 1 for a chance p (Ludii estimates it). Drama: the leader's evaluation less the eventual winner's (2 when the winner had no chance). LeadChange: the share of throws where the side ahead changes. DecisivenessThreshold: the loser's best evaluation (0.6 means an 80% chance)."
+            ),
+            &format!(
+                "Sur {games} parties tirées avec la graine de chaque sorte (± une erreur type). L'évaluation de chaque camp avant chaque lancer est son résultat attendu exact sous le jeu au mieux, 2p − 1 pour une probabilité p (Ludii l'estime). Drama : l'évaluation du camp en tête moins celle du vainqueur final (2 quand le vainqueur n'avait aucune chance). LeadChange : la part des lancers où le camp en tête change. DecisivenessThreshold : la meilleure évaluation du perdant (0,6 veut dire 80 % de chances)."
             ),
         )
     );

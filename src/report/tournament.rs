@@ -1,6 +1,8 @@
-//! The outputs of tournaments: `tournament.csv`, `ranking.csv`, `luck.csv`, a heat map of the
-//! win-rate matrix per tournament and a section of `report.md`.
+//! The outputs of tournaments: `tournament.csv`, `ranking.csv`, `luck.csv` (and `ladder.csv`
+//! for skill ladders), a heat map of the win-rate matrix per tournament (a ladder's chart for a
+//! ladder) and a section of `report.md`.
 
+use super::charts::ladder::draw_ladder;
 use super::charts::{err, fonts, label_font, png_and_svg, slug, title_font, FONT, H, W};
 use crate::lang::{fill, Lang};
 use anyhow::{anyhow, Result};
@@ -8,6 +10,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use senet_engine::strategy::spec::StrategySpec;
+use senet_simulation::ladder::{self, Step};
 use senet_simulation::tournament::{row_rate, TournamentResult};
 use senet_tables::tournament as frames;
 use senet_tables::write::{write_table, TableFormat};
@@ -32,14 +35,99 @@ pub fn write(
         style,
     )?;
     write_table(&mut frames::luck(results)?, &dir.join("luck.csv"), style)?;
+    if results.iter().any(|r| r.tournament.ladder) {
+        write_table(
+            &mut frames::ladder(results)?,
+            &dir.join("ladder.csv"),
+            style,
+        )?;
+    }
     let charts = dir.join("charts");
     let mut md = String::new();
     for r in results {
-        let stem = format!("heatmap-{}", slug(&r.tournament.name));
-        png_and_svg!(charts, stem, draw_heatmap(r, l));
-        section(&mut md, r, &stem, l);
+        if let Some(steps) = ladder::steps(r) {
+            let stem = format!("ladder-{}", slug(&r.tournament.name));
+            png_and_svg!(charts, stem, draw_ladder(r, &steps, l));
+            ladder_section(&mut md, r, &steps, &stem, l);
+        } else {
+            let stem = format!("heatmap-{}", slug(&r.tournament.name));
+            png_and_svg!(charts, stem, draw_heatmap(r, l));
+            section(&mut md, r, &stem, l);
+        }
     }
     Ok(md)
+}
+
+/// The markdown section of a skill ladder: each step with its interval, and Ludii's SkillTrace.
+fn ladder_section(md: &mut String, r: &TournamentResult, steps: &[Step], stem: &str, l: Lang) {
+    let t = &r.tournament;
+    let fr = l == Lang::Fr;
+    let tr = |en: &'static str, fr_text: &'static str| if fr { fr_text } else { en };
+    let _ = writeln!(
+        md,
+        "## {} ({}, {})\n\n{}\n",
+        t.name,
+        t.variant,
+        l.device(&t.device),
+        fill!(
+            tr(
+                "A skill ladder: each strategy plays the one listed before it, {} games, in duplicate pairs (the same throws with colours swapped).",
+                "Une échelle de niveau : chaque stratégie joue celle qui la précède dans la liste, {} parties, par paires jumelles (les mêmes lancers, couleurs échangées)."
+            ),
+            l.int(t.games)
+        )
+    );
+    let _ = writeln!(
+        md,
+        "| {} | {} | {} | {} |\n|---|---:|---:|---:|",
+        tr("step", "marche"),
+        tr(
+            "score of the upper one (a draw ½)",
+            "score de celle du dessus (une nulle ½)"
+        ),
+        tr("95% interval", "intervalle à 95 %"),
+        tr("games", "parties"),
+    );
+    for s in steps {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} – {} | {} |",
+            crate::report::charts::ladder::step_label(r, s, l),
+            l.pct(s.rate),
+            l.pct(s.interval.0),
+            l.pct(s.interval.1),
+            l.int(s.games)
+        );
+    }
+    let utilities: Vec<f64> = steps.iter().map(Step::utility).collect();
+    let _ = writeln!(md, "\n![{stem}](charts/{stem}.png)\n");
+    if let Some(trace) = ladder::skill_trace(&utilities) {
+        let _ = write!(
+            md,
+            "{} ",
+            fill!(
+                tr(
+                    "Ludii's SkillTrace over these steps: **{}** (Ludii's formula, its UCT doublings replaced by the steps; ladder.csv).",
+                    "SkillTrace de Ludii sur ces marches : **{}** (la formule de Ludii, ses doublements d'UCT remplacés par les marches ; ladder.csv)."
+                ),
+                l.num(trace, 3)
+            )
+        );
+    }
+    if let Some(s) = steps.iter().find(|s| s.interval.1 < 0.5) {
+        let _ = write!(
+            md,
+            "{}",
+            fill!(
+                tr(
+                    "The ladder is out of order at {}: the upper strategy loses.",
+                    "L'échelle n'est pas dans l'ordre à {} : la stratégie du dessus perd."
+                ),
+                crate::report::charts::ladder::step_label(r, s, l)
+            )
+        );
+    }
+    let _ = writeln!(md, "\n");
 }
 
 /// The markdown section of one tournament.

@@ -349,26 +349,33 @@ fn rule_overrides_from_the_command_line() {
 }
 
 #[test]
-fn the_reconstruction_report_has_an_arm_and_a_tournament_for_every_variant() {
+fn the_reconstruction_report_has_an_arm_a_tournament_and_a_ladder_for_every_variant() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/scenarios/reconstructions.toml"
     ))
     .unwrap();
     let file: toml::Table = toml::from_str(&text).unwrap();
-    let variants = |key: &str| -> Vec<String> {
+    // The tables of `key` that are (or are not) skill ladders, by variant.
+    let variants = |key: &str, ladder: bool| -> Vec<String> {
         file[key]
             .as_array()
             .unwrap()
             .iter()
+            .filter(|t| t.get("ladder").and_then(|l| l.as_bool()).unwrap_or(false) == ladder)
             .map(|t| t["variant"].as_str().unwrap().to_string())
             .collect()
     };
     let registered: Vec<String> = senet_engine::variants::Variant::all()
         .map(|v| v.id().to_string())
         .collect();
-    assert_eq!(variants("arm"), registered);
-    assert_eq!(variants("tournament"), registered);
+    assert_eq!(variants("arm", false), registered);
+    assert_eq!(variants("tournament", false), registered);
+    assert_eq!(
+        variants("tournament", true),
+        registered,
+        "a skill ladder each"
+    );
 }
 
 #[test]

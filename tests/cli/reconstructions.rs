@@ -107,10 +107,12 @@ fn generated() -> String {
     md.push_str("\n### Skill: heuristic against random\n\n");
     md.push_str("| variant | heuristic wins (both colours) | duplicate pairs decided by the players |\n|---|---|---|\n");
     let (mut skill, mut decided_by) = (vec![], vec![]);
-    for (t, l) in tournament
-        .iter()
+    let against_random =
+        |t: &&BTreeMap<String, String>| t["tournament"].ends_with("heuristic against random");
+    for (t, l) in (tournament.iter())
+        .filter(against_random)
         .filter(|t| t["white"] == "heuristic")
-        .zip(&luck)
+        .zip(luck.iter().filter(against_random))
     {
         let v = t["variant"].clone();
         let mut wins = rate(
@@ -140,6 +142,7 @@ fn generated() -> String {
         skill.push((v.clone(), 100.0 * decided));
         decided_by.push((v, 100.0 * share));
     }
+    md.push_str(&ladder_table());
     md.push_str(&metrics_table());
     let unfinished: f64 = summary.iter().map(|r| num(r, "unfinished")).sum();
     let games: f64 = summary.iter().map(|r| num(r, "games")).sum();
@@ -181,6 +184,42 @@ fn generated() -> String {
         thousands(unfinished),
         thousands(games)
     );
+    md
+}
+
+/// Each variant's skill ladder (ladder.csv): each step's score with its interval, and
+/// Ludii's SkillTrace.
+fn ladder_table() -> String {
+    let ladder = rows("ladder.csv");
+    let mut md = String::from("\n### Skill ladder: each strategy against the one below it\n\n");
+    let steps: Vec<String> = (ladder.iter())
+        .filter(|r| r["variant"] == ladder[0]["variant"])
+        .map(|r| format!("{} > {}", r["stronger"], r["weaker"]))
+        .collect();
+    let _ = writeln!(
+        md,
+        "| variant | {} | SkillTrace |\n|---|{}---:|",
+        steps.join(" | "),
+        "---|".repeat(steps.len())
+    );
+    let mut variants: Vec<&String> = ladder.iter().map(|r| &r["variant"]).collect();
+    variants.dedup();
+    for v in variants {
+        let of: Vec<_> = ladder.iter().filter(|r| &r["variant"] == v).collect();
+        let cells: Vec<String> = (0..steps.len())
+            .map(|k| {
+                of.get(k).map_or("—".into(), |r| {
+                    rate(num(r, "score"), num(r, "low95"), num(r, "high95"), 1)
+                })
+            })
+            .collect();
+        let _ = writeln!(
+            md,
+            "| {v} | {} | {:.3} |",
+            cells.join(" | "),
+            num(of[0], "skill_trace")
+        );
+    }
     md
 }
 
@@ -280,6 +319,7 @@ fn the_committed_reconstruction_tables_are_what_a_run_writes_today() {
         "ranking.csv",
         "columns.csv",
         "metrics.csv",
+        "ladder.csv",
     ] {
         assert!(
             std::fs::read(out.join(f)).unwrap()

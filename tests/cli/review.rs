@@ -214,3 +214,75 @@ fn play_review_is_the_review_of_the_same_game() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn a_played_games_record_is_reviewed_and_written_back_the_same() {
+    // play writes the record of tejon with 2 pawns, seed 5, heuristic against random; review
+    // reads it, replays it from its headers and writes its own game.txt: the same text.
+    let tmp = tempfile::tempdir().unwrap();
+    let record = tmp.path().join("game.txt");
+    let o = senet()
+        .args([
+            "play",
+            "--variant",
+            "tejon",
+            "--set",
+            "pawns=2",
+            "--seed",
+            "5",
+        ])
+        .args(["--white", "heuristic", "--black", "random", "--record"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        text.starts_with("# senet-sim game record 1\nVariant: tejon\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nWhite: heuristic\nBlack: random\n"),
+        "{text}"
+    );
+    // One numbered line per throw, as many as play printed throws.
+    let printed = String::from_utf8_lossy(&o.stdout);
+    let throws = printed.lines().filter(|l| l.contains(" throws ")).count();
+    let lines = text
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()));
+    assert_eq!(lines.count(), throws);
+
+    let review = |file: &std::path::Path, out: &str| {
+        senet()
+            .args(["review", "--record"])
+            .arg(file)
+            .args(["--out", tmp.path().join(out).to_str().unwrap()])
+            .output()
+            .unwrap()
+    };
+    let o = review(&record, "r");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("r/game.txt")).unwrap(),
+        text
+    );
+
+    // A record whose throws are not its seed's game, or whose rules are another game's, is
+    // refused with the throw or header at fault (exit status 2).
+    let third = text.lines().find(|l| l.starts_with("3 ")).unwrap();
+    let (head, _) = third.split_once(": ").unwrap();
+    let forged = tmp.path().join("forged.txt");
+    std::fs::write(&forged, text.replace(third, &format!("{head}: 1 -> 2"))).unwrap();
+    let o = review(&forged, "f");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("throw 3: the record says"), "{err}");
+    let other = tmp.path().join("other.txt");
+    std::fs::write(&other, text.replace("Pawns: 2", "Pawns: 1")).unwrap();
+    let o = review(&other, "o");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("header 'Rules'"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+}

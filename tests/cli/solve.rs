@@ -36,10 +36,27 @@ fn solve_writes_the_table_and_its_figures() {
         "table.senet",
         "solution.csv",
         "losses.csv",
+        "state_metrics.csv",
         "critical.csv",
         "report.md",
     ] {
         assert!(out.join(f).is_file(), "{f}");
+    }
+    // Ludii's state metrics: four a kind of play, over the same 40 seeded games; with one
+    // pawn a side there is never a choice, so optimal and random play are the same games.
+    let (header, rows) = csv(&out.join("state_metrics.csv"));
+    assert_eq!(
+        header,
+        ["play", "metric", "value", "standard_error", "games"]
+    );
+    assert_eq!(rows.len(), 8);
+    for (optimal, random) in rows[..4].iter().zip(&rows[4..]) {
+        assert_eq!(
+            (optimal[0].as_str(), random[0].as_str()),
+            ("optimal", "random")
+        );
+        assert_eq!(optimal[1..], random[1..]);
+        assert_eq!(optimal[4], "40");
     }
     let (header, rows) = csv(&out.join("solution.csv"));
     let value = |name: &str| column(&header, &rows, name)[0].parse::<f64>().unwrap();

@@ -99,6 +99,60 @@ fn a_tournament_writes_its_tables_heat_map_and_report_section() {
 }
 
 #[test]
+fn a_ladder_plays_each_strategy_against_the_one_before_it() {
+    // Four strategies, weakest first: three steps (not six pairings), each in two seatings of
+    // 30 games; ladder.csv's score is the step's wins and half its halves, within its interval,
+    // and the same step in tournament.csv counts the same wins.
+    let tmp = tempfile::tempdir().unwrap();
+    let text = TOURNAMENT.replace("games = 60", "games = 60\nladder = true");
+    let sc = write(tmp.path(), "ladder.toml", &text);
+    let out = tmp.path().join("out");
+    let o = run(&sc, &out, &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (_, rows) = csv(&out.join("tournament.csv"));
+    assert_eq!(rows.len(), 6, "three pairings, two seatings each");
+    let (h, steps) = csv(&out.join("ladder.csv"));
+    assert_eq!(steps.len(), 3);
+    let col = |c: &str| column(&h, &steps, c);
+    assert_eq!(col("stronger"), ["back", "heuristic", "expectimax:1"]);
+    assert_eq!(col("weaker"), ["random", "back", "heuristic"]);
+    let num = |c: &str, i: usize| col(c)[i].parse::<f64>().unwrap();
+    let (th, trows) = csv(&out.join("tournament.csv"));
+    for i in 0..3 {
+        assert_eq!(num("games", i), 60.0);
+        let score = (num("stronger_wins", i) + num("halves", i) / 2.0) / 60.0;
+        assert!((num("score", i) - score).abs() < 1e-6);
+        assert!(num("low95", i) <= score && score <= num("high95", i));
+        assert!((num("utility", i) - (2.0 * score - 1.0)).abs() < 1e-6);
+        // The stronger strategy as white, then as black, in tournament.csv.
+        let stronger = &col("stronger")[i];
+        let wins: f64 = (trows.iter())
+            .map(|r| {
+                let at = |c: &str| th.iter().position(|x| x == c).unwrap();
+                let n = |c: &str| r[at(c)].parse::<f64>().unwrap();
+                if &r[at("white")] == stronger && r[at("black")] == col("weaker")[i] {
+                    n("white_wins")
+                } else if &r[at("black")] == stronger && r[at("white")] == col("weaker")[i] {
+                    n("black_wins")
+                } else {
+                    0.0
+                }
+            })
+            .sum();
+        assert_eq!(wins, num("stronger_wins", i));
+    }
+    // One SkillTrace for the ladder, on every row.
+    let trace = col("skill_trace");
+    assert!(trace.iter().all(|t| *t == trace[0]));
+    assert!(out.join("charts/ladder-tejon.png").is_file());
+    assert!(!out.join("charts/heatmap-tejon.png").exists());
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("A skill ladder"), "{md}");
+    assert!(md.contains("| back > random |"), "{md}");
+    assert!(md.contains("SkillTrace"), "{md}");
+}
+
+#[test]
 fn a_tournament_gives_the_same_csv_for_any_thread_count() {
     let tmp = tempfile::tempdir().unwrap();
     let sc = write(tmp.path(), "cup.toml", TOURNAMENT);

@@ -8,8 +8,10 @@
 pub mod atomic;
 pub mod cancel;
 pub mod checkpoint;
+pub mod evaluation;
 pub mod hints;
 pub mod judge;
+pub mod ladder;
 pub mod layered;
 pub mod lengths;
 mod memory;

@@ -6,7 +6,7 @@ use crate::metrics::{GameMoves, Metrics, MoveCounters, MOVE_METRIC_GAMES};
 use crate::scenario::{Arm, Scenario};
 use crate::shard::{ScenarioCounters, Shard};
 use crate::stats::{ArmStats, Collector, Combine};
-use crate::tournament::{pairings, TournamentResult};
+use crate::tournament::TournamentResult;
 use rayon::prelude::*;
 use senet_engine::board::{Position, Side};
 use senet_engine::game::{play_game, start_position, GameSummary, Observer};
@@ -235,7 +235,7 @@ pub struct RunResults {
 pub fn total_games(scenario: &Scenario) -> Option<u64> {
     let arms = scenario.games.checked_mul(scenario.arms.len() as u64)?;
     scenario.tournaments.iter().try_fold(arms, |sum, t| {
-        let pairs = pairings(t.strategies.len()).len() as u64;
+        let pairs = t.pairs().len() as u64;
         sum.checked_add(t.games.checked_mul(pairs)?)
     })
 }
@@ -247,7 +247,7 @@ pub fn shard_games(scenario: &Scenario, shard: Shard) -> u64 {
     arms + (scenario.tournaments.iter())
         .map(|t| {
             let pairs = shard.range(t.games / 2);
-            2 * (pairs.end - pairs.start) * pairings(t.strategies.len()).len() as u64
+            2 * (pairs.end - pairs.start) * t.pairs().len() as u64
         })
         .sum::<u64>()
 }
@@ -314,7 +314,7 @@ fn segments(scenario: &Scenario, shard: Shard) -> Vec<Segment> {
         segs.push((kind, shard.range(scenario.games), arm_cost(a)));
     }
     for (ti, t) in scenario.tournaments.iter().enumerate() {
-        for (p, (a, b)) in pairings(t.strategies.len()).into_iter().enumerate() {
+        for (p, (a, b)) in t.pairs().into_iter().enumerate() {
             let kind = Task::Pairs {
                 t: ti,
                 pairing: p,

@@ -61,6 +61,7 @@ struct FileTournament {
     device: Option<Spanned<FileDevice>>,
     games: Option<Spanned<i64>>,
     rules: Option<Spanned<FileRules>>,
+    ladder: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -483,6 +484,7 @@ fn validate_tournament(
         device,
         strategies,
         games,
+        ladder: t.ladder.unwrap_or(false),
     })
 }
 

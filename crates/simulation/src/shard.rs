@@ -11,7 +11,7 @@
 
 use crate::scenario::Scenario;
 use crate::stats::{ArmStats, Combine, Histogram};
-use crate::tournament::{pairings, Pairing, Seating};
+use crate::tournament::{Pairing, Seating};
 use std::fmt;
 use std::ops::Range;
 
@@ -232,7 +232,7 @@ impl ScenarioCounters {
             arms: vec![ArmStats::default(); scenario.arms.len()],
             tournaments: (scenario.tournaments.iter())
                 .map(|t| {
-                    (pairings(t.strategies.len()).into_iter())
+                    (t.pairs().into_iter())
                         .map(|(a, b)| Pairing {
                             a,
                             b,

@@ -399,21 +399,28 @@ pub fn two_sided(z: f64) -> f64 {
 
 /// The 95% Wilson score interval of `k` successes in `n` trials.
 pub fn wilson95(k: u64, n: u64) -> (f64, f64) {
+    wilson95_of(k as f64 / n.max(1) as f64, n)
+}
+
+/// The 95% Wilson interval of a share `p` observed over `n` trials, as [`wilson95`]; a score
+/// with half points (a draw counting half a win) is a share too, and its interval is then
+/// slightly wide (a drawn game varies less than a won or lost one).
+pub fn wilson95_of(p: f64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
     let z = 1.959_963_984_540_054;
-    let (n, p) = (n as f64, k as f64 / n as f64);
+    let n = n as f64;
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
     // With no success (or no failure) the bound is exactly 0 (or 1); computed, it is a rounding
     // error of about 1e-19 that a spreadsheet would show.
-    let lo = if k == 0 {
+    let lo = if p == 0.0 {
         0.0
     } else {
         (centre - half).max(0.0)
     };
-    let hi = if k as f64 == n {
+    let hi = if p == 1.0 {
         1.0
     } else {
         (centre + half).min(1.0)

@@ -32,6 +32,9 @@ pub struct Tournament {
     pub strategies: Vec<StrategySpec>,
     /// Games per pairing, even: half with each strategy as white.
     pub games: u64,
+    /// A skill ladder: the strategies are listed weakest first and each plays only the next
+    /// one ([`Tournament::pairs`]); the report shows each step ([`crate::ladder`]).
+    pub ladder: bool,
 }
 
 impl Tournament {
@@ -159,7 +162,7 @@ fn seed_lane(t: usize, p: usize) -> u64 {
     (1u64 << 32) + ((t as u64) << 16) + p as u64
 }
 
-/// Every pairing of a tournament, `a` < `b`, in order.
+/// Every pairing of `n` strategies, `a` < `b`, in order.
 pub fn pairings(n: usize) -> Vec<(usize, usize)> {
     (0..n)
         .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
@@ -167,7 +170,18 @@ pub fn pairings(n: usize) -> Vec<(usize, usize)> {
 }
 
 impl Tournament {
-    /// Plays the duplicate pairs numbered `duplicates` of pairing `p` (of [`pairings`]) of the
+    /// The pairings played, `a` < `b`, in order: every pair of strategies, or in a ladder
+    /// each strategy and the next.
+    pub fn pairs(&self) -> Vec<(usize, usize)> {
+        let n = self.strategies.len();
+        if self.ladder {
+            (1..n).map(|b| (b - 1, b)).collect()
+        } else {
+            pairings(n)
+        }
+    }
+
+    /// Plays the duplicate pairs numbered `duplicates` of pairing `p` (of [`Tournament::pairs`]) of the
     /// tournament (index `index` in its scenario) into `into`. The runner cuts a run into such
     /// tasks (`runner::play_counters`).
     pub fn play_pairs(

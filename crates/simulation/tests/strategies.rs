@@ -131,6 +131,7 @@ fn heuristic_beats_random_in_tejon() {
             StrategySpec::Random,
         ],
         games: 20_000,
+        ladder: false,
     };
     let scenario = Scenario {
         name: "h".into(),

@@ -10,6 +10,7 @@ pub mod columns;
 pub mod describe;
 pub mod frames;
 pub mod lang;
+pub mod record;
 pub mod solved;
 pub mod tournament;
 pub mod write;

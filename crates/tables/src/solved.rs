@@ -9,6 +9,7 @@ use senet_engine::solve::Solution;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
+use senet_simulation::evaluation::StateMetrics;
 use senet_simulation::judge::{Decision, Verdict};
 use senet_simulation::lengths::Lengths;
 use senet_simulation::solver::Effort;
@@ -38,6 +39,9 @@ pub struct Solved {
     /// The exact expected lengths under optimal play and under random play (`None`: a game
     /// too big for them, or random play not computed).
     pub lengths: (Option<Lengths>, Option<Lengths>),
+    /// Ludii's state-evaluation metrics with exact values, over games played optimally and
+    /// over games played at random (`None`: no game).
+    pub state: (Option<StateMetrics>, Option<StateMetrics>),
 }
 
 impl Solved {
@@ -78,6 +82,32 @@ pub fn solution(s: &Solved) -> Result<DataFrame, TablesError> {
             "unreached_optimal".into(),
             vec![(s.lengths.0).map(|l| 1.0 - l.reached as f64 / l.positions as f64)],
         ),
+    ];
+    Ok(DataFrame::new_infer_height(cols)?)
+}
+
+/// `state_metrics.csv`: Ludii's `Drama`, `LeadChange` and `DecisivenessThreshold` with exact
+/// values, one row a metric and kind of play.
+pub fn state_metrics(s: &Solved) -> Result<DataFrame, TablesError> {
+    let mut rows = Vec::new();
+    for (play, m) in [("optimal", &s.state.0), ("random", &s.state.1)] {
+        let Some(m) = m else { continue };
+        for (metric, e) in m.named() {
+            rows.push((play, metric, e.mean, e.se, m.games));
+        }
+    }
+    let cols = vec![
+        Column::new("play".into(), rows.iter().map(|r| r.0).collect::<Vec<_>>()),
+        Column::new(
+            "metric".into(),
+            rows.iter().map(|r| r.1).collect::<Vec<_>>(),
+        ),
+        Column::new("value".into(), rows.iter().map(|r| r.2).collect::<Vec<_>>()),
+        Column::new(
+            "standard_error".into(),
+            rows.iter().map(|r| r.3).collect::<Vec<_>>(),
+        ),
+        Column::new("games".into(), rows.iter().map(|r| r.4).collect::<Vec<_>>()),
     ];
     Ok(DataFrame::new_infer_height(cols)?)
 }

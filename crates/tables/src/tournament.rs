@@ -1,9 +1,11 @@
-//! A tournament's tables: `tournament.csv` (a row per seating), `ranking.csv` (by rating) and
-//! `luck.csv` (duplicate pairs decided by the strategies or by the throws).
+//! A tournament's tables: `tournament.csv` (a row per seating), `ranking.csv` (by rating),
+//! `luck.csv` (duplicate pairs decided by the strategies or by the throws) and `ladder.csv`
+//! (the steps of skill ladders).
 
 use crate::frames::col;
 use crate::TablesError;
 use polars::prelude::DataFrame;
+use senet_simulation::ladder::{skill_trace, steps, Step};
 use senet_simulation::rulefile::{hash as rule_hash, to_text};
 use senet_simulation::tournament::{row_rate, TournamentResult};
 
@@ -125,5 +127,48 @@ pub fn luck(results: &[TournamentResult]) -> Result<DataFrame, TablesError> {
         col("incomplete", inc),
         col("share_by_strategies", share_s),
         col("share_by_throws", share_t),
+    ])?)
+}
+
+/// `ladder.csv`: each step of each skill ladder, bottom first, with its tournament's SkillTrace.
+pub fn ladder(results: &[TournamentResult]) -> Result<DataFrame, TablesError> {
+    let (mut t, mut variant, mut step, mut stronger, mut weaker) =
+        (vec![], vec![], vec![], vec![], vec![]);
+    let (mut games, mut wins, mut rate, mut lo, mut hi) = (vec![], vec![], vec![], vec![], vec![]);
+    let (mut utility, mut trace, mut halves) = (vec![], vec![], vec![]);
+    for r in results {
+        let Some(steps) = steps(r) else { continue };
+        let utilities: Vec<f64> = steps.iter().map(Step::utility).collect();
+        let skill = skill_trace(&utilities);
+        for (k, s) in steps.iter().enumerate() {
+            t.push(r.tournament.name.clone());
+            variant.push(r.tournament.variant.to_string());
+            step.push(k as u32 + 1);
+            stronger.push(r.name(s.stronger).to_string());
+            weaker.push(r.name(s.weaker).to_string());
+            games.push(s.games);
+            wins.push(s.wins);
+            halves.push(s.halves);
+            rate.push(s.rate);
+            lo.push(s.interval.0);
+            hi.push(s.interval.1);
+            utility.push(s.utility());
+            trace.push(skill);
+        }
+    }
+    Ok(DataFrame::new_infer_height(vec![
+        col("tournament", t),
+        col("variant", variant),
+        col("step", step),
+        col("stronger", stronger),
+        col("weaker", weaker),
+        col("games", games),
+        col("stronger_wins", wins),
+        col("halves", halves),
+        col("score", rate),
+        col("low95", lo),
+        col("high95", hi),
+        col("utility", utility),
+        col("skill_trace", trace),
     ])?)
 }

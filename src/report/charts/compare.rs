@@ -182,12 +182,24 @@ fn fixed_first(r: &ArmResult) -> Option<Side> {
     }
 }
 
-/// One bar of the wins chart: the arm, the wins counted, the bar's colour.
-struct WinBar {
-    arm: usize,
-    wins: u64,
-    games: u64,
-    colour: RGBColor,
+/// One bar of the wins chart: the arm, the share won and its 95% interval, the bar's colour.
+pub(super) struct WinBar {
+    pub(super) arm: usize,
+    pub(super) rate: f64,
+    pub(super) interval: (f64, f64),
+    pub(super) colour: RGBColor,
+}
+
+impl WinBar {
+    /// The bar of `wins` in `games`, with its Wilson interval.
+    fn of(arm: usize, wins: u64, games: u64, colour: RGBColor) -> WinBar {
+        WinBar {
+            arm,
+            rate: wins as f64 / games.max(1) as f64,
+            interval: wilson95(wins, games),
+            colour,
+        }
+    }
 }
 
 /// The legend and bars of the wins chart: the first player's wins in every arm, and white's
@@ -212,20 +224,10 @@ fn win_bars(results: &[ArmResult], l: Lang) -> (Vec<(Key, String)>, Vec<WinBar>)
         // Rules scored at the end: the shares of the decided games, so that 50% stays fair.
         let games = r.stats.games - r.stats.draws;
         let first = r.stats.first_mover_wins;
-        bars.push(WinBar {
-            arm: i,
-            wins: first,
-            games,
-            colour: PALETTE[0],
-        });
+        bars.push(WinBar::of(i, first, games, PALETTE[0]));
         if firsts[i].is_none() {
             let white = r.stats.white_wins;
-            bars.push(WinBar {
-                arm: i,
-                wins: white,
-                games,
-                colour: PALETTE[1],
-            });
+            bars.push(WinBar::of(i, white, games, PALETTE[1]));
         }
     }
     (items, bars)
@@ -233,13 +235,10 @@ fn win_bars(results: &[ArmResult], l: Lang) -> (Vec<(Key, String)>, Vec<WinBar>)
 
 /// Half the width of the wins chart's axis around 50%: its widest interval with room for
 /// the printed values, rounded up to 5 points.
-fn zoom(bars: &[WinBar]) -> f64 {
+pub(super) fn zoom(bars: &[WinBar]) -> f64 {
     let d = bars
         .iter()
-        .map(|b| {
-            let (lo, hi) = wilson95(b.wins, b.games);
-            (0.5 - lo).max(hi - 0.5)
-        })
+        .map(|b| (0.5 - b.interval.0).max(b.interval.1 - 0.5))
         .fold(0.0, f64::max);
     ((d * 1.6) / 0.05).ceil().clamp(1.0, 10.0) * 0.05
 }
@@ -318,7 +317,7 @@ pub(super) fn draw_wins<DB: DrawingBackend>(
     frame(&plot, chart.plotting_area().get_pixel_range())
 }
 
-fn draw_win_bars<DB, X, Y>(
+pub(super) fn draw_win_bars<DB, X, Y>(
     chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
     bars: &[WinBar],
     y_of: &dyn Fn(usize) -> f64,
@@ -334,8 +333,7 @@ where
     let left = label_font().pos(Pos::new(HPos::Right, VPos::Center));
     for (k, b) in bars.iter().enumerate() {
         let y = y_of(k);
-        let rate = b.wins as f64 / b.games.max(1) as f64;
-        let (lo, hi) = wilson95(b.wins, b.games);
+        let (rate, (lo, hi)) = (b.rate, b.interval);
         chart
             .draw_series([Rectangle::new(
                 [(0.5, y - 0.32), (rate, y + 0.32)],

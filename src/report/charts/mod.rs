@@ -9,6 +9,7 @@ mod arms;
 mod board;
 mod compare;
 mod kit;
+pub(crate) mod ladder;
 mod lengths;
 mod questions;
 pub mod review;
