@@ -307,7 +307,7 @@ pub(super) fn draw_wins<DB: DrawingBackend>(
         grid: (true, false),
     }
     .draw(&mut chart)?;
-    draw_win_bars(&mut chart, &bars, &y_of, l)?;
+    draw_win_bars(&mut chart, &bars, &y_of, 0.5 - half, l)?;
     chart
         .draw_series(LineSeries::new(
             vec![(0.5, -0.6), (0.5, rows - 0.4)],
@@ -321,6 +321,7 @@ pub(super) fn draw_win_bars<DB, X, Y>(
     chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
     bars: &[WinBar],
     y_of: &dyn Fn(usize) -> f64,
+    left_end: f64,
     l: Lang,
 ) -> Result<()>
 where
@@ -348,10 +349,14 @@ where
                 PathElement::new(vec![(hi, y - 0.14), (hi, y + 0.14)], BLACK.stroke_width(3)),
             ])
             .map_err(err)?;
-        // The value beyond the bar's whisker, on the side the bar goes.
+        // The value beyond the bar's whisker, on the side the bar goes; a bar that reaches the
+        // axis's left end has its value right of the 50% line (beyond the whisker it would fall
+        // on the names).
         let text = l.pct(rate);
         let label = if rate >= 0.5 {
             EmptyElement::at((hi, y)) + Text::new(text, (10, 0), right.clone())
+        } else if lo - left_end < 0.05 {
+            EmptyElement::at((0.5, y)) + Text::new(text, (10, 0), right.clone())
         } else {
             EmptyElement::at((lo, y)) + Text::new(text, (-10, 0), left.clone())
         };

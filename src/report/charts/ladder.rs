@@ -48,14 +48,13 @@ pub(crate) fn draw_ladder<DB: DrawingBackend>(
     let half = zoom(&bars).max(0.1);
     let xt = Ticks::nice(0.5 - half, 0.5 + half, 8, false);
     let ys: Vec<f64> = names.iter().map(|n| n.0).collect();
-    let title = format!(
-        "{}: {}",
-        match l {
-            Lang::Fr => "Échelle de niveau",
-            _ => "Skill ladder",
-        },
-        r.tournament.name
-    );
+    // The name, with what the chart is unless the name says it.
+    let name = &r.tournament.name;
+    let title = match l {
+        _ if name.contains("ladder") || name.contains("échelle") => name.clone(),
+        Lang::Fr => format!("Échelle de niveau : {name}"),
+        _ => format!("Skill ladder: {name}"),
+    };
     let mut chart = ChartBuilder::on(root)
         .caption(fit(root, &title, &title_font(), 1100), title_font())
         .margin(20)
@@ -83,7 +82,7 @@ pub(crate) fn draw_ladder<DB: DrawingBackend>(
         grid: (true, false),
     }
     .draw(&mut chart)?;
-    draw_win_bars(&mut chart, &bars, &y_of, l)?;
+    draw_win_bars(&mut chart, &bars, &y_of, 0.5 - half, l)?;
     chart
         .draw_series(LineSeries::new(
             vec![(0.5, -0.6), (0.5, rows - 0.4)],
