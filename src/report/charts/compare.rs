@@ -273,18 +273,42 @@ pub(super) fn draw_wins<DB: DrawingBackend>(
             (ks.iter().sum::<f64>() / ks.len() as f64, name)
         })
         .collect();
+    draw_share_panel(
+        &plot,
+        tx.wins_title,
+        tx.wins_y,
+        &centres,
+        &bars,
+        zoom(&bars),
+        l,
+    )
+}
+
+/// A panel of horizontal bars of shares from the 50% line, bar `k` at height `rows − 1 − k`
+/// (the first on top), each with its interval and value, the rows named by `names` (height,
+/// name), on an axis from `0.5 − half` to `0.5 + half`: the wins chart and a ladder's chart.
+pub(super) fn draw_share_panel<DB: DrawingBackend>(
+    plot: &DrawingArea<DB, Shift>,
+    caption: &str,
+    x_desc: &str,
+    names: &[(f64, String)],
+    bars: &[WinBar],
+    half: f64,
+    l: Lang,
+) -> Result<()> {
+    let rows = bars.len() as f64;
+    let y_of = |k: usize| rows - 1.0 - k as f64;
     let font = axis_font();
-    let name_w = centres
+    let name_w = names
         .iter()
         .map(|c| plot.estimate_text_size(&c.1, &font).map_or(200, |s| s.0))
         .max()
         .unwrap_or(100)
         .min(420);
-    let half = zoom(&bars);
     let xt = Ticks::nice(0.5 - half, 0.5 + half, 8, false);
-    let ys: Vec<f64> = centres.iter().map(|c| c.0).collect();
-    let mut chart = ChartBuilder::on(&plot)
-        .caption(tx.wins_title, title_font())
+    let ys: Vec<f64> = names.iter().map(|c| c.0).collect();
+    let mut chart = ChartBuilder::on(plot)
+        .caption(caption, title_font())
         .margin(20)
         .margin_right(50)
         .x_label_area_size(70)
@@ -295,11 +319,11 @@ pub(super) fn draw_wins<DB: DrawingBackend>(
         )
         .map_err(err)?;
     Mesh {
-        x_desc: tx.wins_y,
+        x_desc,
         y_desc: "",
         x_label: &|x| l.pct_with(*x, xt.decimals.saturating_sub(2)),
         y_label: &|y| {
-            centres
+            names
                 .iter()
                 .find(|c| (c.0 - y).abs() < 1e-6)
                 .map_or(String::new(), |c| c.1.clone())
@@ -307,17 +331,17 @@ pub(super) fn draw_wins<DB: DrawingBackend>(
         grid: (true, false),
     }
     .draw(&mut chart)?;
-    draw_win_bars(&mut chart, &bars, &y_of, 0.5 - half, l)?;
+    draw_win_bars(&mut chart, bars, &y_of, 0.5 - half, l)?;
     chart
         .draw_series(LineSeries::new(
             vec![(0.5, -0.6), (0.5, rows - 0.4)],
             GREY.stroke_width(3),
         ))
         .map_err(err)?;
-    frame(&plot, chart.plotting_area().get_pixel_range())
+    frame(plot, chart.plotting_area().get_pixel_range())
 }
 
-pub(super) fn draw_win_bars<DB, X, Y>(
+fn draw_win_bars<DB, X, Y>(
     chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
     bars: &[WinBar],
     y_of: &dyn Fn(usize) -> f64,
