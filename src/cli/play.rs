@@ -212,16 +212,8 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
             device,
             rules: rules.clone(),
         };
-        let record = Record {
-            variant: variant.to_string(),
-            rules: crate::report::provenance::rule_file(&game).1,
-            pawns: rules.pawns,
-            device,
-            seed,
-            players: [white.to_string(), black.to_string()],
-            result: summary.winner,
-            throws: printer.record,
-        };
+        let players = [white.to_string(), black.to_string()];
+        let record = Record::new(&game, seed, players, summary.winner, printer.record);
         senet_simulation::atomic::write_file(path, |w| w.write_all(record.to_text().as_bytes()))
             .with_context(|| format!("writing {}", path.display()))?;
     }

@@ -15,7 +15,7 @@ use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
 use senet_simulation::review::{review as replay, totals, SideTotals, Step};
 use senet_tables::describe::{describe, describe_fr};
-use senet_tables::record::{throw_line, Record};
+use senet_tables::record::{rules_hash, throw_line, Record};
 use senet_tables::write::CsvStyle;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -122,7 +122,7 @@ fn review_record(a: &ReviewArgs, file: &Path, out: &mut impl Write) -> Result<Pa
         device: rec.device,
         rules,
     };
-    let (_, hash) = crate::report::provenance::rule_file(&game);
+    let hash = rules_hash(&game);
     if hash != rec.rules {
         return Err(at(format!(
             "header 'Rules': the record's rules are {}, but {} with {} pawns and {} are {hash}; give the game's rule file with --rules",
@@ -155,18 +155,16 @@ fn record_of(g: &Game, steps: &[Step], winner: Option<Side>) -> Record {
         device: g.device,
         rules: g.rules.clone(),
     };
-    Record {
-        variant: g.variant.to_string(),
-        rules: crate::report::provenance::rule_file(&game).1,
-        pawns: g.rules.pawns,
-        device: g.device,
-        seed: g.seed,
-        players: g.players.map(|p| p.to_string()),
-        result: winner,
-        throws: (steps.iter())
-            .map(|s| throw_line(s.side, s.throw, s.played.as_ref()))
-            .collect(),
-    }
+    let throws = (steps.iter())
+        .map(|s| throw_line(s.side, s.throw, s.played.as_ref()))
+        .collect();
+    Record::new(
+        &game,
+        g.seed,
+        g.players.map(|p| p.to_string()),
+        winner,
+        throws,
+    )
 }
 
 /// Reviews `g`: the game printed graded, review.csv and the chart written; returns the folder.

@@ -26,6 +26,7 @@
 use senet_engine::board::Side;
 use senet_engine::movegen::Move;
 use senet_engine::throws::{parse_seed_hex, seed_hex, Device};
+use senet_simulation::rulefile::{hash, to_text, Game};
 use thiserror::Error;
 
 /// The first line of a record (its format's version).
@@ -68,7 +69,34 @@ pub fn throw_line(side: Side, value: u8, played: Option<&Move>) -> String {
     format!("{} {value}: {what}", side.name())
 }
 
+/// The `Rules` header of `game`: the hash of its whole rule file, as every report's
+/// `rules_hash`.
+pub fn rules_hash(game: &Game) -> String {
+    hash(&to_text(game))
+}
+
 impl Record {
+    /// The record of a game of `game` from `seed` between `players` (white, black), its winner
+    /// and its throws (each a [`throw_line`]).
+    pub fn new(
+        game: &Game,
+        seed: u64,
+        players: [String; 2],
+        result: Option<Side>,
+        throws: Vec<String>,
+    ) -> Record {
+        Record {
+            variant: game.variant.to_string(),
+            rules: rules_hash(game),
+            pawns: game.rules.pawns,
+            device: game.device,
+            seed,
+            players,
+            result,
+            throws,
+        }
+    }
+
     /// The record as text.
     pub fn to_text(&self) -> String {
         let mut t = format!(
