@@ -1,17 +1,9 @@
 //! report.md of `senet-sim solve`: the first mover's exact chances, the table's figures, the
 //! strategies' losses against optimal play and the positions where the choice matters most.
 
-use crate::lang::Lang;
+use crate::lang::{t, Lang};
 pub use senet_tables::solved::Solved;
 use std::fmt::Write;
-
-/// The English or the French text.
-fn t<'a>(l: Lang, en: &'a str, fr: &'a str) -> &'a str {
-    match l {
-        Lang::En => en,
-        Lang::Fr => fr,
-    }
-}
 
 /// The whole report.
 pub fn markdown(s: &Solved, l: Lang, command: &str) -> String {

@@ -4,7 +4,7 @@
 
 use super::charts::ladder::draw_ladder;
 use super::charts::{err, fonts, label_font, png_and_svg, slug, title_font, FONT, H, W};
-use crate::lang::{fill, Lang};
+use crate::lang::{fill, t, Lang};
 use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -60,33 +60,33 @@ pub fn write(
 
 /// The markdown section of a skill ladder: each step with its interval, and Ludii's SkillTrace.
 fn ladder_section(md: &mut String, r: &TournamentResult, steps: &[Step], stem: &str, l: Lang) {
-    let t = &r.tournament;
-    let fr = l == Lang::Fr;
-    let tr = |en: &'static str, fr_text: &'static str| if fr { fr_text } else { en };
+    let tour = &r.tournament;
     let _ = writeln!(
         md,
         "## {} ({}, {})\n\n{}\n",
-        t.name,
-        t.variant,
-        l.device(&t.device),
+        tour.name,
+        tour.variant,
+        l.device(&tour.device),
         fill!(
-            tr(
+            t(
+                l,
                 "A skill ladder: each strategy plays the one listed before it, {} games, in duplicate pairs (the same throws with colours swapped).",
                 "Une échelle de niveau : chaque stratégie joue celle qui la précède dans la liste, {} parties, par paires jumelles (les mêmes lancers, couleurs échangées)."
             ),
-            l.int(t.games)
+            l.int(tour.games)
         )
     );
     let _ = writeln!(
         md,
         "| {} | {} | {} | {} |\n|---|---:|---:|---:|",
-        tr("step", "marche"),
-        tr(
+        t(l, "step", "marche"),
+        t(
+            l,
             "score of the upper one (a draw ½)",
             "score de celle du dessus (une nulle ½)"
         ),
-        tr("95% interval", "intervalle à 95 %"),
-        tr("games", "parties"),
+        t(l, "95% interval", "intervalle à 95 %"),
+        t(l, "games", "parties"),
     );
     for s in steps {
         let _ = writeln!(
@@ -106,7 +106,8 @@ fn ladder_section(md: &mut String, r: &TournamentResult, steps: &[Step], stem: &
             md,
             "{} ",
             fill!(
-                tr(
+                t(
+                l,
                     "Ludii's SkillTrace over these steps: **{}** (Ludii's formula, its UCT doublings replaced by the steps; ladder.csv).",
                     "SkillTrace de Ludii sur ces marches : **{}** (la formule de Ludii, ses doublements d'UCT remplacés par les marches ; ladder.csv)."
                 ),
@@ -119,9 +120,10 @@ fn ladder_section(md: &mut String, r: &TournamentResult, steps: &[Step], stem: &
             md,
             "{}",
             fill!(
-                tr(
-                    "The ladder is out of order at {}: the upper strategy loses.",
-                    "L'échelle n'est pas dans l'ordre à {} : la stratégie du dessus perd."
+                t(
+                    l,
+                    "The ladder is out of order at the step {}: the upper strategy loses.",
+                    "L'échelle n'est pas dans l'ordre à la marche « {} » : la stratégie du dessus perd."
                 ),
                 crate::report::charts::ladder::step_label(r, s, l)
             )

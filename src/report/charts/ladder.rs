@@ -44,18 +44,13 @@ pub(crate) fn draw_ladder<DB: DrawingBackend>(
             )
         })
         .collect();
-    // The name, with what the chart is unless the name says it.
-    let name = &r.tournament.name;
-    let title = match l {
-        _ if name.contains("ladder") || name.contains("échelle") => name.clone(),
-        Lang::Fr => format!("Échelle de niveau : {name}"),
-        _ => format!("Skill ladder: {name}"),
-    };
+    // The tournament's name, as the report's section heads it.
+    let title = &r.tournament.name;
     let x_desc = match l {
         Lang::Fr => "score de la stratégie du dessus, une nulle comptant ½ (intervalle à 95 %)",
         _ => "score of the strategy above, a draw counting ½ (95% interval)",
     };
-    let caption = fit(root, &title, &title_font(), 1100);
+    let caption = fit(root, title, &title_font(), 1100);
     draw_share_panel(
         root,
         &caption,
