@@ -58,9 +58,51 @@ pub struct ReportArgs {
     /// Also write games.csv: the first N games of each arm, one row each (seed, winner, turns...).
     #[arg(long, value_name = "N", value_parser = crate::error::number)]
     pub games_csv: Option<u64>,
+    /// Also write the game records (docs/records.md) of the games LIST of each arm, numbered
+    /// from 1 as games.csv numbers them (`1,5,10-12`), into records/ARM-game-N.txt.
+    #[arg(long, value_name = "LIST", value_parser = games_list)]
+    pub records: Option<GameList>,
     /// Language of charts, report and column labels [default: the scenario's `lang`, else en].
     #[arg(long, value_enum)]
     pub lang: Option<Lang>,
+}
+
+/// Games chosen by number (1 = an arm's first game), in increasing order, each once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameList(pub Vec<u64>);
+
+/// The most games `--records` writes for an arm.
+const MAX_RECORDS: usize = 10_000;
+
+impl std::fmt::Display for GameList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let numbers: Vec<String> = self.0.iter().map(u64::to_string).collect();
+        write!(f, "{}", numbers.join(","))
+    }
+}
+
+/// `1,5,10-12`: game numbers and ranges of them, from 1.
+pub fn games_list(text: &str) -> Result<GameList, String> {
+    let mut games = std::collections::BTreeSet::new();
+    for part in text.split(',').map(str::trim) {
+        let (a, b) = match part.split_once('-') {
+            Some((a, b)) => (
+                crate::error::number(a.trim())?,
+                crate::error::number(b.trim())?,
+            ),
+            None => (crate::error::number(part)?, crate::error::number(part)?),
+        };
+        if a == 0 || b < a {
+            return Err(format!(
+                "'{part}': games are numbered from 1, a range from its lower number"
+            ));
+        }
+        if b - a >= MAX_RECORDS as u64 || games.len() + (b - a) as usize >= MAX_RECORDS {
+            return Err(format!("more than {MAX_RECORDS} games"));
+        }
+        games.extend(a..=b);
+    }
+    Ok(GameList(games.into_iter().collect()))
 }
 
 /// One run, validated: the scenario with the command line's overrides applied, where the report
@@ -111,6 +153,14 @@ impl RunConfig {
             ));
         }
         check_out(&out)?;
+        if let Some(&last) = (args.report.records.as_ref()).and_then(|l| l.0.last()) {
+            if last > scenario.games {
+                return bad(format!(
+                    "--records: game {last} is beyond the {} games of each arm",
+                    scenario.games
+                ));
+            }
+        }
         let lang = (args.report.lang)
             .or_else(|| scenario.lang.as_deref().and_then(Lang::from_code))
             .unwrap_or_default();
@@ -203,4 +253,19 @@ pub(crate) fn shell_words(words: &[String]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_games_list_is_sorted_numbers_each_once() {
+        assert_eq!(games_list("5,1,10-12, 11").unwrap().0, [1, 5, 10, 11, 12]);
+        assert_eq!(games_list("3").unwrap().to_string(), "3");
+        assert_eq!(games_list("1_000").unwrap().0, [1000]);
+        for bad in ["0", "4-2", "", "a", "1,,2", "1-", "1-20000"] {
+            assert!(games_list(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -9,6 +9,7 @@ use clap::Args;
 use senet_engine::board::Side;
 use senet_engine::movegen::Move;
 use senet_engine::rules::Rules;
+use senet_engine::solve::index::MAX_SOLVED_PAWNS;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::seed_hex;
 use senet_engine::throws::Device;
@@ -134,6 +135,14 @@ fn review_record(a: &ReviewArgs, file: &Path, out: &mut impl Write) -> Result<Pa
         (rec.players[i].parse()).map_err(|e| at(format!("header '{key}': {e}")).into())
     };
     let players = [spec(0, "White")?, spec(1, "Black")?];
+    if rec.pawns > MAX_SOLVED_PAWNS {
+        let replay = replay_command(a, &rec, base.rules.pawns);
+        return Err(at(format!(
+            "a review grades games of 1 to {MAX_SOLVED_PAWNS} pawns a side and this one has {}; `{replay}` plays it again",
+            rec.pawns
+        ))
+        .into());
+    }
     let g = Game {
         variant: game.variant,
         rules: game.rules,
@@ -146,6 +155,29 @@ fn review_record(a: &ReviewArgs, file: &Path, out: &mut impl Write) -> Result<Pa
         expect: Some((&rec, file)),
     };
     review_game(&g, out)
+}
+
+/// The `play` command that replays the game of `rec` (whose rules, before its pawns, have
+/// `pawns` a side).
+fn replay_command(a: &ReviewArgs, rec: &Record, pawns: u8) -> String {
+    let mut args = match a.variant.given() {
+        true => a.variant.arguments(),
+        false => vec!["--variant".to_string(), rec.variant.clone()],
+    };
+    if pawns != rec.pawns {
+        args.push(format!("--set pawns={}", rec.pawns));
+    }
+    args.push(format!("--device {}", rec.device.kind()));
+    if let Device::Sticks { p_marked } = rec.device {
+        args.push(format!("--p-marked {p_marked}"));
+    }
+    format!(
+        "senet-sim play {} --game-seed {} --white {} --black {}",
+        args.join(" "),
+        seed_hex(rec.seed),
+        rec.players[0],
+        rec.players[1]
+    )
 }
 
 /// The record of a reviewed game.

@@ -6,6 +6,7 @@ pub mod exact;
 pub mod html;
 mod interval;
 pub mod provenance;
+mod records;
 pub mod solved;
 mod staging;
 pub mod tournament;
@@ -70,6 +71,9 @@ fn write_arms(
     if config.args.report.games_csv.is_some() {
         write_table(&mut frames::games(results)?, &dir.join("games.csv"), style)?;
     }
+    if let Some(list) = &config.args.report.records {
+        records::write(&dir.join("records"), scenario, &list.0)?;
+    }
     let tables = [
         ("summary.csv", frames::summary(results)?),
         ("throws.csv", frames::throws(results)?),
@@ -125,6 +129,9 @@ fn report_md(s: &Scenario, body: &str, config: &RunConfig) -> String {
     }
     if let Some(n) = opts.report.games_csv {
         let _ = write!(cmd, " --games-csv {n}");
+    }
+    if let Some(list) = &opts.report.records {
+        let _ = write!(cmd, " --records {list}");
     }
     let _ = write!(cmd, " --lang {}", l.code());
     let _ = writeln!(m, "```sh\n{cmd}\n```\n\n{}", tx.reproduce_note);

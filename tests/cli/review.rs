@@ -286,3 +286,103 @@ fn a_played_games_record_is_reviewed_and_written_back_the_same() {
     assert!(err.contains("header 'Rules'"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
 }
+
+/// The value of a record's header `key`.
+fn header<'a>(record: &'a str, key: &str) -> &'a str {
+    let line = record.lines().find(|l| l.starts_with(&format!("{key}: ")));
+    line.unwrap_or_else(|| panic!("no {key} in {record}"))[key.len() + 2..].trim()
+}
+
+#[test]
+fn a_runs_chosen_games_are_written_as_records_of_the_games_it_counted() {
+    // Lesson 5 (tejon, 2 pawns): games 2, 4 and 5 of each arm as records; each is the game
+    // games.csv lists under its number (seed, winner), and review reads it back unchanged.
+    let tmp = tempfile::tempdir().unwrap();
+    let scenarios = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/lesson");
+    let out = tmp.path().join("run");
+    let extra = ["--games", "50", "--games-csv", "5", "--records", "2,4-5"];
+    let o = run(&scenarios.join("5-solved-game.toml"), &out, &extra);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (h, rows) = csv(&out.join("rfc4180/games.csv"));
+    let (arm, game) = (column(&h, &rows, "arm"), column(&h, &rows, "game"));
+    let (seed, winner) = (column(&h, &rows, "seed"), column(&h, &rows, "winner"));
+    let mut files: Vec<_> = std::fs::read_dir(out.join("records"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 6, "{files:?}");
+    for (r, (a, g)) in arm.iter().zip(&game).enumerate() {
+        let file = format!("{}-game-{g}.txt", a.replace(' ', "-"));
+        if !["2", "4", "5"].contains(g) {
+            assert!(!files.contains(&file), "{file}");
+            continue;
+        }
+        let text = std::fs::read_to_string(out.join("records").join(&file)).unwrap();
+        assert_eq!(header(&text, "Seed"), seed[r], "{file}");
+        assert_eq!(header(&text, "Result"), winner[r], "{file}");
+        assert_eq!(header(&text, "Pawns"), "2", "{file}");
+    }
+    let record = out.join("records/au-hasard-game-4.txt");
+    let o = senet()
+        .args(["review", "--record"])
+        .arg(&record)
+        .args(["--out", tmp.path().join("r").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("r/game.txt")).unwrap(),
+        std::fs::read_to_string(&record).unwrap()
+    );
+    // The command that reproduces the report chooses the same games.
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("--games-csv 5 --records 2,4,5"), "{md}");
+}
+
+#[test]
+fn a_record_beyond_the_solver_names_the_play_command_that_replays_it() {
+    // Lesson 1 (5 pawns, sticks): review cannot grade its games; its one-line refusal gives
+    // the `play` command, and that command's record is the run's.
+    let tmp = tempfile::tempdir().unwrap();
+    let lesson = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/lesson/1-sticks-or-coins.toml");
+    let out = tmp.path().join("run");
+    let o = run(&lesson, &out, &["--games", "20", "--records", "3"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let record = out.join("records/batonnets-40-game-3.txt");
+    let o = senet()
+        .args(["review", "--record"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    let command = err.split('`').nth(1).expect("a command in backquotes");
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(words[..2], ["senet-sim", "play"], "{command}");
+    let again = tmp.path().join("again.txt");
+    let o = senet()
+        .args(&words[1..])
+        .arg("--record")
+        .arg(&again)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&again).unwrap(),
+        std::fs::read_to_string(&record).unwrap()
+    );
+    // Games are numbered from 1 and within the run's games.
+    for (list, why) in [("0", "numbered from 1"), ("21", "beyond the 20 games")] {
+        let o = run(
+            &lesson,
+            &tmp.path().join(list),
+            &["--games", "20", "--records", list],
+        );
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains("--records") && err.contains(why), "{err}");
+    }
+}

@@ -95,21 +95,29 @@ impl<'a> Worker<'a> {
 /// The first `n` games of an arm's run (games 0, 1, 2...), each with its seed: the same games
 /// the parallel run plays.
 pub fn first_games(arm: &Arm, arm_index: usize, seed: u64, n: u64) -> Vec<(u64, GameSummary)> {
-    let mut strategies = arm.players();
-    let template = SeededThrower::new(&arm.device, 0);
     (0..n)
-        .map(|g| {
-            let s = game_seed(seed, arm_index as u64, g);
-            let summary = play_game(
-                &arm.rules,
-                &mut strategies,
-                &mut template.reseeded(s),
-                &mut stream(s, 2),
-                &mut senet_engine::game::Silent,
-            );
-            (s, summary)
-        })
+        .map(|g| arm_game(arm, arm_index, seed, g, &mut senet_engine::game::Silent))
         .collect()
+}
+
+/// Game `game` (0 = the first) of an arm's run played again, told to `observer`: its seed and
+/// its summary, the same game the parallel run counts and [`first_games`] lists.
+pub fn arm_game(
+    arm: &Arm,
+    arm_index: usize,
+    seed: u64,
+    game: u64,
+    observer: &mut impl Observer,
+) -> (u64, GameSummary) {
+    let s = game_seed(seed, arm_index as u64, game);
+    let summary = play_game(
+        &arm.rules,
+        &mut arm.players(),
+        &mut SeededThrower::new(&arm.device, s),
+        &mut stream(s, 2),
+        observer,
+    );
+    (s, summary)
 }
 
 struct ThrowLog<'a>(&'a mut Vec<u8>, usize);
