@@ -46,6 +46,11 @@ pub fn number(text: &str) -> Result<u64, String> {
         })
 }
 
+/// [`decimal`] as an `f32`.
+pub fn decimal_f32(text: &str) -> Result<f32, String> {
+    decimal(text).map(|v| v as f32)
+}
+
 /// A decimal number from the command line; one written the French way (`0,7`) is refused
 /// with the hint a scenario file gets (`write 0.7`).
 pub fn decimal(text: &str) -> Result<f64, String> {

@@ -7,6 +7,7 @@ mod play;
 mod review;
 mod scenarios;
 mod throws;
+mod train;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -90,6 +91,9 @@ enum Command {
     /// graded against the best move, each side's luck, errors and accuracy, and a chart of the
     /// chance and the luck over the game (review.png, review.csv).
     Review(review::ReviewArgs),
+    /// Train the `td` strategy's network by self-play (TD(λ)) for one game's rules: a weights
+    /// file played as `td:FILE`, written at checkpoints that the same command resumes.
+    Train(train::TrainArgs),
 }
 
 /// Runs the parsed command line.
@@ -128,6 +132,9 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Command::Review(a) => {
             review::review(&a, &mut out)?;
+        }
+        Command::Train(a) => {
+            train::train(&a, &mut out)?;
         }
     }
     out.flush()?;

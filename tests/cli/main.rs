@@ -36,3 +36,4 @@ mod solve;
 mod spreadsheets;
 mod throws;
 mod tournament;
+mod train;

@@ -10,6 +10,7 @@ pub mod heuristic;
 pub mod optimal;
 pub mod search;
 pub mod spec;
+pub mod td;
 
 /// An unknown or malformed strategy name (the message names it and says why).
 #[derive(Debug, Error, PartialEq)]

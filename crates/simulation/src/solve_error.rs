@@ -61,6 +61,19 @@ pub enum SolveError {
     /// The whole outcome graph of a game too big for it.
     #[error("{0} pawns a side: the outcome graph would not fit in memory (the graph solver handles 1 to {GRAPH_MAX_PAWNS}); solve it layer by layer (`senet-sim solve --method layered`)")]
     GraphTooBig(u8),
+    /// A `td` weights file that cannot be played here.
+    #[error(transparent)]
+    Td(#[from] crate::tdfile::TdFileError),
+    /// `td` without a file in a game for which no network ships.
+    #[error("'td': no network ships for these rules ({variant}, {pawns} pawns a side, {device}): train one with `senet-sim train --variant {variant} --set pawns={pawns} --games 100000 --out FILE`, then write 'td:FILE'")]
+    NoShippedTd {
+        /// The variant.
+        variant: String,
+        /// Pawns a side.
+        pawns: u8,
+        /// The device.
+        device: String,
+    },
     /// A table solved for another game.
     #[error("{file}: this table was solved for another game ({why})")]
     OtherGame {

@@ -4,12 +4,15 @@
 //! solves each table once, stoppable by the caller's [`Cancel`].
 
 use crate::cancel::Cancel;
+use crate::rulefile::Game;
 use crate::solving::{solve, Method, Request, SolveError};
 use crate::tablefile::{load, table_game};
+use crate::tdfile;
 use senet_engine::rules::Rules;
 use senet_engine::solve::index::MAX_SOLVED_PAWNS;
 use senet_engine::solve::{same_game, same_throws, Solution};
 use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::td::Net;
 use senet_engine::throws::{throw_table, Device};
 use senet_engine::variants::Variant;
 use std::path::Path;
@@ -28,6 +31,9 @@ pub fn check(
     rules: &Rules,
     device: &Device,
 ) -> Result<(), SolveError> {
+    if let StrategySpec::Td(t) = spec {
+        return td_net(t.file.as_deref(), variant, rules, device).map(|_| ());
+    }
     let StrategySpec::Optimal(o) = spec else {
         return Ok(());
     };
@@ -110,6 +116,10 @@ impl Tables {
         device: &Device,
         cancel: &Cancel,
     ) -> Result<(), SolveError> {
+        if let StrategySpec::Td(t) = spec {
+            t.net = Some(Arc::new(td_net(t.file.as_deref(), variant, rules, device)?));
+            return Ok(());
+        }
         let StrategySpec::Optimal(o) = spec else {
             return Ok(());
         };
@@ -146,5 +156,28 @@ impl Tables {
         let s = Arc::new(s);
         self.held.push((file, s.clone()));
         s
+    }
+}
+
+/// The network of a `td` player: the file it names, or the one shipped for this game, refused
+/// when trained for other rules.
+fn td_net(
+    file: Option<&str>,
+    variant: Variant,
+    rules: &Rules,
+    device: &Device,
+) -> Result<Net, SolveError> {
+    let game = Game {
+        variant,
+        device: *device,
+        rules: rules.clone(),
+    };
+    match file {
+        Some(file) => Ok(tdfile::for_game(file, &game)?.training.net),
+        None => crate::shipped::network(&game).ok_or_else(|| SolveError::NoShippedTd {
+            variant: variant.id().to_string(),
+            pawns: rules.pawns,
+            device: device.to_string(),
+        }),
     }
 }

@@ -4,6 +4,7 @@
 use super::heuristic::{Heuristic, Weights};
 use super::optimal::Optimal;
 use super::search::{Expectimax, Rollout, MAX_DEPTH, MAX_ROLLOUTS};
+use super::td::{Net, Td};
 use super::{BackStrategy, FrontStrategy, RandomStrategy, Strategy, StrategyError};
 use crate::rules::Rules;
 use crate::solve::Solution;
@@ -32,6 +33,25 @@ pub enum StrategySpec {
     /// `optimal` (a table solved when the scenario is read, for 1 or 2 pawns a side) or
     /// `optimal:FILE` (a table saved by `senet-sim solve`).
     Optimal(OptimalSpec),
+    /// `td` (the network shipped for the game) or `td:FILE` (one `senet-sim train` wrote).
+    Td(TdSpec),
+}
+
+/// Where a `td` player's network comes from, and the network once loaded.
+#[derive(Clone, Debug)]
+pub struct TdSpec {
+    /// The weights file named (`td:FILE`), if any.
+    pub file: Option<String>,
+    /// The network, given by the caller (`senet_simulation::tables::Tables::resolve`) before
+    /// any game is played; parsing leaves it empty.
+    pub net: Option<Arc<Net>>,
+}
+
+/// Two `td` players are the same when they name the same file.
+impl PartialEq for TdSpec {
+    fn eq(&self, other: &TdSpec) -> bool {
+        self.file == other.file
+    }
 }
 
 /// Where an `optimal` player's table comes from, and the table once loaded.
@@ -62,6 +82,7 @@ impl StrategySpec {
             StrategySpec::Expectimax(d) => 5 * 6u64.pow(u32::from(*d)),
             StrategySpec::Rollout(n) => 2_000 * u64::from(*n),
             StrategySpec::Optimal(_) => 3,
+            StrategySpec::Td(_) => 20,
         }
     }
 
@@ -85,6 +106,10 @@ impl StrategySpec {
             "optimal" => StrategySpec::Optimal(OptimalSpec {
                 file: param.filter(|p| !p.is_empty()).map(str::to_string),
                 solution: None,
+            }),
+            "td" => StrategySpec::Td(TdSpec {
+                file: param.filter(|p| !p.is_empty()).map(str::to_string),
+                net: None,
             }),
             "random" | "front" | "back" if param.is_some() => {
                 return Err(bad(&format!("'{name}' takes no parameter")))
@@ -123,6 +148,11 @@ impl StrategySpec {
             StrategySpec::Optimal(o) => Box::new(Optimal::new(o.solution.clone().expect(
                 "an `optimal` player's table is resolved (Tables::resolve) before its games",
             ))),
+            StrategySpec::Td(t) => {
+                Box::new(Td::new(t.net.clone().expect(
+                    "a `td` player's network is resolved (Tables::resolve) before its games",
+                )))
+            }
         }
     }
 }
@@ -137,7 +167,7 @@ pub fn strategy_by_name(
 }
 
 /// Names of the strategies available, with their parameter.
-pub const STRATEGY_NAMES: [&str; 7] = [
+pub const STRATEGY_NAMES: [&str; 8] = [
     "random",
     "front",
     "back",
@@ -145,6 +175,7 @@ pub const STRATEGY_NAMES: [&str; 7] = [
     "expectimax:D",
     "rollout:N",
     "optimal[:FILE]",
+    "td[:FILE]",
 ];
 
 /// The canonical name: `random`, `expectimax:2`, `heuristic` with the default weights or
@@ -177,6 +208,10 @@ impl fmt::Display for StrategySpec {
             StrategySpec::Optimal(OptimalSpec {
                 file: Some(file), ..
             }) => write!(f, "optimal:{file}"),
+            StrategySpec::Td(TdSpec { file: None, .. }) => f.write_str("td"),
+            StrategySpec::Td(TdSpec {
+                file: Some(file), ..
+            }) => write!(f, "td:{file}"),
         }
     }
 }
@@ -208,6 +243,8 @@ mod tests {
             ("rollout:8", "rollout:8"),
             ("optimal", "optimal"),
             ("optimal: t/table.senet", "optimal:t/table.senet"),
+            ("td", "td"),
+            ("td:w/tejon.td", "td:w/tejon.td"),
         ] {
             let spec = StrategySpec::parse(text).unwrap();
             assert_eq!(spec.to_string(), canonical, "{text}");
