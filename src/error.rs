@@ -7,9 +7,10 @@ use thiserror::Error;
 #[error("{0}")]
 pub struct InputError(pub String);
 
-/// The run was stopped by Ctrl-C or SIGTERM: nothing was written (exit status 130).
+/// The command was stopped by Ctrl-C or SIGTERM: what it kept or left untouched (exit status
+/// 130).
 #[derive(Debug, Error)]
-#[error("interrupted: nothing was written; {0}")]
+#[error("interrupted: {0}")]
 pub struct Interrupted(pub String);
 
 /// An [`InputError`] with `msg`, as an `anyhow` result.

@@ -95,9 +95,12 @@ fn interrupted(config: &RunConfig, cancel: &Cancel) -> Result<()> {
     }
     let out = &config.out;
     let what = if out.exists() {
-        format!("the earlier report in {} is untouched", out.display())
+        format!(
+            "nothing was written; the earlier report in {} is untouched",
+            out.display()
+        )
     } else {
-        format!("{} was not created", out.display())
+        format!("nothing was written; {} was not created", out.display())
     };
     Err(crate::error::Interrupted(what).into())
 }

@@ -32,6 +32,36 @@ use senet_tables::solved as frames;
 /// The strategies judged by default.
 const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
 
+/// The strategies of `--strategies`.
+#[derive(Clone, Debug)]
+struct StrategyList(Vec<StrategySpec>);
+
+impl std::ops::Deref for StrategyList {
+    type Target = [StrategySpec];
+    fn deref(&self) -> &[StrategySpec] {
+        &self.0
+    }
+}
+
+/// Strategies separated by commas, where a piece `KEY=VALUE` (without `:`) continues the
+/// strategy before it.
+fn strategy_list(text: &str) -> Result<StrategyList, String> {
+    let mut names: Vec<String> = Vec::new();
+    for piece in text.split(',') {
+        match names.last_mut() {
+            Some(last) if piece.contains('=') && !piece.contains(':') => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => names.push(piece.to_string()),
+        }
+    }
+    let specs = names.iter().map(|n| n.parse::<StrategySpec>());
+    Ok(StrategyList(
+        specs.collect::<Result<_, _>>().map_err(|e| e.to_string())?,
+    ))
+}
+
 /// Arguments of `senet-sim solve`.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -51,9 +81,11 @@ pub struct SolveArgs {
     /// Folder of the results (default: solved/VARIANT-PAWNS).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// Strategies whose decisions are judged against the table, comma-separated.
-    #[arg(long, default_value = JUDGED, value_delimiter = ',')]
-    strategies: Vec<StrategySpec>,
+    /// Strategies whose decisions are judged against the table, comma-separated (a piece
+    /// KEY=VALUE belongs to the strategy before it: `heuristic:capture=2,water=-20`,
+    /// `td:FILE,endgame=TABLE`).
+    #[arg(long, default_value = JUDGED, value_parser = strategy_list)]
+    strategies: StrategyList,
     /// Games each judged strategy plays against `optimal` (half as white, half as black).
     #[arg(long, default_value_t = 1000, value_parser = crate::error::number)]
     games: u64,
@@ -279,7 +311,9 @@ fn compute(
         }
     };
     let exact = solving::solve(request, cancel, &mut listen).map_err(|e| match e {
-        SolveError::Interrupted => Interrupted("the solve was stopped".into()).into(),
+        SolveError::Interrupted => {
+            Interrupted("nothing was written; the solve was stopped".into()).into()
+        }
         SolveError::Stopped(dir) => Interrupted(format!(
             "the solve was stopped; what it had done is in {}, which the same command resumes from",
             dir.display()
@@ -366,7 +400,9 @@ fn exact_lengths(
     }
     let of = |pick: Pick, what: &str| -> Result<Lengths> {
         let l = expected_lengths(solution, pick, cancel).map_err(|e| match e {
-            SolveError::Interrupted => Interrupted("the exact lengths were stopped".into()).into(),
+            SolveError::Interrupted => {
+                Interrupted("nothing was written; the exact lengths were stopped".into()).into()
+            }
             other => anyhow::Error::from(other),
         })?;
         say(&format!(
@@ -528,4 +564,25 @@ fn command_line(args: &SolveArgs) -> String {
         c.push("--optimal-only".into());
     }
     crate::config::shell_words(&c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_and_value_belongs_to_the_strategy_before_it() {
+        let list =
+            strategy_list("random,heuristic:capture=2,water=-20,td:w.td,endgame=t.senet").unwrap();
+        let names: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            names,
+            [
+                "random",
+                "heuristic:capture=2,water=-20",
+                "td:w.td,endgame=t.senet"
+            ]
+        );
+        assert!(strategy_list("random,genius").is_err());
+    }
 }

@@ -69,13 +69,13 @@ pub fn train(a: &TrainArgs, out: &mut impl Write) -> Result<PathBuf> {
             a.games
         ));
     }
+    if training.games == a.games {
+        writeln!(out, "{} already holds {} games", a.out.display(), a.games)?;
+        return Ok(a.out.clone());
+    }
     if training.games > 0 {
-        writeln!(
-            out,
-            "resuming {} at game {}",
-            a.out.display(),
-            training.games
-        )?;
+        let file = a.out.display();
+        writeln!(out, "resuming {file} at game {}", training.games)?;
     }
     let command = command(a);
     let cancel = crate::signals::cancel_on_signals();

@@ -192,8 +192,10 @@ fn generated() -> String {
 fn ladder_table() -> String {
     let ladder = rows("ladder.csv");
     let mut md = String::from("\n### Skill ladder: each strategy against the one below it\n\n");
-    let steps: Vec<String> = (ladder.iter())
+    let first: Vec<_> = (ladder.iter())
         .filter(|r| r["variant"] == ladder[0]["variant"])
+        .collect();
+    let steps: Vec<String> = (first.iter())
         .map(|r| format!("{} > {}", r["stronger"], r["weaker"]))
         .collect();
     let _ = writeln!(
@@ -206,10 +208,17 @@ fn ladder_table() -> String {
     variants.dedup();
     for v in variants {
         let of: Vec<_> = ladder.iter().filter(|r| &r["variant"] == v).collect();
-        let cells: Vec<String> = (0..steps.len())
-            .map(|k| {
-                of.get(k).map_or("—".into(), |r| {
-                    rate(num(r, "score"), num(r, "low95"), num(r, "high95"), 1)
+        // A step is the column of its stronger strategy; one whose weaker differs from the
+        // column's (a ladder that skips a strategy) names it.
+        let cells: Vec<String> = (first.iter())
+            .map(|head| {
+                let step = of.iter().find(|r| r["stronger"] == head["stronger"]);
+                step.map_or("—".into(), |r| {
+                    let cell = rate(num(r, "score"), num(r, "low95"), num(r, "high95"), 1);
+                    match r["weaker"] == head["weaker"] {
+                        true => cell,
+                        false => format!("{cell} (> {})", r["weaker"]),
+                    }
                 })
             })
             .collect();

@@ -93,4 +93,44 @@ fn a_trained_network_loses_less_per_decision_than_expectimax_2() {
     let loss = column(&h, &rows, "mean_loss");
     let (td, exp2): (f64, f64) = (loss[0].parse().unwrap(), loss[1].parse().unwrap());
     assert!(td < 0.75 * exp2, "td {td}, expectimax:2 {exp2}");
+
+    // With the game's own table as its endgame, td reads the exact value everywhere: it loses
+    // nothing (up to the table's single-precision values).
+    let table = out.join("table.senet");
+    let exact = format!("td:{},endgame={}", weights.display(), table.display());
+    let again = tmp.path().join("again");
+    let o = senet()
+        .args([
+            "solve",
+            "--variant",
+            "tejon",
+            "--pawns",
+            "2",
+            "--games",
+            "200",
+        ])
+        .args(["--strategies", &exact, "--quiet", "--out"])
+        .arg(&again)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (h, rows) = csv(&again.join("losses.csv"));
+    let loss: f64 = column(&h, &rows, "mean_loss")[0].parse().unwrap();
+    assert!(loss < 1e-6, "{loss}");
+    // A table of more pawns than the game is refused, in one line.
+    let o = senet()
+        .args([
+            "play",
+            "--variant",
+            "tejon",
+            "--set",
+            "pawns=1",
+            "--white",
+            &exact,
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("more than this game's 1"), "{err}");
 }

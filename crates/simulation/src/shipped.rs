@@ -5,8 +5,18 @@ use crate::rulefile::{hash, to_text, Game};
 use crate::tdfile::parse;
 use senet_engine::strategy::td::Net;
 
-/// The weights files shipped, as text.
-const SHIPPED: &[&str] = &[];
+/// The weights files shipped, as text: one per variant, at its preset's pawns and device.
+const SHIPPED: [&str; 9] = [
+    include_str!("../../../weights/passage.td"),
+    include_str!("../../../weights/game-box.td"),
+    include_str!("../../../weights/kendall.td"),
+    include_str!("../../../weights/empty-board.td"),
+    include_str!("../../../weights/tejon.td"),
+    include_str!("../../../weights/ludii-kendall.td"),
+    include_str!("../../../weights/ludii-jequier.td"),
+    include_str!("../../../weights/ludii-bell.td"),
+    include_str!("../../../weights/ludii-piccione.td"),
+];
 
 /// The shipped network trained for exactly `game` (its whole rule file, device included).
 pub fn network(game: &Game) -> Option<Net> {
@@ -15,4 +25,29 @@ pub fn network(game: &Game) -> Option<Net> {
         let file = parse(text).expect("a shipped weights file reads");
         (file.rules_hash == ours).then_some(file.training.net)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use senet_engine::variants::VARIANTS;
+
+    #[test]
+    fn every_variant_ships_a_network_for_its_preset_and_no_other_game() {
+        for info in VARIANTS {
+            let v: senet_engine::variants::Variant = info.id.parse().unwrap();
+            let game = Game {
+                variant: v,
+                device: v.device(),
+                rules: v.rules(),
+            };
+            assert!(network(&game).is_some(), "{v}");
+            let fewer = Game {
+                rules: v.rules().with(|r| r.pawns = 2).unwrap(),
+                ..game
+            };
+            assert!(network(&fewer).is_none(), "{v} with 2 pawns");
+        }
+        assert_eq!(SHIPPED.len(), VARIANTS.len());
+    }
 }

@@ -8,7 +8,7 @@ use crate::rulefile::Game;
 use crate::solving::{solve, Method, Request, SolveError};
 use crate::tablefile::{load, table_game};
 use crate::tdfile;
-use senet_engine::rules::Rules;
+use senet_engine::rules::{GameEnd, Rules};
 use senet_engine::solve::index::MAX_SOLVED_PAWNS;
 use senet_engine::solve::{same_game, same_throws, Solution};
 use senet_engine::strategy::spec::StrategySpec;
@@ -32,6 +32,12 @@ pub fn check(
     device: &Device,
 ) -> Result<(), SolveError> {
     if let StrategySpec::Td(t) = spec {
+        if let Some(file) = &t.endgame {
+            let (theirs, throws) = table_game(Path::new(file))?;
+            if let Some(e) = endgame_misfit(file, &theirs, &throws, rules, device) {
+                return Err(e);
+            }
+        }
         return td_net(t.file.as_deref(), variant, rules, device).map(|_| ());
     }
     let StrategySpec::Optimal(o) = spec else {
@@ -117,6 +123,9 @@ impl Tables {
         cancel: &Cancel,
     ) -> Result<(), SolveError> {
         if let StrategySpec::Td(t) = spec {
+            if let Some(file) = &t.endgame {
+                t.table = Some(self.endgame(file, rules, device)?);
+            }
             t.net = Some(Arc::new(td_net(t.file.as_deref(), variant, rules, device)?));
             return Ok(());
         }
@@ -152,6 +161,27 @@ impl Tables {
         Ok(())
     }
 
+    /// The endgame table in `file` for a game of `rules` and `device`, loaded once.
+    fn endgame(
+        &mut self,
+        file: &str,
+        rules: &Rules,
+        device: &Device,
+    ) -> Result<Arc<Solution>, SolveError> {
+        let held = self.held.iter().find(|(f, _)| f.as_deref() == Some(file));
+        if let Some((_, s)) = held {
+            return match endgame_misfit(file, &s.rules, &s.throws, rules, device) {
+                Some(e) => Err(e),
+                None => Ok(s.clone()),
+            };
+        }
+        let s = load(Path::new(file))?;
+        if let Some(e) = endgame_misfit(file, &s.rules, &s.throws, rules, device) {
+            return Err(e);
+        }
+        Ok(self.keep(Some(file.to_string()), s))
+    }
+
     fn keep(&mut self, file: Option<String>, s: Solution) -> Arc<Solution> {
         let s = Arc::new(s);
         self.held.push((file, s.clone()));
@@ -180,4 +210,35 @@ fn td_net(
             device: device.to_string(),
         }),
     }
+}
+
+/// Why a table (`file`, solved for `theirs` with `throws`) cannot be the endgame of a game of
+/// `rules` with `device`; `None` when it can: the same rules with at most as many pawns, the
+/// same throws, and an end that the pawns borne off do not decide.
+fn endgame_misfit(
+    file: &str,
+    theirs: &Rules,
+    throws: &[(u8, f64)],
+    rules: &Rules,
+    device: &Device,
+) -> Option<SolveError> {
+    let as_theirs = rules.clone().with(|r| r.pawns = theirs.pawns).ok();
+    let why = if theirs.pawns > rules.pawns {
+        format!(
+            "{} pawns a side, more than this game's {}",
+            theirs.pawns, rules.pawns
+        )
+    } else if rules.end == GameEnd::AllOut {
+        "this game's end counts the pawns borne off, which a smaller table does not hold".into()
+    } else if !as_theirs.is_some_and(|r| same_game(theirs, &r)) {
+        "other rules".to_string()
+    } else if !same_throws(throws, &throw_table(rules, device)) {
+        "another throwing device".to_string()
+    } else {
+        return None;
+    };
+    Some(SolveError::OtherGame {
+        file: file.to_string(),
+        why,
+    })
 }

@@ -37,20 +37,48 @@ pub enum StrategySpec {
     Td(TdSpec),
 }
 
-/// Where a `td` player's network comes from, and the network once loaded.
+/// Where a `td` player's network (and its endgame table, if any) comes from, and both once
+/// loaded.
 #[derive(Clone, Debug)]
 pub struct TdSpec {
     /// The weights file named (`td:FILE`), if any.
     pub file: Option<String>,
+    /// A table of `senet-sim solve` for fewer pawns of the same rules (`td:endgame=TABLE`),
+    /// read instead of the network where it covers a position.
+    pub endgame: Option<String>,
     /// The network, given by the caller (`senet_simulation::tables::Tables::resolve`) before
     /// any game is played; parsing leaves it empty.
     pub net: Option<Arc<Net>>,
+    /// The endgame table, given by the same caller.
+    pub table: Option<Arc<Solution>>,
 }
 
-/// Two `td` players are the same when they name the same file.
+impl TdSpec {
+    /// `FILE`, `endgame=TABLE` or `FILE,endgame=TABLE` (empty: the shipped network alone).
+    fn parse(param: &str) -> Result<TdSpec, String> {
+        let mut spec = TdSpec {
+            file: None,
+            endgame: None,
+            net: None,
+            table: None,
+        };
+        for part in param.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let slot = match part.strip_prefix("endgame=") {
+                Some(table) => (&mut spec.endgame, table),
+                None => (&mut spec.file, part),
+            };
+            if slot.0.replace(slot.1.to_string()).is_some() {
+                return Err("write td:FILE,endgame=TABLE, each at most once".into());
+            }
+        }
+        Ok(spec)
+    }
+}
+
+/// Two `td` players are the same when they name the same files.
 impl PartialEq for TdSpec {
     fn eq(&self, other: &TdSpec) -> bool {
-        self.file == other.file
+        (&self.file, &self.endgame) == (&other.file, &other.endgame)
     }
 }
 
@@ -82,7 +110,7 @@ impl StrategySpec {
             StrategySpec::Expectimax(d) => 5 * 6u64.pow(u32::from(*d)),
             StrategySpec::Rollout(n) => 2_000 * u64::from(*n),
             StrategySpec::Optimal(_) => 3,
-            StrategySpec::Td(_) => 20,
+            StrategySpec::Td(_) => 10,
         }
     }
 
@@ -107,10 +135,7 @@ impl StrategySpec {
                 file: param.filter(|p| !p.is_empty()).map(str::to_string),
                 solution: None,
             }),
-            "td" => StrategySpec::Td(TdSpec {
-                file: param.filter(|p| !p.is_empty()).map(str::to_string),
-                net: None,
-            }),
+            "td" => StrategySpec::Td(TdSpec::parse(param.unwrap_or("")).map_err(|e| bad(&e))?),
             "random" | "front" | "back" if param.is_some() => {
                 return Err(bad(&format!("'{name}' takes no parameter")))
             }
@@ -148,11 +173,12 @@ impl StrategySpec {
             StrategySpec::Optimal(o) => Box::new(Optimal::new(o.solution.clone().expect(
                 "an `optimal` player's table is resolved (Tables::resolve) before its games",
             ))),
-            StrategySpec::Td(t) => {
-                Box::new(Td::new(t.net.clone().expect(
+            StrategySpec::Td(t) => Box::new(Td::with_endgame(
+                t.net.clone().expect(
                     "a `td` player's network is resolved (Tables::resolve) before its games",
-                )))
-            }
+                ),
+                t.table.clone(),
+            )),
         }
     }
 }
@@ -175,7 +201,7 @@ pub const STRATEGY_NAMES: [&str; 8] = [
     "expectimax:D",
     "rollout:N",
     "optimal[:FILE]",
-    "td[:FILE]",
+    "td[:FILE][,endgame=TABLE]",
 ];
 
 /// The canonical name: `random`, `expectimax:2`, `heuristic` with the default weights or
@@ -208,10 +234,16 @@ impl fmt::Display for StrategySpec {
             StrategySpec::Optimal(OptimalSpec {
                 file: Some(file), ..
             }) => write!(f, "optimal:{file}"),
-            StrategySpec::Td(TdSpec { file: None, .. }) => f.write_str("td"),
-            StrategySpec::Td(TdSpec {
-                file: Some(file), ..
-            }) => write!(f, "td:{file}"),
+            StrategySpec::Td(t) => {
+                f.write_str("td")?;
+                let parts: Vec<String> = (t.file.iter().cloned())
+                    .chain(t.endgame.iter().map(|e| format!("endgame={e}")))
+                    .collect();
+                if !parts.is_empty() {
+                    write!(f, ":{}", parts.join(","))?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -245,6 +277,8 @@ mod tests {
             ("optimal: t/table.senet", "optimal:t/table.senet"),
             ("td", "td"),
             ("td:w/tejon.td", "td:w/tejon.td"),
+            ("td: endgame=t2.senet , w.td", "td:w.td,endgame=t2.senet"),
+            ("td:endgame=t2.senet", "td:endgame=t2.senet"),
         ] {
             let spec = StrategySpec::parse(text).unwrap();
             assert_eq!(spec.to_string(), canonical, "{text}");

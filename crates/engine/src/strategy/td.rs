@@ -10,6 +10,7 @@
 use crate::board::{squares, Position, Side};
 use crate::movegen::{residual_moves_into, Move, MoveList};
 use crate::rules::{GameEnd, Rules};
+use crate::solve::Solution;
 use crate::strategy::{first_best, Asked, Strategy};
 use crate::throws::{mix64, GameRng};
 use crate::turn::{after_throw, throws_again};
@@ -215,12 +216,29 @@ impl Net {
 #[derive(Clone, Debug)]
 pub struct Td {
     net: Arc<Net>,
+    endgame: Option<Arc<Solution>>,
 }
 
 impl Td {
     /// The player of a network.
     pub fn new(net: Arc<Net>) -> Td {
-        Td { net }
+        Td { net, endgame: None }
+    }
+
+    /// The player of a network that reads a solved table's exact value instead of the
+    /// network's wherever the table covers the position: a table of fewer pawns a side of the
+    /// same rules covers the positions where each side has at most that many pawns in play,
+    /// since no move, throw or turn depends on the pawns borne off.
+    pub fn with_endgame(net: Arc<Net>, endgame: Option<Arc<Solution>>) -> Td {
+        Td { net, endgame }
+    }
+
+    /// The chance of the side to move of `pos`: the table's, else the network's.
+    pub fn value(&self, rules: &Rules, pos: &Position) -> f32 {
+        match self.endgame.as_ref().and_then(|t| t.value(pos)) {
+            Some(exact) => exact as f32,
+            None => self.net.value(rules, pos),
+        }
     }
 
     /// The mover's chance after playing `mv` with a throw of `value` (its follow-up with points
@@ -249,7 +267,7 @@ impl Td {
         if next.finished(next.to_move) && rules.end != GameEnd::AllOut {
             return if next.to_move == mover { 1.0 } else { 0.0 };
         }
-        let v = self.net.value(rules, &next);
+        let v = self.value(rules, &next);
         if next.to_move == mover {
             v
         } else {
