@@ -23,6 +23,27 @@ fn train(out: &std::path::Path, extra: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// `solve` of tejon with 2 pawns into `out`, judging `strategies` over `games` games: each
+/// one's mean loss a decision.
+fn judge(strategies: &str, games: u64, out: &std::path::Path) -> Vec<f64> {
+    let o = senet()
+        .args(["solve", "--variant", "tejon", "--pawns", "2", "--quiet"])
+        .args([
+            "--games",
+            &games.to_string(),
+            "--strategies",
+            strategies,
+            "--out",
+        ])
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (h, rows) = csv(&out.join("losses.csv"));
+    let loss = column(&h, &rows, "mean_loss");
+    loss.iter().map(|l| l.parse().unwrap()).collect()
+}
+
 #[test]
 fn a_training_resumed_from_its_checkpoint_writes_the_same_file() {
     let tmp = tempfile::tempdir().unwrap();
@@ -73,50 +94,20 @@ fn a_trained_network_loses_less_per_decision_than_expectimax_2() {
     let o = train(&weights, &["--games", "20000"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = tmp.path().join("solve");
-    let strategies = format!("td:{},expectimax:2", weights.display());
-    let o = senet()
-        .args([
-            "solve",
-            "--variant",
-            "tejon",
-            "--pawns",
-            "2",
-            "--games",
-            "400",
-        ])
-        .args(["--strategies", &strategies, "--quiet", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let (h, rows) = csv(&out.join("losses.csv"));
-    let loss = column(&h, &rows, "mean_loss");
-    let (td, exp2): (f64, f64) = (loss[0].parse().unwrap(), loss[1].parse().unwrap());
-    assert!(td < 0.75 * exp2, "td {td}, expectimax:2 {exp2}");
+    let loss = judge(&format!("td:{},expectimax:2", weights.display()), 400, &out);
+    assert!(
+        loss[0] < 0.75 * loss[1],
+        "td {}, expectimax:2 {}",
+        loss[0],
+        loss[1]
+    );
 
     // With the game's own table as its endgame, td reads the exact value everywhere: it loses
     // nothing (up to the table's single-precision values).
     let table = out.join("table.senet");
     let exact = format!("td:{},endgame={}", weights.display(), table.display());
-    let again = tmp.path().join("again");
-    let o = senet()
-        .args([
-            "solve",
-            "--variant",
-            "tejon",
-            "--pawns",
-            "2",
-            "--games",
-            "200",
-        ])
-        .args(["--strategies", &exact, "--quiet", "--out"])
-        .arg(&again)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let (h, rows) = csv(&again.join("losses.csv"));
-    let loss: f64 = column(&h, &rows, "mean_loss")[0].parse().unwrap();
-    assert!(loss < 1e-6, "{loss}");
+    let loss = judge(&exact, 200, &tmp.path().join("again"));
+    assert!(loss[0] < 1e-6, "{}", loss[0]);
     // A table of more pawns than the game is refused, in one line.
     let o = senet()
         .args([

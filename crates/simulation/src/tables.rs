@@ -222,7 +222,6 @@ fn endgame_misfit(
     rules: &Rules,
     device: &Device,
 ) -> Option<SolveError> {
-    let as_theirs = rules.clone().with(|r| r.pawns = theirs.pawns).ok();
     let why = if theirs.pawns > rules.pawns {
         format!(
             "{} pawns a side, more than this game's {}",
@@ -230,12 +229,15 @@ fn endgame_misfit(
         )
     } else if rules.end == GameEnd::AllOut {
         "this game's end counts the pawns borne off, which a smaller table does not hold".into()
-    } else if !as_theirs.is_some_and(|r| same_game(theirs, &r)) {
-        "other rules".to_string()
-    } else if !same_throws(throws, &throw_table(rules, device)) {
-        "another throwing device".to_string()
     } else {
-        return None;
+        // Otherwise it is the game of the table's pawns that the table must have solved.
+        return match rules.clone().with(|r| r.pawns = theirs.pawns) {
+            Ok(fewer) => other_game(file, theirs, throws, &fewer, device),
+            Err(_) => Some(SolveError::OtherGame {
+                file: file.to_string(),
+                why: "other rules".into(),
+            }),
+        };
     };
     Some(SolveError::OtherGame {
         file: file.to_string(),
