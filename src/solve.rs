@@ -12,6 +12,7 @@ use senet_engine::solve::backup::Pick;
 use senet_engine::solve::index::MAX_SOLVED_PAWNS;
 use senet_engine::solve::Solution;
 use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::spec::STRATEGY_NAMES;
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::evaluation::state_metrics;
@@ -43,13 +44,19 @@ impl std::ops::Deref for StrategyList {
     }
 }
 
-/// Strategies separated by commas, where a piece `KEY=VALUE` (without `:`) continues the
-/// strategy before it.
+/// Strategies separated by commas, where a piece that does not start with a strategy's name
+/// (`KEY=VALUE`, a file) continues the strategy before it.
 fn strategy_list(text: &str) -> Result<StrategyList, String> {
+    let starts_one = |piece: &str| {
+        let name = piece.split(':').next().unwrap_or("").trim();
+        STRATEGY_NAMES
+            .iter()
+            .any(|known| known.split([':', '[']).next() == Some(name))
+    };
     let mut names: Vec<String> = Vec::new();
     for piece in text.split(',') {
         match names.last_mut() {
-            Some(last) if piece.contains('=') && !piece.contains(':') => {
+            Some(last) if !starts_one(piece) => {
                 last.push(',');
                 last.push_str(piece);
             }
@@ -81,9 +88,9 @@ pub struct SolveArgs {
     /// Folder of the results (default: solved/VARIANT-PAWNS).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// Strategies whose decisions are judged against the table, comma-separated (a piece
-    /// KEY=VALUE belongs to the strategy before it: `heuristic:capture=2,water=-20`,
-    /// `td:FILE,endgame=TABLE`).
+    /// Strategies whose decisions are judged against the table, comma-separated (a piece that
+    /// names no strategy belongs to the strategy before it: `heuristic:capture=2,water=-20`,
+    /// `td:FILE,endgame=TABLE`, `tdx:1,FILE`).
     #[arg(long, default_value = JUDGED, value_parser = strategy_list)]
     strategies: StrategyList,
     /// Games each judged strategy plays against `optimal` (half as white, half as black).
@@ -572,15 +579,19 @@ mod tests {
 
     #[test]
     fn a_key_and_value_belongs_to_the_strategy_before_it() {
-        let list =
-            strategy_list("random,heuristic:capture=2,water=-20,td:w.td,endgame=t.senet").unwrap();
+        let list = strategy_list(
+            "random,heuristic:capture=2,water=-20,td:w.td,endgame=t.senet,tdx:1,w.td,td",
+        )
+        .unwrap();
         let names: Vec<String> = list.iter().map(|s| s.to_string()).collect();
         assert_eq!(
             names,
             [
                 "random",
                 "heuristic:capture=2,water=-20",
-                "td:w.td,endgame=t.senet"
+                "td:w.td,endgame=t.senet",
+                "tdx:1,w.td",
+                "td"
             ]
         );
         assert!(strategy_list("random,genius").is_err());

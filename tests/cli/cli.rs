@@ -356,23 +356,28 @@ fn the_reconstruction_report_has_an_arm_a_tournament_and_a_ladder_for_every_vari
     ))
     .unwrap();
     let file: toml::Table = toml::from_str(&text).unwrap();
-    // The tables of `key` that are (or are not) skill ladders, by variant.
-    let variants = |key: &str, ladder: bool| -> Vec<String> {
+    // The tables of `key` that are (or are not) skill ladders and whose first strategy is
+    // `first` (any: None), by variant.
+    let variants = |key: &str, ladder: bool, first: Option<&str>| -> Vec<String> {
         file[key]
             .as_array()
             .unwrap()
             .iter()
             .filter(|t| t.get("ladder").and_then(|l| l.as_bool()).unwrap_or(false) == ladder)
+            .filter(|t| first.is_none() || t["strategies"][0].as_str() == first)
             .map(|t| t["variant"].as_str().unwrap().to_string())
             .collect()
     };
     let registered: Vec<String> = senet_engine::variants::Variant::all()
         .map(|v| v.id().to_string())
         .collect();
-    assert_eq!(variants("arm", false), registered);
-    assert_eq!(variants("tournament", false), registered);
+    assert_eq!(variants("arm", false, None), registered);
+    let heuristic = variants("tournament", false, Some("heuristic"));
+    assert_eq!(heuristic, registered, "heuristic against random each");
+    let td = variants("tournament", false, Some("td"));
+    assert_eq!(td, registered, "td against heuristic and random each");
     assert_eq!(
-        variants("tournament", true),
+        variants("tournament", true, None),
         registered,
         "a skill ladder each"
     );

@@ -75,7 +75,13 @@ fn other_game(
     rules: &Rules,
     device: &Device,
 ) -> Option<SolveError> {
-    let why = if theirs.pawns != rules.pawns {
+    let why = if theirs.pawns < rules.pawns {
+        // A smaller table plays no whole game; `td` reads it where it covers a position.
+        format!(
+            "{} pawns a side, not {}; td:endgame={file} reads it as an endgame table",
+            theirs.pawns, rules.pawns
+        )
+    } else if theirs.pawns != rules.pawns {
         format!("{} pawns a side, not {}", theirs.pawns, rules.pawns)
     } else if !same_game(theirs, rules) {
         "other rules".to_string()

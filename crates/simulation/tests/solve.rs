@@ -310,6 +310,16 @@ fn a_saved_table_reloads_and_is_refused_for_another_game() {
     .unwrap_err()
     .to_string();
     assert!(e.contains("2 pawns a side, not 1"), "{e}");
+    // A smaller table plays no whole game: the error names the player that reads it.
+    let e = check(
+        &other,
+        Variant::TEJON,
+        &small(Variant::TEJON, 3),
+        &Device::Coins,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains(&format!("not 3; td:endgame={name}")), "{e}");
     let e = tables
         .resolve(
             &mut other,

@@ -47,7 +47,8 @@ impl Outcome {
 }
 
 /// Where `mover` stands once it has played `played` (`None`: the throw of `value` could not be
-/// played) and stands in `after`: [`after_throw`] decides who throws next.
+/// played) and stands in `after`: [`after_throw`] decides who throws next, `ended` whether a
+/// side with no pawn left ends the game.
 #[inline]
 pub fn outcome(
     rules: &Rules,
@@ -57,20 +58,38 @@ pub fn outcome(
     played: Option<&Move>,
 ) -> Outcome {
     if after.finished(mover) {
-        let drawn = rules.end == GameEnd::FirstOutDrawOnExtra
-            && crate::turn::throws_again(rules, value, played);
-        return if drawn { Outcome::Drawn } else { Outcome::Won };
+        let again = crate::turn::throws_again(rules, value, played);
+        if let Some(end) = ended(rules, &after, mover, again) {
+            return end;
+        }
     }
     let mut next = after;
     let turn = after_throw(rules, &mut next, value, played);
     if turn.freed > 0 && next.finished(next.to_move) {
-        return if next.to_move == mover {
-            Outcome::Won
-        } else {
-            Outcome::Lost
-        };
+        if let Some(end) = ended(rules, &next, next.to_move, false) {
+            return match end {
+                Outcome::Won if next.to_move != mover => Outcome::Lost,
+                end => end,
+            };
+        }
     }
     Outcome::Next(next)
+}
+
+/// Whether `side`, with no pawn left in `pos`, ends the game, and how for it (`again`: the
+/// throw that did it gives another throw), as the game runner decides: the first side out wins
+/// (draws under `first-out-draw-on-extra` when its throw gives another); under `all-out` the
+/// game goes on until both sides are out, and then the score decides, which a position does
+/// not hold (the solver refuses that rule): a draw, worth 1/2.
+#[inline]
+fn ended(rules: &Rules, pos: &Position, side: Side, again: bool) -> Option<Outcome> {
+    match rules.end {
+        GameEnd::FirstOut => Some(Outcome::Won),
+        GameEnd::FirstOutDrawOnExtra if again => Some(Outcome::Drawn),
+        GameEnd::FirstOutDrawOnExtra => Some(Outcome::Won),
+        GameEnd::AllOut if !pos.finished(side.other()) => None,
+        GameEnd::AllOut => Some(Outcome::Drawn),
+    }
 }
 
 /// The probability that `mover` wins once it has played `played` (`None`: the throw of `value`

@@ -8,7 +8,7 @@ use super::td::{Net, Td};
 use super::{BackStrategy, FrontStrategy, RandomStrategy, Strategy, StrategyError};
 use crate::rules::Rules;
 use crate::solve::Solution;
-use crate::throws::Device;
+use crate::throws::{throw_table, Device};
 use std::fmt;
 use std::sync::Arc;
 
@@ -33,7 +33,8 @@ pub enum StrategySpec {
     /// `optimal` (a table solved when the scenario is read, for 1 or 2 pawns a side) or
     /// `optimal:FILE` (a table saved by `senet-sim solve`).
     Optimal(OptimalSpec),
-    /// `td` (the network shipped for the game) or `td:FILE` (one `senet-sim train` wrote).
+    /// `td` (the network shipped for the game) or `td:FILE` (one `senet-sim train` wrote);
+    /// `tdx:D` the same searching D throws past its move (1 to 3).
     Td(TdSpec),
 }
 
@@ -41,6 +42,8 @@ pub enum StrategySpec {
 /// loaded.
 #[derive(Clone, Debug)]
 pub struct TdSpec {
+    /// The throws searched past the move: 0 for `td`, D for `tdx:D`.
+    pub depth: u8,
     /// The weights file named (`td:FILE`), if any.
     pub file: Option<String>,
     /// A table of `senet-sim solve` for fewer pawns of the same rules (`td:endgame=TABLE`),
@@ -54,9 +57,11 @@ pub struct TdSpec {
 }
 
 impl TdSpec {
-    /// `FILE`, `endgame=TABLE` or `FILE,endgame=TABLE` (empty: the shipped network alone).
-    fn parse(param: &str) -> Result<TdSpec, String> {
+    /// `FILE`, `endgame=TABLE` or `FILE,endgame=TABLE` (empty: the shipped network alone),
+    /// after `depth` (`tdx:D`).
+    fn parse(depth: u8, param: &str) -> Result<TdSpec, String> {
         let mut spec = TdSpec {
+            depth,
             file: None,
             endgame: None,
             net: None,
@@ -75,10 +80,10 @@ impl TdSpec {
     }
 }
 
-/// Two `td` players are the same when they name the same files.
+/// Two `td` players are the same when they search as deep and name the same files.
 impl PartialEq for TdSpec {
     fn eq(&self, other: &TdSpec) -> bool {
-        (&self.file, &self.endgame) == (&other.file, &other.endgame)
+        (self.depth, &self.file, &self.endgame) == (other.depth, &other.file, &other.endgame)
     }
 }
 
@@ -110,7 +115,7 @@ impl StrategySpec {
             StrategySpec::Expectimax(d) => 5 * 6u64.pow(u32::from(*d)),
             StrategySpec::Rollout(n) => 2_000 * u64::from(*n),
             StrategySpec::Optimal(_) => 3,
-            StrategySpec::Td(_) => 10,
+            StrategySpec::Td(t) => 10 * 6u64.pow(u32::from(t.depth)),
         }
     }
 
@@ -135,7 +140,16 @@ impl StrategySpec {
                 file: param.filter(|p| !p.is_empty()).map(str::to_string),
                 solution: None,
             }),
-            "td" => StrategySpec::Td(TdSpec::parse(param.unwrap_or("")).map_err(|e| bad(&e))?),
+            "td" => StrategySpec::Td(TdSpec::parse(0, param.unwrap_or("")).map_err(|e| bad(&e))?),
+            "tdx" => {
+                let param = param.unwrap_or("");
+                let (d, rest) = param.split_once(',').unwrap_or((param, ""));
+                let depth = match number(Some(d.trim()), "D", MAX_DEPTH as u32)? {
+                    0 => return Err(bad("D must be at least 1; td is tdx:0")),
+                    d => d as u8,
+                };
+                StrategySpec::Td(TdSpec::parse(depth, rest).map_err(|e| bad(&e))?)
+            }
             "random" | "front" | "back" if param.is_some() => {
                 return Err(bad(&format!("'{name}' takes no parameter")))
             }
@@ -173,12 +187,15 @@ impl StrategySpec {
             StrategySpec::Optimal(o) => Box::new(Optimal::new(o.solution.clone().expect(
                 "an `optimal` player's table is resolved (Tables::resolve) before its games",
             ))),
-            StrategySpec::Td(t) => Box::new(Td::with_endgame(
-                t.net.clone().expect(
-                    "a `td` player's network is resolved (Tables::resolve) before its games",
-                ),
-                t.table.clone(),
-            )),
+            StrategySpec::Td(t) => Box::new(
+                Td::with_endgame(
+                    t.net.clone().expect(
+                        "a `td` player's network is resolved (Tables::resolve) before its games",
+                    ),
+                    t.table.clone(),
+                )
+                .searching(t.depth, throw_table(rules, device)),
+            ),
         }
     }
 }
@@ -193,7 +210,7 @@ pub fn strategy_by_name(
 }
 
 /// Names of the strategies available, with their parameter.
-pub const STRATEGY_NAMES: [&str; 8] = [
+pub const STRATEGY_NAMES: [&str; 9] = [
     "random",
     "front",
     "back",
@@ -202,6 +219,7 @@ pub const STRATEGY_NAMES: [&str; 8] = [
     "rollout:N",
     "optimal[:FILE]",
     "td[:FILE][,endgame=TABLE]",
+    "tdx:D[,FILE][,endgame=TABLE]",
 ];
 
 /// The canonical name: `random`, `expectimax:2`, `heuristic` with the default weights or
@@ -235,8 +253,10 @@ impl fmt::Display for StrategySpec {
                 file: Some(file), ..
             }) => write!(f, "optimal:{file}"),
             StrategySpec::Td(t) => {
-                f.write_str("td")?;
-                let parts: Vec<String> = (t.file.iter().cloned())
+                let depth = (t.depth > 0).then(|| t.depth.to_string());
+                f.write_str(if depth.is_some() { "tdx" } else { "td" })?;
+                let parts: Vec<String> = (depth.into_iter())
+                    .chain(t.file.iter().cloned())
                     .chain(t.endgame.iter().map(|e| format!("endgame={e}")))
                     .collect();
                 if !parts.is_empty() {
@@ -279,6 +299,9 @@ mod tests {
             ("td:w/tejon.td", "td:w/tejon.td"),
             ("td: endgame=t2.senet , w.td", "td:w.td,endgame=t2.senet"),
             ("td:endgame=t2.senet", "td:endgame=t2.senet"),
+            ("tdx:1", "tdx:1"),
+            ("tdx: 2, w.td", "tdx:2,w.td"),
+            ("tdx:1,endgame=t2.senet,w.td", "tdx:1,w.td,endgame=t2.senet"),
         ] {
             let spec = StrategySpec::parse(text).unwrap();
             assert_eq!(spec.to_string(), canonical, "{text}");
@@ -287,5 +310,8 @@ mod tests {
         let known = STRATEGY_NAMES.join(", ");
         let e = StrategySpec::parse("greedy").unwrap_err();
         assert!(e.0.contains(&known), "{e}");
+        for bad in ["tdx", "tdx:0", "tdx:4", "tdx:w.td", "tdx:1,a.td,b.td"] {
+            assert!(StrategySpec::parse(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -7,13 +7,13 @@
 //! multiplication or division (the sigmoid's exponential is computed here, not by the
 //! platform's library), so that a training gives the same weights on every machine.
 
-use crate::board::{squares, Position, Side};
-use crate::movegen::{residual_moves_into, Move, MoveList};
-use crate::rules::{GameEnd, Rules};
+use crate::board::{squares, Position};
+use crate::movegen::Move;
+use crate::rules::Rules;
+use crate::solve::backup::{move_value, position_value, settle, Pick};
 use crate::solve::Solution;
 use crate::strategy::{first_best, Asked, Strategy};
 use crate::throws::{mix64, GameRng};
-use crate::turn::{after_throw, throws_again};
 use std::sync::Arc;
 
 /// Inputs of the network: for the mover then the opponent, a pawn on each of the 32 squares
@@ -211,18 +211,35 @@ impl Net {
 }
 
 /// Plays the move after which the network gives the mover the highest chance (its value, or
-/// one less the opponent's when the hand passes); ties go to the first generated. Uses no
-/// randomness and keeps no state.
+/// one less the opponent's when the hand passes), the turn's end and the game's end being the
+/// solver's ([`move_value`]); with a search depth D (`tdx:D`), the value after the move
+/// is the mean over the next D throws of the best play by whoever throws
+/// ([`position_value`]), the network valuing the positions at the end. Ties go to the
+/// first move generated. Uses no randomness and keeps no state.
 #[derive(Clone, Debug)]
 pub struct Td {
     net: Arc<Net>,
     endgame: Option<Arc<Solution>>,
+    /// The search past the move (`tdx:D`); `None` for `td`.
+    search: Option<Search>,
+}
+
+/// How far `tdx:D` searches: D throws, averaged over the throw distribution.
+#[derive(Clone, Debug)]
+struct Search {
+    depth: u8,
+    /// `(value, probability)` pairs.
+    throws: Arc<[(u8, f64)]>,
 }
 
 impl Td {
     /// The player of a network.
     pub fn new(net: Arc<Net>) -> Td {
-        Td { net, endgame: None }
+        Td {
+            net,
+            endgame: None,
+            search: None,
+        }
     }
 
     /// The player of a network that reads a solved table's exact value instead of the
@@ -230,7 +247,23 @@ impl Td {
     /// same rules covers the positions where each side has at most that many pawns in play,
     /// since no move, throw or turn depends on the pawns borne off.
     pub fn with_endgame(net: Arc<Net>, endgame: Option<Arc<Solution>>) -> Td {
-        Td { net, endgame }
+        Td {
+            net,
+            endgame,
+            search: None,
+        }
+    }
+
+    /// The same player searching `depth` throws past its move (`tdx:D`; 0: `td`) over the
+    /// throw distribution `throws` (`(value, probability)` pairs).
+    pub fn searching(self, depth: u8, throws: Vec<(u8, f64)>) -> Td {
+        Td {
+            search: (depth > 0).then(|| Search {
+                depth,
+                throws: throws.into(),
+            }),
+            ..self
+        }
     }
 
     /// The chance of the side to move of `pos`: the table's, else the network's.
@@ -241,54 +274,19 @@ impl Td {
         }
     }
 
-    /// The mover's chance after playing `mv` with a throw of `value` (its follow-up with points
-    /// left over chosen at its best).
-    pub fn move_value(&self, rules: &Rules, value: u8, mv: &Move, mover: Side) -> f32 {
-        if mv.left > 0 && mv.after.in_play(mover) > 0 {
-            let mut follow = MoveList::new();
-            residual_moves_into(rules, &mv.after, mv.left, &mut follow);
-            if !follow.is_empty() {
-                let values = (follow.iter()).map(|r| self.settle(rules, r.after, mover, value, mv));
-                return values.fold(f32::NEG_INFINITY, f32::max);
+    /// The chance of the side to move of `pos` searched `depth` throws deep: the table's where
+    /// it covers `pos`, else the network's at depth 0, else the mean over the throws of the
+    /// best choice's value one throw less deep.
+    pub fn searched_value(&self, rules: &Rules, pos: &Position, depth: u8) -> f64 {
+        let exact = self.endgame.as_ref().and_then(|t| t.value(pos));
+        match (exact, &self.search) {
+            (Some(exact), _) => exact,
+            (None, Some(search)) if depth > 0 => {
+                let lookup = |p: &Position| self.searched_value(rules, p, depth - 1);
+                position_value(rules, &search.throws, pos, Pick::Best, &lookup)
             }
+            _ => f64::from(self.net.value(rules, pos)),
         }
-        self.settle(rules, mv.after, mover, value, mv)
-    }
-
-    /// The chance of `mover`, who played `played` with a throw of `value` to reach `after`,
-    /// once the turn's end is applied ([`after_throw`]): the network's value for whoever
-    /// throws next.
-    fn settle(&self, rules: &Rules, after: Position, mover: Side, value: u8, played: &Move) -> f32 {
-        if let Some(result) = decided(rules, &after, mover, value, played) {
-            return result;
-        }
-        let mut next = after;
-        after_throw(rules, &mut next, value, Some(played));
-        if next.finished(next.to_move) && rules.end != GameEnd::AllOut {
-            return if next.to_move == mover { 1.0 } else { 0.0 };
-        }
-        let v = self.value(rules, &next);
-        if next.to_move == mover {
-            v
-        } else {
-            1.0 - v
-        }
-    }
-}
-
-/// The result for `mover` of a position where it has just moved with a throw of `value`, when
-/// the game is over (a draw counts one half): it bore off its last pawn (a draw when the throw
-/// gives another, under `first-out-draw-on-extra`). Under `all-out` the score decides, which
-/// the position does not hold: a half.
-fn decided(rules: &Rules, after: &Position, mover: Side, value: u8, played: &Move) -> Option<f32> {
-    if !after.finished(mover) {
-        return None;
-    }
-    match rules.end {
-        GameEnd::AllOut if !after.finished(mover.other()) => None,
-        GameEnd::AllOut => Some(0.5),
-        GameEnd::FirstOutDrawOnExtra if throws_again(rules, value, Some(played)) => Some(0.5),
-        _ => Some(1.0),
     }
 }
 
@@ -304,23 +302,21 @@ impl Strategy for Td {
         if moves.len() == 1 {
             return 0;
         }
-        let mover = pos.to_move;
-        match *asked {
-            Asked::Throw(v) => {
-                first_best((moves.iter()).map(|m| f64::from(self.move_value(rules, v, m, mover))))
+        let depth = self.search.as_ref().map_or(0, |s| s.depth);
+        let lookup = |p: &Position| self.searched_value(rules, p, depth);
+        first_best(moves.iter().map(|m| match *asked {
+            Asked::Throw(v) => move_value(rules, pos, v, m, Pick::Best, &lookup),
+            Asked::LeftOver { throw, played } => {
+                settle(rules, m.after, pos.to_move, throw, Some(&played), &lookup)
             }
-            Asked::LeftOver { throw, played } => first_best(
-                (moves.iter())
-                    .map(|m| f64::from(self.settle(rules, m.after, mover, throw, &played))),
-            ),
-        }
+        }))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::bits_of;
+    use crate::board::{bits_of, Side};
 
     #[test]
     fn the_exponential_is_accurate_to_a_few_units_in_the_last_place() {

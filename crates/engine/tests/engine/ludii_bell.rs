@@ -5,8 +5,10 @@ use crate::common::*;
 use senet_engine::board::Side::{self, Black, White};
 use senet_engine::board::{Position, OFF};
 use senet_engine::game::{play_game, start_position, Observer};
+use senet_engine::movegen::legal_moves;
 use senet_engine::movegen::{Effects, Kind, Move};
 use senet_engine::rules::{RuleSet, Rules};
+use senet_engine::solve::backup::{outcome, Outcome};
 use senet_engine::strategy::{RandomStrategy, Strategy};
 use senet_engine::throws::{game_seed, stream, Device, SeededThrower};
 
@@ -143,6 +145,32 @@ fn the_game_goes_on_until_both_sides_are_out_and_the_higher_score_wins() {
         games += 1;
     }
     assert!(draws > 0 && draws < games, "draws happen, but not always");
+}
+
+#[test]
+fn the_first_side_out_does_not_end_the_game() {
+    // "(end (if (and (no Pieces P1) (no Pieces P2)) (byScore)))": the solver's step
+    // (`backup::outcome`, which `td` uses) goes on after White's last pawn leaves while Black
+    // has pawns; when both are out the score decides, which a position does not hold: a draw.
+    let r = lb();
+    let p = pos(&[28], &[1, 5], White);
+    let off = *legal_moves(&r, &p, 3)
+        .iter()
+        .find(|m| m.bears_off())
+        .unwrap();
+    match outcome(&r, off.after, White, 3, Some(&off)) {
+        Outcome::Next(next) => {
+            assert_eq!(next.to_move, Black);
+            assert!(next.finished(White) && !next.finished(Black));
+        }
+        other => panic!("the game ended: {other:?}"),
+    }
+    let p = pos(&[28], &[], White);
+    let off = *legal_moves(&r, &p, 3)
+        .iter()
+        .find(|m| m.bears_off())
+        .unwrap();
+    assert_eq!(outcome(&r, off.after, White, 3, Some(&off)), Outcome::Drawn);
 }
 
 #[test]
