@@ -266,14 +266,6 @@ impl Td {
         }
     }
 
-    /// The chance of the side to move of `pos`: the table's, else the network's.
-    pub fn value(&self, rules: &Rules, pos: &Position) -> f32 {
-        match self.endgame.as_ref().and_then(|t| t.value(pos)) {
-            Some(exact) => exact as f32,
-            None => self.net.value(rules, pos),
-        }
-    }
-
     /// The chance of the side to move of `pos` searched `depth` throws deep: the table's where
     /// it covers `pos`, else the network's at depth 0, else the mean over the throws of the
     /// best choice's value one throw less deep.
