@@ -51,39 +51,78 @@ dossier = next((d for d in candidats if (d / "columns.csv").exists()), Path(".")
 print("Fichiers lus dans :", dossier.resolve())
 
 
-def lire(fichier):
-    """Lit un fichier CSV de senet-sim, qu'il soit écrit avec des virgules (par défaut) ou
-    pour un tableur français (--csv excel-fr : points-virgules et virgules décimales)."""
-    chemin = dossier / fichier
+class FichierManquant(Exception):
+    """Un fichier CSV de la leçon n'est pas là."""
+
+
+def lire(fichier, ou=None):
+    """Lit un fichier CSV de senet-sim, qu'il soit écrit avec des virgules (rfc4180/) ou
+    pour un tableur français (points-virgules et virgules décimales)."""
+    chemin = (ou or dossier) / fichier
+    if not chemin.exists():
+        raise FichierManquant(
+            f"Il manque le fichier « {{fichier}} ». Déposez-le à côté du carnet : il est dans le "
+            f"dossier du rapport de la leçon (reports/lesson/{name}/ ou son sous-dossier "
+            f"rfc4180/), ou lancez d'abord senet-sim run scenarios/lesson/... sur l'ordinateur."
+        ) from None
     with open(chemin, encoding="utf-8-sig") as f:
         entete = f.readline()
     if ";" in entete:
         return pd.read_csv(chemin, sep=";", decimal=",", encoding="utf-8-sig")
-    return pd.read_csv(chemin)
+    return pd.read_csv(chemin, encoding="utf-8-sig")
 
 
 def fr(x, decimales=4):
     """Un nombre écrit à la française : virgule décimale, espace entre les milliers
-    (« … » tant que la réponse n'est pas écrite)."""
+    (« … » tant que la réponse n'est pas écrite) ; un nombre entier sans décimales."""
     if not isinstance(x, Number):
         return "… (à compléter)"
+    if float(x).is_integer():
+        decimales = 0
     texte = f"{{float(x):,.{{decimales}}f}}"
     return texte.replace(",", "\u202f").replace(".", ",")
 
 
-def proche(a, b):
-    """Vrai quand a est un nombre égal à b (à 1e-9 près) ; faux pour une réponse absente."""
-    return isinstance(a, Number) and abs(float(a) - float(b)) <= 1e-9
+def proche(a, b, ecart=None):
+    """Vrai quand a est un nombre égal à b aux 6 chiffres que gardent les fichiers CSV près
+    (ou à `ecart` près pour une valeur lue sur un graphique) ; faux pour une réponse absente."""
+    if not isinstance(a, Number) or isinstance(a, bool):
+        return False
+    if ecart is not None:
+        return abs(float(a) - float(b)) <= ecart
+    return math.isclose(float(a), float(b), rel_tol=1e-5, abs_tol=1e-9)
 
 
-def reponse(valeur, donnee, question):
-    """La réponse de l'élève quand elle est juste ; sinon la valeur donnée par senet-sim, en le
-    disant : une question sans réponse (ou à revoir) ne bloque pas la suite du carnet."""
-    if proche(valeur, donnee):
+def verifier(valeur, attendu, question, ecart=None):
+    """Dit si la réponse de l'élève est juste, absente ou à revoir, et rend la valeur que la
+    suite du carnet utilise : la réponse juste, sinon la valeur calculée par senet-sim (une
+    question sans réponse ne bloque pas la suite)."""
+    if valeur is ... or valeur is None:
+        print(f"❓ {{question}} : réponse absente ; la suite utilise la valeur {{fr(attendu)}} "
+              f"calculée par senet-sim.")
+        return attendu
+    if proche(valeur, attendu, ecart):
+        print(f"✅ {{question}} : juste ({{fr(valeur)}}).")
         return valeur
-    print(f"« {{question}} » : réponse absente ou à revoir ; la suite utilise la valeur "
-          f"{{fr(donnee)}} calculée par senet-sim.")
-    return donnee
+    print(f"❌ {{question}} : {{fr(valeur)}}, à revoir ; la suite utilise la valeur "
+          f"{{fr(attendu)}} calculée par senet-sim.")
+    return attendu
+
+
+def verifier_fonction(f, cas, question):
+    """Vérifie une fonction écrite par l'élève sur des cas (arguments, valeur attendue)."""
+    try:
+        valeurs = [f(*args) for args, _ in cas]
+    except TypeError:
+        valeurs = [...]
+    if any(v is ... or v is None for v in valeurs):
+        print(f"❓ {{question}} : réponse absente ; la suite utilise les valeurs de senet-sim.")
+        return False
+    if all(proche(v, attendu) for v, (_, attendu) in zip(valeurs, cas)):
+        print(f"✅ {{question}} : juste.")
+        return True
+    print(f"❌ {{question}} : à revoir ; la suite utilise les valeurs de senet-sim.")
+    return False
 
 
 def entre(bas, x, haut):
@@ -133,38 +172,146 @@ def write(path, cells):
     nbformat.write(nb, path)
 
 
+# A pupil's written answer goes in a cell of its own; the teacher's version holds the model answer.
+PUPIL_ANSWER = "**Votre réponse :** *(écrire ici, en une ou deux phrases)*"
+LEVEL_UP = """---
+
+## Pour aller plus loin (seconde, terminale)
+
+Cette partie utilise des notions du lycée ; elle n'est pas nécessaire pour répondre à la question de la
+leçon."""
+
+
 def notebook(name, cells):
     for kind, text in cells:
         for line in text.split("\n"):
-            assert kind == "md" or "(réponse)" not in line or ANSWER.match(line), line
+            assert kind != "code" or "(réponse)" not in line or ANSWER.match(line), line
     # The helper cell, announced: run it as it is.
     at = next(i for i, (k, t) in enumerate(cells) if k == "code" and t.startswith(AS_IS))
     cells = cells[:at] + [("md", RUN_AS_IS)] + cells[at:]
-    write(HERE / name, [(k, pupils(t) if k == "code" else t) for k, t in cells])
+
+    def for_pupils(kind, text):
+        if kind == "answer":
+            return ("md", PUPIL_ANSWER)
+        return (kind, pupils(text) if kind == "code" else text)
+
+    def for_teacher(kind, text):
+        if kind == "answer":
+            return ("md", f"**Réponse attendue (corrigé) :** {text}")
+        return (kind, text)
+
+    write(HERE / name, [for_pupils(k, t) for k, t in cells])
     title, rest = cells[0][1].split("\n", 1)
     teacher = [("md", f"{title} (corrigé pour le professeur)\n{rest}")] + cells[1:]
-    write(HERE / "corrige" / name, teacher)
+    write(HERE / "corrige" / name, [for_teacher(k, t) for k, t in teacher])
 
 
 notebook("1-batonnets-ou-pieces.ipynb", [
     ("md", """# Leçon 1 — Quatre bâtonnets, est-ce comme quatre pièces ?
 
-Au senet, on lance quatre bâtonnets semi-cylindriques : une face plate (marquée), une face bombée.
-On compte les faces marquées : 1, 2, 3 ou 4 (et 0 face marquée vaut 6 dans cette règle).
+Au senet, on lance quatre bâtonnets : une face plate (marquée), une face bombée. On compte les faces
+plates tournées vers le haut : 1, 2, 3 ou 4 faces plates donnent l'issue 1, 2, 3 ou 4, et **aucune
+face plate donne l'issue 6**. Il y a donc cinq issues : 1, 2, 3, 4 et 6.
 
-**Question :** si chaque bâtonnet tombe sur sa face marquée avec une probabilité $p$, quelle est la
-loi du nombre de faces marquées ? Est-ce la même chose qu'avec quatre pièces de monnaie ?
+**Question :** les cinq issues sont-elles équiprobables ? Les bâtonnets se comportent-ils comme quatre
+pièces de monnaie ?
 
-Les données viennent de `senet-sim run scenarios/lesson/1-sticks-or-coins.toml` : 20 000 parties
-pour chaque dispositif (pièces, bâtonnets tombant sur la face marquée 40 %, 50 %, 60 %, 70 % du temps)."""),
+Les données : les lancers de la classe (`class_throws.csv`), puis 20 000 parties simulées par
+`senet-sim run scenarios/lesson/1-sticks-or-coins.toml` pour chaque objet de lancer (pièces, bâtonnets
+qui tombent sur la face plate 40 %, 50 %, 60 % ou 70 % du temps)."""),
     ("code", load("lecon-1-batonnets")),
-    ("md", """## 1. Les effectifs et les fréquences
+    ("md", """## 1. Les lancers de la classe
 
-`throws.csv` donne, pour chaque dispositif (`arm`) et chaque issue (`value`), l'effectif (`count`),
-la fréquence observée (`frequency`) et la probabilité exacte (`theory`)."""),
+`class_throws.csv` donne, pour chaque issue (`value`), l'effectif de la classe (`class_count`) : le
+nombre de fois où la classe l'a obtenue, tous les groupes réunis."""),
+    ("code", """classe = lire("class_throws.csv")
+classe[["value", "class_count"]]"""),
+    ("md", """**À compléter :** le nombre total de lancers de la classe (la somme des effectifs), puis la
+fréquence de l'issue 2 (effectif de l'issue 2 divisé par le nombre total de lancers).
+
+*Aide :* `classe["class_count"].sum()` fait la somme d'une colonne ; `effectif_2` est déjà écrit."""),
+    ("code", """effectif_2 = classe[classe["value"] == 2]["class_count"].iloc[0]
+total = classe["class_count"].sum()  # (réponse)
+total = verifier(total, classe["class_count"].sum(), "nombre total de lancers")
+frequence_2 = effectif_2 / total  # (réponse)
+frequence_2 = verifier(frequence_2, effectif_2 / total, "fréquence de l'issue 2")"""),
+    ("md", """**À compléter :** si les cinq issues étaient équiprobables, quelle serait la probabilité de
+chacune ?"""),
+    ("code", """equiprobable = 1 / 5  # (réponse)
+equiprobable = verifier(equiprobable, 1 / len(classe), "probabilité de chaque issue si elles étaient équiprobables")
+classe["fréquence"] = classe["class_count"] / classe["class_count"].sum()
+plt.figure(figsize=(9, 4))
+plt.bar(classe["value"], classe["fréquence"], width=0.6, label="fréquence dans la classe")
+plt.axhline(equiprobable, color="grey", linestyle="--", label="si les issues étaient équiprobables")
+plt.xticks(classe["value"])
+plt.xlabel("issue")
+plt.ylabel("fréquence")
+plt.ylim(0, None)  # l'axe part de 0
+axes_francais(plt.gca(), entiers=False)
+plt.legend()
+plt.show()"""),
+    ("md", """**Question :** d'après les lancers de la classe, les cinq issues sont-elles équiprobables ?"""),
+    ("answer", """Non : l'issue 2 sort bien plus souvent qu'une fois sur cinq (fréquence voisine de 0,35 à 0,4
+dans la classe, contre 0,2 si les issues étaient équiprobables) et les issues 4 et 6 bien moins souvent
+(environ 0,06). Avec plusieurs centaines de lancers, un tel écart ne vient pas du hasard de
+l'échantillon. Erreur fréquente : croire que cinq issues possibles sont forcément équiprobables."""),
+    ("md", """## 2. Les lancers simulés
+
+`throws.csv` donne, pour chaque objet de lancer (`arm`) et chaque issue (`value`), l'effectif simulé
+(`count`), la fréquence simulée (`frequency`) et la probabilité exacte (`theory`)."""),
     ("code", """lancers = lire("throws.csv")
-lancers[["arm", "value", "count", "frequency", "theory"]]"""),
-    ("md", """## 2. La loi binomiale
+pieces = lancers[lancers["arm"] == "pièces"]
+pieces[["value", "count", "frequency", "theory"]]"""),
+    ("md", """**À compléter :** avec quatre pièces, il y a 16 façons équiprobables de tomber (2 × 2 × 2 × 2).
+Exactement deux faces « face » : il y en a 6 (FFPP, FPFP, FPPF, PFFP, PFPF, PPFF). Quelle est la
+probabilité de l'issue 2 ?"""),
+    ("code", """p2 = 6 / 16  # (réponse)
+p2 = verifier(p2, pieces[pieces["value"] == 2]["theory"].iloc[0], "probabilité de l'issue 2 avec des pièces")"""),
+    ("md", """## 3. La stabilisation des fréquences
+
+`first_throws.csv` contient les 10 000 premiers lancers simulés de chaque objet, dans l'ordre. On suit
+la fréquence de l'issue 2 au fil des lancers : au début elle varie beaucoup, puis elle se stabilise."""),
+    ("code", """premiers = lire("first_throws.csv")
+serie = premiers[premiers["arm"] == "pièces"]["value"].reset_index(drop=True)
+frequence_cumulee = (serie == 2).cumsum() / (serie.index + 1)
+plt.figure(figsize=(10, 4))
+plt.plot(frequence_cumulee.index + 1, frequence_cumulee, label="fréquence de l'issue 2")
+plt.axhline(p2, color="black", linestyle="--", label=f"probabilité {fr(p2, 4)}")
+axes_francais(plt.gca(), entiers=False)
+plt.xscale("log")
+plt.ylim(0, 1)
+plt.xlabel("nombre de lancers (échelle logarithmique)")
+plt.ylabel("fréquence")
+plt.legend()
+plt.show()"""),
+    ("md", """**À compléter :** lire sur le graphique la valeur vers laquelle la fréquence de l'issue 2 se
+stabilise (deux chiffres après la virgule suffisent)."""),
+    ("code", """lue = 0.38  # (réponse)
+lue = verifier(lue, frequence_cumulee.iloc[-1], "valeur lue sur le graphique", ecart=0.02)"""),
+    ("md", """## 4. Pièces ou bâtonnets ?
+
+Pour chaque objet de lancer, les fréquences simulées (barres) et la probabilité d'issues équiprobables
+(pointillés)."""),
+    ("code", """fig, axes = plt.subplots(1, lancers["arm"].nunique(), figsize=(16, 3.5), sharey=True)
+for ax, (nom, groupe) in zip(axes, lancers.groupby("arm", sort=False)):
+    ax.bar(groupe["value"], groupe["frequency"], width=0.6)
+    ax.axhline(1 / 5, color="grey", linestyle="--")
+    ax.set_title(nom)
+    ax.set_xlabel("issue")
+    ax.set_xticks(sorted(groupe["value"]))
+    axes_francais(ax, entiers=False)
+axes[0].set_ylabel("fréquence simulée")
+plt.show()"""),
+    ("md", """**Question :** quels bâtonnets se comportent comme les pièces ? Les bâtonnets de la classe
+ressemblent-ils plutôt à des pièces ou à l'un des bâtonnets biaisés ?"""),
+    ("answer", """Les bâtonnets qui tombent sur la face plate 50 % du temps donnent les mêmes fréquences que les
+pièces (0,25 ; 0,375 ; 0,25 ; 0,0625 ; 0,0625). À 70 %, l'issue 3 devient la plus fréquente ; à
+40 %, les issues 1 et 2. On compare ensuite le diagramme de la classe avec ces cinq diagrammes : les
+bâtonnets de la classe ressemblent à celui dont les barres ont la même forme (à comparer avec la
+conclusion du rapport, « Les lancers de la classe »)."""),
+    ("md", LEVEL_UP + """
+
+### A. La loi binomiale
 
 Avec quatre lancers indépendants de même probabilité $p$, le nombre $X$ de faces marquées suit la
 loi binomiale $\\mathcal{B}(4\\,;\\,p)$ :
@@ -180,57 +327,17 @@ $\\binom{4}{k}$)."""),
 def faces_marquees(valeur):
     return 0 if valeur == 6 else valeur
 
-pieces = lancers[lancers["arm"] == "pièces"].copy()
-pieces["binomiale"] = [binomiale(faces_marquees(v), 0.5) for v in pieces["value"]]
-pieces[["value", "frequency", "theory", "binomiale"]]"""),
-    ("code", """# Vérification : la loi binomiale calculée est-elle celle du simulateur ?
-egales = all(proche(a, b) for a, b in zip(pieces["binomiale"], pieces["theory"]))
-print("La loi binomiale B(4 ; 0,5) donne les probabilités exactes :", "oui" if egales
-      else "non, à revoir (la suite utilise les probabilités exactes de senet-sim)")"""),
-    ("md", """## 3. Diagramme en bâtons : fréquences et probabilités
-
-Pour chaque dispositif, les fréquences observées (à gauche) et les probabilités (à droite)."""),
-    ("code", """fig, axes = plt.subplots(1, lancers["arm"].nunique(), figsize=(16, 3.5), sharey=True)
-for ax, (nom, groupe) in zip(axes, lancers.groupby("arm", sort=False)):
-    x = groupe["value"]
-    ax.bar(x - 0.2, groupe["frequency"], width=0.4, label="fréquence")
-    ax.bar(x + 0.2, groupe["theory"], width=0.4, label="probabilité")
-    ax.set_title(nom)
-    ax.set_xlabel("issue")
-    ax.set_xticks(sorted(x))
-    axes_francais(ax, entiers=False)
-axes[0].set_ylabel("fréquence / probabilité")
-axes[0].legend()
-plt.show()"""),
-    ("md", """**Question :** les bâtonnets à 50 % se comportent-ils comme les pièces ? Et ceux à 70 % ?
-
-## 4. La loi des grands nombres
-
-`first_throws.csv` contient les 10 000 premiers lancers de chaque dispositif, dans l'ordre. On suit
-la fréquence de l'issue 2 au fil des lancers."""),
-    ("code", """premiers = lire("first_throws.csv")
-serie = premiers[premiers["arm"] == "pièces"]["value"].reset_index(drop=True)
-frequence_cumulee = (serie == 2).cumsum() / (serie.index + 1)
-p2 = reponse(binomiale(2, 0.5), pieces[pieces["value"] == 2]["theory"].iloc[0], "binomiale(2 ; 0,5)")
-plt.figure(figsize=(10, 4))
-plt.plot(frequence_cumulee.index + 1, frequence_cumulee, label="fréquence de l'issue 2")
-plt.axhline(p2, color="black", linestyle="--", label=f"probabilité {fr(p2, 4)}")
-axes_francais(plt.gca(), entiers=False)
-plt.xscale("log")
-plt.xlabel("nombre de lancers")
-plt.ylabel("fréquence")
-plt.legend()
-plt.show()
-print("Fréquence après", fr(len(serie), 0), "lancers :", fr(frequence_cumulee.iloc[-1], 4))"""),
-    ("md", """## 5. Fluctuation d'échantillonnage
+cas = [((faces_marquees(v), 0.5), t) for v, t in zip(pieces["value"], pieces["theory"])]
+verifier_fonction(binomiale, cas, "binomiale(k ; 0,5) donne la loi des pièces")"""),
+    ("md", """### B. Fluctuation d'échantillonnage
 
 On découpe les 10 000 lancers en échantillons de taille $n$. Pour chaque échantillon, on calcule la
 fréquence de l'issue 2. L'intervalle de fluctuation
-$\\left[p - \\frac{1}{\\sqrt n}\\,;\\,p + \\frac{1}{\\sqrt n}\\right]$ contient la fréquence d'environ
-95 % des échantillons, souvent davantage : on compte combien il en contient ici.
+$\\left[p - \\frac{1}{\\sqrt n}\\,;\\,p + \\frac{1}{\\sqrt n}\\right]$ contient la fréquence d'au moins
+95 % des échantillons : on compte combien il en contient ici.
 
-**À compléter :** choisir une taille d'échantillon `n` (par exemple 25, 100 ou 400)."""),
-    ("code", """n = 100  # À compléter : la taille des échantillons
+On peut changer la taille `n` des échantillons (par exemple 25, 100 ou 400)."""),
+    ("code", """n = 100  # la taille des échantillons
 nombre = len(serie) // n
 frequences = [(serie[i * n:(i + 1) * n] == 2).mean() for i in range(nombre)]
 bas, haut = p2 - 1 / math.sqrt(n), p2 + 1 / math.sqrt(n)
@@ -240,6 +347,7 @@ plt.plot(range(1, nombre + 1), frequences, "o", markersize=3)
 plt.axhline(bas, color="red")
 plt.axhline(haut, color="red")
 plt.axhline(p2, color="black", linestyle="--")
+plt.ylim(0, 1)
 plt.xlabel("numéro de l'échantillon")
 plt.ylabel("fréquence de l'issue 2")
 plt.title(f"{nombre} échantillons de taille {n}")
@@ -247,7 +355,12 @@ axes_francais(plt.gca())
 plt.show()
 print(f"{fr(100 * dedans, 1)} % des {nombre} échantillons sont dans l'intervalle "
       f"[{fr(bas, 3)} ; {fr(haut, 3)}]")"""),
-    ("md", """**Conclusion :** rédiger en une phrase ce que la simulation montre sur les bâtonnets."""),
+    ("md", """**Conclusion :** rédiger en une phrase ce que la simulation et les lancers de la classe
+montrent sur les bâtonnets."""),
+    ("answer", """Les cinq issues ne sont pas équiprobables : l'issue 2 est la plus fréquente, les issues 4 et 6
+les plus rares ; des bâtonnets qui tombent une fois sur deux sur la face plate se comportent
+exactement comme quatre pièces, et plus on a de lancers, plus les fréquences se rapprochent des
+probabilités."""),
 ])
 
 notebook("2-qui-commence.ipynb", [
@@ -256,15 +369,55 @@ notebook("2-qui-commence.ipynb", [
 Au début d'une partie, les deux joueurs lancent chacun leur tour ; le premier qui obtient un 1
 commence. **Le joueur qui lance en premier a-t-il plus de chances de commencer ?**
 
-Données : `senet-sim run scenarios/lesson/2-who-starts.toml` (50 000 parties par dispositif)."""),
+Données : `senet-sim run scenarios/lesson/2-who-starts.toml` (50 000 parties par objet de lancer)."""),
     ("code", load("lecon-2-qui-commence")),
-    ("md", """## 1. Le calcul
+    ("md", """## 1. Obtenir un 1 avec quatre pièces
 
-Avec quatre pièces, la probabilité d'obtenir 1 (une seule face marquée) est $p = \\frac{4}{16} = \\frac14$.
+Avec quatre pièces, il y a 16 façons équiprobables de tomber. On obtient l'issue 1 quand exactement
+une pièce montre « face » : FPPP, PFPP, PPFP, PPPF.
+
+**À compléter :** la probabilité d'obtenir 1 en un lancer."""),
+    ("code", """lancers = lire("throws.csv")
+exacte_1 = lancers[(lancers["arm"] == "pièces") & (lancers["value"] == 1)]["theory"].iloc[0]
+p = 4 / 16  # (réponse)
+p = verifier(p, exacte_1, "probabilité d'obtenir 1 avec quatre pièces")"""),
+    ("md", """## 2. Ce que donne la simulation
+
+`summary.csv` donne, pour chaque objet de lancer, le nombre de parties (`throwoffs`) et le nombre de
+fois où le premier lanceur a commencé (`throwoff_first_thrower`).
+
+**À compléter :** la fréquence des parties où le premier lanceur a commencé, avec les pièces."""),
+    ("code", """resume = lire("summary.csv")
+pieces = resume[resume["arm"] == "pièces"].iloc[0]
+print("parties :", fr(pieces["throwoffs"], 0), "; le premier lanceur a commencé :",
+      fr(pieces["throwoff_first_thrower"], 0))
+f = pieces["throwoff_first_thrower"] / pieces["throwoffs"]  # (réponse)
+f = verifier(f, pieces["throwoff_first_thrower_rate"], "fréquence des parties où le premier lanceur commence")"""),
+    ("code", """tableau = resume[["arm", "throwoffs", "throwoff_first_thrower", "throwoff_first_thrower_rate"]]
+plt.figure(figsize=(8, 4))
+plt.bar(tableau["arm"], tableau["throwoff_first_thrower_rate"], label="fréquence simulée")
+plt.axhline(0.5, color="grey", linestyle=":", label="une chance sur deux")
+plt.ylim(0, 1)  # l'axe part de 0
+axes_francais(plt.gca(), entiers=False)
+plt.ylabel("le premier lanceur commence")
+plt.legend()
+plt.show()
+tableau"""),
+    ("md", """**Question :** lancer en premier est-il un avantage ? Avec quel objet de lancer cet avantage
+est-il le plus grand ? le plus petit ?"""),
+    ("answer", """Oui : avec les pièces, le premier lanceur commence dans environ 57 % des parties, plus qu'une
+fois sur deux, car il a la première occasion d'obtenir 1. L'avantage est le plus grand quand l'issue 1
+est la plus probable (bâtonnets 40 % : environ 60 %) et le plus petit quand elle est rare (bâtonnets
+70 % : environ 52 %). Erreur fréquente : penser que l'ordre ne compte pas puisque chaque lancer est
+« au hasard »."""),
+    ("md", LEVEL_UP + """
+
+### A. Le calcul exact : une série géométrique
+
 Le premier lanceur obtient le premier 1 au 1er lancer, ou au 3e (les deux premiers ont échoué), ou au 5e…
 $$P = p + (1-p)^2 p + (1-p)^4 p + \\dots = \\frac{p}{1-(1-p)^2} = \\frac{1}{2-p}.$$
 
-**À compléter :** calculer cette probabilité pour $p = \\frac14$."""),
+**À compléter :** la fonction `premier_lanceur(p)`."""),
     ("code", """from fractions import Fraction
 
 def premier_lanceur(p):
@@ -272,54 +425,32 @@ def premier_lanceur(p):
     return 1 / (2 - p)  # (réponse)
 
 resultat = premier_lanceur(Fraction(1, 4))
-print("Avec des pièces :", resultat if isinstance(resultat, Number) else "… (à compléter)")  # une fraction exacte"""),
-    ("md", """## 2. La simulation
-
-`summary.csv` donne, pour chaque dispositif, le nombre de parties (`throwoffs`), le nombre de fois
-où le premier lanceur a commencé (`throwoff_first_thrower`), la fréquence et la probabilité exacte."""),
-    ("code", """resume = lire("summary.csv")
-tableau = resume[["arm", "throwoffs", "throwoff_first_thrower", "throwoff_first_thrower_rate", "throwoff_first_thrower_theory"]]
-tableau"""),
-    ("code", """pieces = resume[resume["arm"] == "pièces"].iloc[0]
-f, n = pieces["throwoff_first_thrower_rate"], pieces["throwoffs"]
-print(f"fréquence observée {fr(f)} ; probabilité 4/7 = {fr(4 / 7)}")
-# Intervalle de fluctuation au seuil de 95 % : p ± 1/√n
-bas, haut = 4 / 7 - 1 / math.sqrt(n), 4 / 7 + 1 / math.sqrt(n)
-print(f"intervalle [{fr(bas)} ; {fr(haut)}] :", "la fréquence y est" if bas <= f <= haut else "la fréquence n'y est pas")"""),
-    ("md", """## 3. Et avec des bâtonnets biaisés ?
+print("Avec des pièces :", resultat if isinstance(resultat, Number) else "… (à compléter)")  # une fraction exacte
+verifier_fonction(premier_lanceur,
+                  [((q,), t) for q, t in zip(
+                      [lancers[(lancers["arm"] == a) & (lancers["value"] == 1)]["theory"].iloc[0] for a in resume["arm"]],
+                      resume["throwoff_first_thrower_theory"])],
+                  "premier_lanceur(p) pour chaque objet de lancer")"""),
+    ("md", """### B. Des bâtonnets biaisés
 
 Avec des bâtonnets qui tombent sur la face marquée avec la probabilité $q$, obtenir 1 a la probabilité
-$p = 4q(1-q)^3$ (loi binomiale). **À compléter :** calculer $p$ puis $\\frac{1}{2-p}$ et comparer."""),
-    ("code", """lancers = lire("throws.csv")
-for nom, q in [("bâtonnets 40 %", 0.4), ("bâtonnets 70 %", 0.7)]:
-    p = 4 * q * (1 - q) ** 3  # À compléter (réponse)
-    ligne = resume[resume["arm"] == nom].iloc[0]
-    un = lancers[(lancers["arm"] == nom) & (lancers["value"] == 1)]["theory"].iloc[0]
-    p = reponse(p, un, f"p pour {nom}")
-    calcul = reponse(premier_lanceur(p), ligne["throwoff_first_thrower_theory"], "premier_lanceur(p)")
-    print(f"{nom} : p = {fr(p)}, 1/(2-p) = {fr(calcul)}, "
-          f"simulé {fr(ligne['throwoff_first_thrower_rate'])}, "
-          f"calculé par senet-sim {fr(ligne['throwoff_first_thrower_theory'])}")
-
-plt.figure(figsize=(7, 4))
-plt.bar(tableau["arm"], tableau["throwoff_first_thrower_rate"], label="fréquence")
-plt.plot(tableau["arm"], tableau["throwoff_first_thrower_theory"], "ko", label="probabilité")
-plt.axhline(0.5, color="grey", linestyle=":")
-plt.ylim(0, 0.8)
-axes_francais(plt.gca(), entiers=False)
-plt.ylabel("le premier lanceur commence")
-plt.legend()
-plt.show()"""),
-    ("md", """## 4. Combien de lancers pour commencer ?
+$p = 4q(1-q)^3$ (loi binomiale). **À compléter :** calculer $p$ pour $q = 0,7$."""),
+    ("code", """q = 0.7
+p_70 = 4 * q * (1 - q) ** 3  # (réponse)
+p_70 = verifier(p_70, lancers[(lancers["arm"] == "bâtonnets 70 %") & (lancers["value"] == 1)]["theory"].iloc[0],
+                "p pour des bâtonnets à 70 %")
+ligne = resume[resume["arm"] == "bâtonnets 70 %"].iloc[0]
+print(f"bâtonnets 70 % : 1/(2-p) = {fr(1 / (2 - p_70))}, simulé {fr(ligne['throwoff_first_thrower_rate'])}")"""),
+    ("md", """### C. Combien de lancers pour commencer ?
 
 Le nombre de lancers qu'il faut pour obtenir le premier 1 suit la loi géométrique
-$P(N = k) = (1-p)^{k-1}\\,p$. `throwoffs.csv` donne, pour chaque dispositif, combien de parties ont
+$P(N = k) = (1-p)^{k-1}\\,p$. `throwoffs.csv` donne, pour chaque objet de lancer, combien de parties ont
 commencé après $k$ lancers (`count`), la fréquence et la loi géométrique (`theory`)."""),
     ("code", """debuts = lire("throwoffs.csv")
-pieces = debuts[(debuts["arm"] == "pièces") & (debuts["throws"] <= 16)]
+pieces_debuts = debuts[(debuts["arm"] == "pièces") & (debuts["throws"] <= 16)]
 plt.figure(figsize=(10, 4))
-plt.bar(pieces["throws"] - 0.2, pieces["frequency"], width=0.4, label="fréquence")
-plt.bar(pieces["throws"] + 0.2, pieces["theory"], width=0.4, label="loi géométrique")
+plt.bar(pieces_debuts["throws"] - 0.2, pieces_debuts["frequency"], width=0.4, label="fréquence")
+plt.bar(pieces_debuts["throws"] + 0.2, pieces_debuts["theory"], width=0.4, label="loi géométrique")
 axes_francais(plt.gca())
 plt.xlabel("nombre de lancers pour obtenir le premier 1 (pièces)")
 plt.ylabel("fréquence / probabilité")
@@ -329,79 +460,65 @@ tous = debuts[debuts["arm"] == "pièces"]
 moyenne = (tous["throws"] * tous["count"]).sum() / tous["count"].sum()
 print(f"en moyenne {fr(moyenne, 2)} lancers ; espérance 1/p = {fr(4, 2)}")"""),
     ("md", """**Conclusion :** lancer en premier est-il un avantage ? Quand l'issue 1 devient rare, que devient cet avantage ?"""),
+    ("answer", """Lancer en premier donne un avantage (4/7 ≈ 0,571 avec des pièces). Plus l'issue 1 est rare,
+plus il faut de lancers pour l'obtenir et plus l'avantage du premier lanceur se réduit : 1/(2 − p) se
+rapproche de 1/2 quand p se rapproche de 0."""),
 ])
 
 notebook("3-duree-d-une-partie.ipynb", [
     ("md", """# Leçon 3 — Combien de temps dure une partie ? Combien de lancers pour sortir ?
 
 Dans la règle de Tejón, un pion sur la case 28 ne sort qu'avec un 3, sur la case 29 qu'avec un 2,
-sur la case 30 qu'avec un 1. **Combien de lancers faut-il attendre ?**
+sur la case 30 qu'avec un 1. **Combien de lancers faut-il attendre ? Combien de temps dure une partie ?**
 
 Données : `senet-sim run scenarios/lesson/3-game-length.toml` (100 000 parties)."""),
     ("code", load("lecon-3-duree")),
-    ("md", """## 1. Attendre un 3 : une loi géométrique
+    ("md", """## 1. Attendre un 3
 
-On lance jusqu'à obtenir un 3 (probabilité $p = \\frac{4}{16}$ avec quatre pièces). Le nombre $N$ de
-lancers suit la loi géométrique : $P(N = k) = (1-p)^{k-1}\\,p$, d'espérance $E(N) = \\frac1p$.
-
-`waits.csv` donne, pour chaque issue, combien de fois il a fallu $k$ lancers pour l'obtenir, parmi les
-10 000 premiers lancers de la simulation."""),
+`waits.csv` donne, pour chaque issue, combien de fois il a fallu 1, 2, 3… lancers pour l'obtenir
+(`count`), parmi les 10 000 premiers lancers de la simulation."""),
     ("code", """attentes = lire("waits.csv")
 trois = attentes[attentes["value"] == 3]
-trois.head(10)"""),
-    ("code", """def geometrique(k, p):
-    # À compléter : P(N = k)
-    return (1 - p) ** (k - 1) * p  # (réponse)
-
-p = 4 / 16
-trois = trois.assign(calcul=[geometrique(k, p) for k in trois["throws"]])
-egales = all(proche(a, b) for a, b in zip(trois["calcul"], trois["theory"]))
-print("Le calcul donne la loi du simulateur :", "oui" if egales
-      else "non, à revoir (le graphique utilise la loi de senet-sim)")
-k = trois["throws"][trois["throws"] <= 20]
+trois[["throws", "count", "frequency"]].head(10)"""),
+    ("code", """k = trois["throws"][trois["throws"] <= 20]
 plt.figure(figsize=(10, 4))
-plt.bar(k - 0.2, trois["frequency"][: len(k)], width=0.4, label="fréquence")
-plt.bar(k + 0.2, trois["theory"][: len(k)], width=0.4, label="loi géométrique")
+plt.bar(k, trois["frequency"][: len(k)], width=0.6)
 plt.xlabel("nombre de lancers pour obtenir un 3")
-plt.ylabel("fréquence / probabilité")
+plt.ylabel("fréquence")
 axes_francais(plt.gca())
-plt.legend()
 plt.show()"""),
-    ("md", """Les trois cases côte à côte, sur une même échelle : un 3 pour sortir de 28, un 2 pour 29,
-un 1 pour 30."""),
-    ("code", """fig, axes = plt.subplots(1, 3, figsize=(16, 3.5), sharey=True)
-for ax, (valeur, case) in zip(axes, [(3, 28), (2, 29), (1, 30)]):
-    lignes = attentes[(attentes["value"] == valeur) & (attentes["throws"] <= 16)]
-    ax.bar(lignes["throws"] - 0.2, lignes["frequency"], width=0.4, label="fréquence")
-    ax.bar(lignes["throws"] + 0.2, lignes["theory"], width=0.4, label="loi géométrique")
-    ax.set_title(f"case {case} : il faut un {valeur}")
-    ax.set_xlabel("nombre de lancers")
-    axes_francais(ax)
-axes[0].set_ylabel("fréquence / probabilité")
-axes[0].legend()
-plt.show()"""),
-    ("md", """## 2. L'espérance
+    ("md", """**À compléter :** la fréquence des fois où le 3 est venu dès le premier lancer (lire la
+première ligne du tableau : effectif divisé par le total des effectifs)."""),
+    ("code", """premier = trois["count"].iloc[0] / trois["count"].sum()  # (réponse)
+premier = verifier(premier, trois["frequency"].iloc[0], "fréquence d'un 3 dès le premier lancer")"""),
+    ("md", """## 2. Le nombre moyen de lancers
 
-**À compléter :** calculer la moyenne observée du nombre de lancers et la comparer à $\\frac1p$.
+**À compléter :** la moyenne du nombre de lancers qu'il faut attendre pour obtenir un 3. Avec un
+tableau d'effectifs, la moyenne est la somme des valeurs × effectifs divisée par l'effectif total.
 
-*Aide pandas :* `lignes["throws"] * lignes["count"]` multiplie deux colonnes ligne par ligne, et
-`.sum()` fait la somme d'une colonne. Avec un tableau d'effectifs, la moyenne est la somme des
-valeurs × effectifs divisée par l'effectif total."""),
+*Aide pandas :* `trois["throws"] * trois["count"]` multiplie deux colonnes ligne par ligne, et
+`.sum()` fait la somme d'une colonne."""),
+    ("code", """moyenne = (trois["throws"] * trois["count"]).sum() / trois["count"].sum()  # (réponse)
+moyenne = verifier(moyenne, (trois["throws"] * trois["count"]).sum() / trois["count"].sum(),
+                   "nombre moyen de lancers pour obtenir un 3")"""),
     ("code", """for valeur, case in [(3, 28), (2, 29), (1, 30)]:
     lignes = attentes[attentes["value"] == valeur]
-    moyenne = (lignes["throws"] * lignes["count"]).sum() / lignes["count"].sum()  # (réponse)
-    p = lignes["theory"].iloc[0]  # P(N = 1) = p
-    print(f"case {case} (il faut un {valeur}) : moyenne observée {fr(moyenne, 2)}, espérance 1/p = {fr(1 / p, 2)}")"""),
+    m = (lignes["throws"] * lignes["count"]).sum() / lignes["count"].sum()
+    print(f"case {case} (il faut un {valeur}) : en moyenne {fr(m, 2)} lancers")"""),
+    ("md", """**Question :** de quelle case est-il le plus long de sortir ? Pourquoi ?"""),
+    ("answer", """Des cases 28 et 30 : il faut un 3 ou un 1, que quatre pièces donnent chacun de 4 façons sur
+16, et on attend en moyenne 4 lancers. De la case 29, il faut un 2, qui vient de 6 façons sur 16 :
+moins de 3 lancers en moyenne. Plus une issue est rare, plus il faut l'attendre longtemps. Erreur
+fréquente : penser que la case 30, la dernière, est la plus facile à quitter."""),
     ("md", """## 3. La durée d'une partie
 
 On compte la durée en **tours** : un tour, ce sont les lancers d'un joueur jusqu'à ce que la main
 passe à l'autre (un 1, un 4 ou un 6 fait relancer le même joueur, dans le même tour).
 
-`lengths.csv` donne le nombre de parties terminées en chaque nombre de tours ; `summary.csv` la moyenne,
-l'écart type, la médiane et les quartiles. Les joueurs jouent chacun leur tour : le camp qui
-commence ne peut finir que sur un tour impair, l'autre sur un tour pair. Tour par tour, le
-diagramme alternerait donc hautes et basses barres (un « peigne ») ; on regroupe les tours deux par
-deux."""),
+`lengths.csv` donne le nombre de parties terminées en chaque nombre de tours ; `summary.csv` la moyenne
+et la médiane. Les joueurs jouent chacun leur tour : le camp qui commence ne peut finir que sur un tour
+impair, l'autre sur un tour pair. Tour par tour, le diagramme alternerait donc hautes et basses barres
+(un « peigne ») ; on regroupe les tours deux par deux."""),
     ("code", """durees = lire("lengths.csv")
 resume = lire("summary.csv").iloc[0]
 # Deux tours par barre : 1-2, 3-4, 5-6...
@@ -414,30 +531,68 @@ plt.xlabel("nombre de tours (barres de 2 tours)")
 plt.ylabel("fréquence")
 axes_francais(plt.gca())
 debut = durees["turns"][durees["games"] > 0].min()
-plt.xlim(max(0, debut - 10), None)  # l'axe commence près de la partie la plus courte
+plt.xlim(max(0, debut - 10), None)  # l'axe des tours commence près de la partie la plus courte
 plt.legend()
 plt.show()
-print(f"moyenne {fr(resume['mean_turns'], 1)} tours, écart type {fr(resume['sd_turns'], 1)}, "
-      f"médiane {resume['median_turns']}, quartiles {resume['q1_turns']} et {resume['q3_turns']}")"""),
+print(f"moyenne {fr(resume['mean_turns'], 1)} tours, médiane {resume['median_turns']} tours")"""),
+    ("md", """**À compléter :** la durée moyenne d'une partie en tours, calculée avec `lengths.csv` (colonnes
+`turns` et `games`)."""),
+    ("code", """duree_moyenne = (durees["turns"] * durees["games"]).sum() / durees["games"].sum()  # (réponse)
+duree_moyenne = verifier(duree_moyenne, resume["mean_turns"], "durée moyenne d'une partie (tours)")"""),
     ("md", """**Question :** pourquoi la moyenne est-elle plus grande que la médiane ?"""),
+    ("answer", """Quelques parties sont très longues (la barre de droite du diagramme s'étire loin) : elles
+augmentent beaucoup la moyenne, mais pas la médiane, qui ne dépend que du rang de la partie du milieu.
+La moitié des parties durent moins que la médiane ; la moyenne est tirée vers le haut par les parties
+longues."""),
+    ("md", LEVEL_UP + """
+
+### A. La loi géométrique
+
+On lance jusqu'à obtenir un 3 (probabilité $p = \\frac{4}{16}$ avec quatre pièces). Le nombre $N$ de
+lancers suit la loi géométrique : $P(N = k) = (1-p)^{k-1}\\,p$, d'espérance $E(N) = \\frac1p$."""),
+    ("code", """def geometrique(k, p):
+    # À compléter : P(N = k)
+    return (1 - p) ** (k - 1) * p  # (réponse)
+
+p = 4 / 16
+verifier_fonction(geometrique, [((k, p), t) for k, t in zip(trois["throws"], trois["theory"])],
+                  "geometrique(k ; 1/4) donne la loi du simulateur")
+plt.figure(figsize=(10, 4))
+plt.bar(k - 0.2, trois["frequency"][: len(k)], width=0.4, label="fréquence")
+plt.bar(k + 0.2, trois["theory"][: len(k)], width=0.4, label="loi géométrique")
+plt.xlabel("nombre de lancers pour obtenir un 3")
+plt.ylabel("fréquence / probabilité")
+axes_francais(plt.gca())
+plt.legend()
+plt.show()
+for valeur, case in [(3, 28), (2, 29), (1, 30)]:
+    lignes = attentes[attentes["value"] == valeur]
+    m = (lignes["throws"] * lignes["count"]).sum() / lignes["count"].sum()
+    q = lignes["theory"].iloc[0]  # P(N = 1) = p
+    print(f"case {case} : moyenne observée {fr(m, 2)}, espérance 1/p = {fr(1 / q, 2)}")"""),
 ])
 
 notebook("4-hasard-ou-strategie.ipynb", [
     ("md", """# Leçon 4 — Le senet, seulement du hasard ?
 
 Si le senet n'était que du hasard, deux joueurs gagneraient chacun une partie sur deux, quelle que
-soit leur façon de jouer. On fait jouer des stratégies les unes contre les autres :
-`random` (au hasard), `back` (toujours le pion le plus en arrière), `heuristic` (des règles de bon sens)
-et `expectimax:1` (calcule l'espérance du lancer suivant).
+soit leur façon de jouer. On fait jouer des façons de jouer (des stratégies) les unes contre les
+autres : `random` (au hasard), `back` (toujours le pion le plus en arrière), `heuristic` (des règles de
+bon sens) et `expectimax:1` (essaie chaque coup et regarde un lancer plus loin).
 
 Données : `senet-sim run scenarios/lesson/4-luck-or-skill.toml`."""),
     ("code", load("lecon-4-hasard-ou-strategie")),
     ("code", """tournoi = lire("tournament.csv")
-tournoi[["white", "black", "games", "white_wins", "black_wins", "row_win_rate", "row_low95", "row_high95"]]"""),
-    ("md", """## 1. Le tableau des victoires
+tournoi[["white", "black", "row_games", "row_wins", "row_win_rate"]]"""),
+    ("md", """## 1. Les fréquences de victoire
 
-Chaque case : la fréquence de victoire de la stratégie de la ligne contre celle de la colonne
-(les places sont échangées à chaque partie)."""),
+Chaque ligne : la stratégie `white` contre la stratégie `black`, sur `row_games` parties (les places
+sont échangées à chaque partie) ; `row_wins` est le nombre de victoires de la première.
+
+**À compléter :** la fréquence de victoire de `heuristic` contre `random`."""),
+    ("code", """ligne = tournoi[(tournoi["white"] == "heuristic") & (tournoi["black"] == "random")].iloc[0]
+f = ligne["row_wins"] / ligne["row_games"]  # (réponse)
+f = verifier(f, ligne["row_win_rate"], "fréquence de victoire de heuristic contre random")"""),
     ("code", """matrice = tournoi.pivot(index="white", columns="black", values="row_win_rate")
 plt.figure(figsize=(6, 5))
 plt.imshow(matrice, cmap="coolwarm_r", vmin=0, vmax=1)
@@ -448,24 +603,36 @@ for i in range(len(matrice.index)):
         v = matrice.iloc[i, j]
         if v == v:  # pas la diagonale (NaN)
             plt.text(j, i, f"{100 * v:.0f} %", ha="center", va="center")
-plt.colorbar(label="fréquence de victoire")
+plt.colorbar(label="fréquence de victoire de la ligne")
 plt.show()"""),
-    ("md", """## 2. Un intervalle de confiance
+    ("md", """**Question :** si le senet n'était que du hasard, quelle fréquence de victoire attendrait-on
+dans chaque case ? Est-ce ce qu'on observe ?"""),
+    ("answer", """0,5 (50 %) partout. Ce n'est pas le cas : `heuristic` et `expectimax:1` gagnent nettement plus
+d'une partie sur deux contre `random` et `back`. Sur des milliers de parties, un écart de plusieurs
+points ne vient pas du hasard des lancers : la façon de jouer compte."""),
+    ("md", """## 2. Hasard ou stratégie ?
+
+On rejoue chaque partie avec les mêmes lancers en échangeant les joueurs. Si la même stratégie gagne
+les deux parties, ce sont les joueurs qui ont décidé ; si la même couleur gagne les deux, ce sont les
+lancers."""),
+    ("code", """chance = lire("luck.csv")
+chance[["strategy_a", "strategy_b", "duplicate_pairs", "share_by_strategies", "share_by_throws"]]"""),
+    ("md", """**Question :** le senet est-il seulement un jeu de hasard ?"""),
+    ("answer", """Non, mais le hasard y pèse beaucoup : même entre la meilleure stratégie et le jeu au hasard, une
+bonne partie des paires de parties sont gagnées par la même couleur (les lancers ont décidé). La
+stratégie décide d'une part des parties, d'autant plus que l'écart de niveau est grand."""),
+    ("md", LEVEL_UP + """
+
+### Un intervalle de confiance
 
 **À compléter :** pour `heuristic` contre `random`, calculer l'intervalle de confiance au niveau 95 %
 $\\left[f - \\frac{1}{\\sqrt n}\\,;\\,f + \\frac{1}{\\sqrt n}\\right]$ et dire s'il contient 0,5."""),
-    ("code", """ligne = tournoi[(tournoi["white"] == "heuristic") & (tournoi["black"] == "random")].iloc[0]
-f, n = ligne["row_win_rate"], ligne["row_games"]
+    ("code", """n = ligne["row_games"]
 bas, haut = f - 1 / math.sqrt(n), f + 1 / math.sqrt(n)  # (réponse)
-print(f"heuristic gagne {fr(100 * f, 1)} % de {fr(n, 0)} parties ; intervalle [{fr(bas, 3)} ; {fr(haut, 3)}]")
-"""),
-    ("md", """## 3. Hasard ou stratégie ?
-
-On rejoue chaque partie avec les mêmes lancers en échangeant les joueurs. Si la même stratégie gagne
-les deux parties, ce sont les joueurs qui ont décidé ; si la même couleur gagne les deux, ce sont les lancers."""),
-    ("code", """chance = lire("luck.csv")
-chance[["strategy_a", "strategy_b", "duplicate_pairs", "share_by_strategies", "share_by_throws"]]"""),
-    ("md", """**Conclusion :** le senet est-il seulement un jeu de hasard ? Justifier avec les intervalles."""),
+bas = verifier(bas, f - 1 / math.sqrt(n), "borne basse de l'intervalle")
+haut = verifier(haut, f + 1 / math.sqrt(n), "borne haute de l'intervalle")
+print(f"heuristic gagne {fr(100 * f, 1)} % de {fr(n, 0)} parties ; intervalle [{fr(bas, 3)} ; {fr(haut, 3)}] ;",
+      "0,5 est", entre(bas, 0.5, haut))"""),
 ])
 
 notebook("5-partie-resolue.ipynb", [
@@ -476,29 +643,14 @@ Un jeu de hasard peut quand même avoir une *meilleure* façon de jouer. Avec de
 **chaque** position, la probabilité exacte de gagner quand les deux camps jouent au mieux.
 
 Données : `senet-sim run scenarios/lesson/5-solved-game.toml` (20 000 parties au mieux, 20 000 au
-hasard) et `senet-sim solve --variant tejon --pawns 2 --lang fr` (la partie résolue)."""),
+hasard, et la partie résolue dans `exact/`)."""),
     ("code", load("lecon-5-partie-resolue")),
-    ("md", """## 1. Une position résolue à la main
+    ("md", """## 1. Une fin de partie, simulée
 
 Il reste un pion à chacun : le pion blanc est sur la case 29, le pion noir sur la case 30, et les
-blancs jouent. Un pion sur 29 ne sort qu'avec un 2, un pion sur 30 qu'avec un 1 ; aucun autre lancer
-ne peut être joué, et un lancer qu'on ne peut pas jouer passe la main.
-
-Avec quatre pièces : $P(2) = \\frac{6}{16}$ et $P(1) = \\frac{4}{16}$. Les blancs gagnent à leur
-$t$-ième tour si les deux camps ont échoué $t-1$ fois, puis si les blancs font 2 :
-$$P = \\sum_{t \\geq 1} \\left(\\tfrac{10}{16} \\cdot \\tfrac{12}{16}\\right)^{t-1} \\cdot \\tfrac{6}{16}.$$
-
-**À compléter :** calculer cette somme (une série géométrique) sous forme de fraction."""),
-    ("code", """from fractions import Fraction
-
-echec_blanc = Fraction(10, 16)
-echec_noir = Fraction(12, 16)
-reussite_blanc = Fraction(6, 16)
-p_exacte = reussite_blanc / (1 - echec_blanc * echec_noir)  # (réponse)
-print("probabilité que les blancs gagnent :", p_exacte if isinstance(p_exacte, Number) else "…", "≈", fr(p_exacte))"""),
-    ("md", """`senet-sim solve` trouve la même valeur (à $10^{-9}$ près) dans sa table : c'est l'un de ses tests.
-
-## 2. La même position, simulée
+blancs jouent. Un pion sur 29 ne sort qu'avec un 2, un pion sur 30 qu'avec un 1 ; un lancer qu'on ne
+peut pas jouer passe la main. Le calcul (voir « Pour aller plus loin ») donne aux blancs la
+probabilité exacte $\\frac{12}{17} \\approx 0,706$ de gagner.
 
 On joue cette fin de partie 10 000 fois avec quatre pièces (le hasard de Python, avec une graine pour
 retrouver les mêmes tirages)."""),
@@ -514,44 +666,71 @@ def fin_de_partie(alea):
 alea = random.Random(2019)
 n = 10_000
 victoires = sum(fin_de_partie(alea) == "blancs" for _ in range(n))
-f = victoires / n
-print(f"fréquence observée {fr(f)} ; probabilité exacte 12/17 = {fr(12 / 17)}")
-bas, haut = 12 / 17 - 1 / math.sqrt(n), 12 / 17 + 1 / math.sqrt(n)
-print(f"intervalle de fluctuation [{fr(bas)} ; {fr(haut)}] :",
-      "la fréquence y est" if bas <= f <= haut else "la fréquence n'y est pas")"""),
-    ("md", """## 3. Toute la partie, du départ
+print("victoires des blancs :", fr(victoires, 0), "sur", fr(n, 0))"""),
+    ("md", """**À compléter :** la fréquence des victoires des blancs."""),
+    ("code", """f = victoires / n  # (réponse)
+f = verifier(f, victoires / n, "fréquence des victoires des blancs")
+print(f"fréquence {fr(f)} ; probabilité exacte 12/17 ≈ {fr(12 / 17)}")"""),
+    ("md", """## 2. Toute la partie, du départ
 
-`solution.csv` (écrit par `senet-sim run` dans `exact/`, comme le fait `senet-sim solve`) donne la probabilité exacte que le premier joueur
-gagne, les deux camps jouant au mieux (`first_mover_optimal`) ou au hasard (`first_mover_random`).
-`summary.csv` (écrit par `senet-sim run`) donne les fréquences observées (`first_mover_rate`)."""),
+`solution.csv` (dans `exact/`) donne la probabilité exacte que le premier joueur gagne, les deux camps
+jouant au mieux (`first_mover_optimal`) ou au hasard (`first_mover_random`). `summary.csv` donne les
+fréquences observées dans les parties simulées (`first_mover_rate`)."""),
     ("code", """# exact/ du rapport (écrit par `senet-sim run`), ou les fichiers à côté du carnet (Capytale,
-# Basthon : ceux de rfc4180/), ou `senet-sim solve` dans solved/.
+# Basthon), dans l'une ou l'autre écriture des nombres.
 candidats_exact = [dossier / "exact", dossier, Path("../solved/tejon-2"), Path("../../solved/tejon-2")]
 dossier_exact = next((d for d in candidats_exact if (d / "solution.csv").exists()), Path("."))
-with open(dossier_exact / "solution.csv", encoding="utf-8-sig") as fichier:
-    separateur = ";" if ";" in fichier.readline() else ","
-exact = pd.read_csv(dossier_exact / "solution.csv", sep=separateur,
-                    decimal="," if separateur == ";" else ".", encoding="utf-8-sig").iloc[0]
+exact = lire("solution.csv", dossier_exact).iloc[0]
 resume = lire("summary.csv")
 resume["exacte"] = [exact["first_mover_optimal"], exact["first_mover_random"]]
 resume[["arm", "games", "first_mover_wins", "first_mover_rate", "exacte"]]"""),
-    ("md", """**À compléter :** pour chaque ligne, calculer l'intervalle $\\left[f - \\frac{1}{\\sqrt n}\\,;\\,f + \\frac{1}{\\sqrt n}\\right]$
-et dire s'il contient la probabilité exacte."""),
+    ("md", """**Question :** le premier joueur a-t-il un avantage ? Pourquoi la fréquence observée n'est-elle
+jamais exactement la probabilité ?"""),
+    ("answer", """Oui : le camp qui commence gagne avec la probabilité exacte d'environ 0,53 au mieux (0,55 au
+hasard), un peu plus d'une chance sur deux. La fréquence observée sur 20 000 parties en est proche
+mais pas égale : elle dépend de l'échantillon de parties tirées au hasard, et une autre simulation
+donnerait une fréquence un peu différente ; plus il y a de parties, plus elle est proche."""),
+    ("md", LEVEL_UP + """
+
+### A. La fin de partie résolue à la main
+
+Avec quatre pièces : $P(2) = \\frac{6}{16}$ et $P(1) = \\frac{4}{16}$. Les blancs gagnent à leur
+$t$-ième tour si les deux camps ont échoué $t-1$ fois, puis si les blancs font 2 :
+$$P = \\sum_{t \\geq 1} \\left(\\tfrac{10}{16} \\cdot \\tfrac{12}{16}\\right)^{t-1} \\cdot \\tfrac{6}{16}.$$
+
+**À compléter :** calculer cette somme (une série géométrique) sous forme de fraction."""),
+    ("code", """from fractions import Fraction
+
+echec_blanc = Fraction(10, 16)
+echec_noir = Fraction(12, 16)
+reussite_blanc = Fraction(6, 16)
+p_exacte = reussite_blanc / (1 - echec_blanc * echec_noir)  # (réponse)
+p_exacte = verifier(p_exacte, Fraction(12, 17), "probabilité que les blancs gagnent (fraction)")
+print("probabilité que les blancs gagnent :", p_exacte, "≈", fr(p_exacte))"""),
+    ("md", """`senet-sim solve` trouve la même valeur (à $10^{-9}$ près) dans sa table : c'est l'un de ses tests.
+
+### B. Des intervalles
+
+**À compléter :** pour chaque ligne du tableau de la partie 2, l'intervalle
+$\\left[f - \\frac{1}{\\sqrt n}\\,;\\,f + \\frac{1}{\\sqrt n}\\right]$ contient-il la probabilité exacte ?"""),
     ("code", """for _, ligne in resume.iterrows():
     f, n = ligne["first_mover_rate"], ligne["games"]
     bas, haut = f - 1 / math.sqrt(n), f + 1 / math.sqrt(n)  # (réponse)
+    bas = verifier(bas, f - 1 / math.sqrt(n), f"borne basse, {ligne['arm']}")
+    haut = verifier(haut, f + 1 / math.sqrt(n), f"borne haute, {ligne['arm']}")
     print(f"{ligne['arm']} : fréquence {fr(f)}, intervalle [{fr(bas)} ; {fr(haut)}], "
           f"probabilité exacte {fr(ligne['exacte'])} :", entre(bas, ligne["exacte"], haut))"""),
-    ("md", """## 4. Jouer au mieux, est-ce beaucoup mieux ?
+    ("md", """### C. Jouer au mieux, est-ce beaucoup mieux ?
 
 `losses.csv` fait jouer chaque stratégie contre la stratégie optimale et mesure, à chaque décision,
 la probabilité de gagner qu'elle abandonne (`mean_loss` : en moyenne par décision)."""),
-    ("code", """pertes = pd.read_csv(dossier_exact / "losses.csv", sep=separateur,
-                     decimal="," if separateur == ";" else ".", encoding="utf-8-sig")
+    ("code", """pertes = lire("losses.csv", dossier_exact)
 pertes["parties gagnées"] = pertes["wins"] / pertes["games"]
 pertes[["strategy", "decisions", "worse_share", "mean_loss", "parties gagnées"]]"""),
-    ("md", """**Conclusion :** le premier joueur a-t-il un avantage ? Bien jouer change-t-il beaucoup ses chances ?
-Pourquoi la fréquence observée n'est-elle jamais exactement la probabilité ?"""),
+    ("md", """**Conclusion :** bien jouer change-t-il beaucoup les chances du premier joueur ?"""),
+    ("answer", """Un peu : jouer au mieux plutôt qu'au hasard change la probabilité de gagner de quelques points
+seulement, car le hasard des lancers décide de l'essentiel ; mais une stratégie perd à chaque décision
+une petite part de ses chances, et ces pertes s'additionnent sur une partie."""),
 ])
 
 print("notebooks written to", HERE)

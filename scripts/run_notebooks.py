@@ -1,9 +1,11 @@
 """Executes the classroom notebooks top to bottom (nbclient); exits non-zero on a failure.
 
-- The teacher's versions (notebooks/corrige/) must run without an error.
+- The teacher's versions (notebooks/corrige/) must run without an error, and every answer they
+  hold must be judged right: no check may print « à revoir » or « réponse absente ».
 - The pupils' versions (notebooks/) hold `...` where the answers go: they must run without an
   error too, every exercise left blank (a later section uses the value the simulation gives
-  and says so in French), so that a pupil stuck on one question can do the next ones.
+  and says so in French), so that a pupil stuck on one question can do the next ones; each cell
+  with a blank must say « réponse absente », and none « à revoir ».
 The CSV files are read from $SENET_REPORTS (see tests/cli/notebooks.rs). With `--alone DIR`,
 each pupils' notebook is copied into DIR/<its name>/, which holds its lesson's rfc4180/ files,
 and run there alone, as on Capytale or Basthon.
@@ -39,9 +41,33 @@ failed = []
 pupils = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 
+def printed(cell):
+    """What a code cell printed (its stream outputs)."""
+    return "".join(o.get("text", "") for o in cell.get("outputs", []) if o.get("output_type") == "stream")
+
+
+def verdicts(nb, teacher):
+    """(cell index, what is wrong) of each check that judged an answer wrongly: in the teacher's
+    version any « à revoir » or « absente »; in the pupils' any « à revoir », and any cell with a
+    blank that does not say « réponse absente »."""
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        text = printed(cell)
+        if "à revoir" in text:
+            yield i, "an answer judged « à revoir »: " + text.strip().splitlines()[-1]
+        if teacher and "absente" in text:
+            yield i, "an answer judged absent in the corrigé"
+        if teacher and "(réponse)" in cell.source and "✅" not in text:
+            yield i, "an answer of the corrigé that no check judged right"
+        if not teacher and "...  # À compléter" in cell.source and "réponse absente" not in text:
+            yield i, "a blank that no check reports as missing"
+
+
 def check(path, label, how=""):
     """Runs one notebook and prints ok or FAILED with its first failing cell."""
-    bad = list(errors(execute(path)))
+    nb = execute(path)
+    bad = list(errors(nb)) or list(verdicts(nb, "corrige" in path.parts))
     if bad:
         failed.append(label)
         print(f"FAILED  {label}{how}: cell {bad[0][0]}: {bad[0][1]}")

@@ -101,6 +101,7 @@ pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()>
         lang: None,
         charts: vec![],
         exact: None,
+        audience: Default::default(),
         fr: Default::default(),
         path: "bench".into(),
     };

@@ -4,6 +4,7 @@
 use crate::error::{bad, InputError};
 use crate::lang::Lang;
 use anyhow::Result;
+use senet_simulation::class_throws::ClassThrows;
 use senet_simulation::scenario::Scenario;
 use senet_simulation::shard::Shard;
 use senet_tables::write::CsvStyle;
@@ -119,6 +120,8 @@ pub struct RunConfig {
     pub lang: Lang,
     /// How the CSV files are written: `--csv`, else the language's spreadsheet dialect.
     pub csv: CsvStyle,
+    /// Each arm's class throws (`class_throws = "FILE"`), read and checked before any game.
+    pub class: Vec<Option<ClassThrows>>,
 }
 
 impl RunConfig {
@@ -169,17 +172,49 @@ impl RunConfig {
             Lang::En => scenario,
         };
         let csv = args.report.csv.unwrap_or(CsvStyle::default_for(lang));
+        let class = class_throws(&scenario)?;
         Ok(RunConfig {
             scenario,
             args,
             out,
             lang,
             csv,
+            class,
         })
     }
 }
 
+/// Reads the class file of every arm that names one; a bad file is bad input (one line naming
+/// the file, line and column).
+fn class_throws(scenario: &Scenario) -> Result<Vec<Option<ClassThrows>>> {
+    let read = |arm: &senet_simulation::scenario::Arm| -> Result<Option<ClassThrows>> {
+        let Some(file) = &arm.class_throws else {
+            return Ok(None);
+        };
+        let values: Vec<u8> = senet_engine::throws::throw_table(&arm.rules, &arm.device)
+            .iter()
+            .map(|d| d.0)
+            .collect();
+        senet_simulation::class_throws::read(file, &values)
+            .map(Some)
+            .map_err(|e| InputError(format!("{e} (class_throws of the arm '{}')", arm.name)).into())
+    };
+    scenario.arms.iter().map(read).collect()
+}
+
 impl RunConfig {
+    /// The arms' results that have class throws, each with them.
+    pub fn with_class<'a>(
+        &'a self,
+        results: &'a [senet_simulation::runner::ArmResult],
+    ) -> Vec<(&'a senet_simulation::runner::ArmResult, &'a ClassThrows)> {
+        results
+            .iter()
+            .zip(&self.class)
+            .filter_map(|(r, c)| c.as_ref().map(|c| (r, c)))
+            .collect()
+    }
+
     /// How the tables are written.
     pub fn tables(&self) -> senet_tables::write::TableFormat {
         senet_tables::write::TableFormat::new(self.csv, self.args.report.parquet)

@@ -11,7 +11,7 @@ use senet_engine::rules::GameEnd;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::{seed_hex, stream, SeededThrower};
 use senet_engine::variants::Variant;
-use senet_tables::describe::{board_line, describe, move_json};
+use senet_tables::describe::{board_line, describe, describe_fr, move_json};
 use senet_tables::record::{throw_line, Record};
 use serde_json::json;
 use std::io::Write;
@@ -43,8 +43,9 @@ pub struct PlayArgs {
     /// The review's folder (default: reviews/VARIANT-PAWNS-SEED).
     #[arg(long, value_name = "DIR", requires = "review")]
     out: Option<PathBuf>,
-    /// The review's language: en or fr.
-    #[arg(long, value_enum, default_value_t = Lang::En, requires = "review")]
+    /// The language of the printed game (and of the review): en or fr. JSON lines keep their
+    /// English keys.
+    #[arg(long, value_enum, default_value_t = Lang::En)]
     lang: Lang,
 }
 
@@ -61,6 +62,19 @@ struct Printer<'a, W: Write> {
     error: Option<std::io::Error>,
     /// Each throw as a game record writes it.
     record: Vec<String>,
+    /// The language of the text lines.
+    lang: Lang,
+}
+
+/// A line's kind of event in French.
+fn kind_fr(kind: &str) -> &str {
+    match kind {
+        "throws" => "lance",
+        "plays the rest" => "joue le reste",
+        "plays residual" => "joue les points restants",
+        "bears off from 30 without throwing" => "sort de la case 30 sans lancer",
+        other => other,
+    }
 }
 
 impl<W: Write> Printer<'_, W> {
@@ -78,6 +92,21 @@ impl<W: Write> Printer<'_, W> {
                 "black": squares(after.side(Side::Black)).collect::<Vec<_>>(),
             });
             writeln!(self.out, "{line}")
+        } else if self.lang == Lang::Fr {
+            let what = chosen
+                .map(describe_fr)
+                .unwrap_or_else(|| "aucun coup possible".into());
+            let who = match side {
+                Side::White => "blancs",
+                Side::Black => "noirs",
+            };
+            writeln!(
+                self.out,
+                "tour {:>4}  {who:<6} {} {value} : {what} | {}",
+                self.turn,
+                kind_fr(kind),
+                board_line(after)
+            )
         } else {
             let what = chosen
                 .map(describe)
@@ -111,6 +140,8 @@ impl<W: Write> Observer for Printer<'_, W> {
                 "{}",
                 json!({"turn": 0, "kind": "opening throw-off", "throw": value})
             )
+        } else if self.lang == Lang::Fr {
+            writeln!(self.out, "lancer pour savoir qui commence : {value}")
         } else {
             writeln!(self.out, "opening throw-off: {value}")
         };
@@ -195,6 +226,7 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
         last: None,
         error: None,
         record: Vec::new(),
+        lang: a.lang,
     };
     let summary = play_game(
         &rules,
@@ -258,6 +290,23 @@ fn write_result(
             line["borne_off"] = json!(score);
         }
         writeln!(out, "{line}")?;
+    } else if a.lang == Lang::Fr {
+        let gagnant = match (s.winner, s.draw) {
+            (Some(Side::White), _) => "blancs",
+            (Some(Side::Black), _) => "noirs",
+            (None, true) => "aucun (partie nulle)",
+            (None, false) => "aucun (partie inachevée : limite de tours atteinte)",
+        };
+        writeln!(out, "gagnant : {gagnant} après {} tours, {} lancers, {} coups ({} prises, {} reculs, {} passes, {} dans l'eau)", s.turns, s.throws, s.moves, s.captures(), s.backward, s.passes, s.water)?;
+        if let Some([w, b]) = score.filter(|_| result != "unfinished") {
+            writeln!(out, "pions sortis : blancs {w}, noirs {b}")?;
+        }
+        if s.winner.is_some() && variant.info().series_points {
+            writeln!(
+                out,
+                "points de série du gagnant (règle 10 de kendall) : {points}"
+            )?;
+        }
     } else {
         writeln!(out, "winner: {winner} after {} turns, {} throws, {} moves ({} captures, {} backward, {} passes, {} in the water)", s.turns, s.throws, s.moves, s.captures(), s.backward, s.passes, s.water)?;
         if let Some([w, b]) = score.filter(|_| result != "unfinished") {

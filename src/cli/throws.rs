@@ -2,6 +2,7 @@
 
 use super::args::DeviceArgs;
 use crate::error::bad;
+use crate::lang::Lang;
 use anyhow::{Context, Result};
 use clap::Args;
 use senet_engine::throws::{game_seed, value_distribution, SeededThrower, Thrower};
@@ -22,6 +23,9 @@ pub struct ThrowsArgs {
     /// Variant whose table turns marked faces into values.
     #[arg(long, default_value = "tejon")]
     variant: Variant,
+    /// Language of the table: en or fr (French words, decimal commas).
+    #[arg(long, value_enum, default_value_t = Lang::En)]
+    lang: Lang,
 }
 
 /// Throws the device and prints each value's frequency beside its probability.
@@ -36,21 +40,31 @@ pub fn throws(a: &ThrowsArgs, out: &mut impl Write) -> Result<()> {
     for _ in 0..a.count {
         counts[rules.throw_values[thrower.throw_marked() as usize] as usize] += 1;
     }
-    writeln!(
-        out,
-        "{} throws of {device} with the {} table, seed {}",
-        a.count, a.variant, a.seed
-    )
-    .context("writing")?;
-    writeln!(
-        out,
-        "{:>5} {:>10} {:>10} {:>10} {:>8}",
-        "value", "count", "frequency", "theory", "z"
-    )?;
+    let l = a.lang;
+    let head = match l {
+        Lang::En => format!(
+            "{} throws of {device} with the {} table, seed {}",
+            a.count, a.variant, a.seed
+        ),
+        Lang::Fr => format!(
+            "{} lancers de {} avec la table de {}, graine {}",
+            l.int(a.count),
+            l.device(&device),
+            a.variant,
+            a.seed
+        ),
+    };
+    writeln!(out, "{head}").context("writing")?;
+    let names = match l {
+        Lang::En => ["value", "count", "frequency", "theory", "z"],
+        Lang::Fr => ["issue", "effectif", "fréquence", "probabilité", "z"],
+    };
+    let [v, k, f, p, z] = names;
+    writeln!(out, "{v:>5} {k:>10} {f:>10} {p:>11} {z:>8}")?;
     for (value, p) in value_distribution(&rules, &device) {
         let c = frequency_check(counts[value as usize], a.count, p);
-        let (k, f, z) = (c.count, c.frequency, c.z);
-        writeln!(out, "{value:>5} {k:>10} {f:>10.6} {p:>10.6} {z:>8.2}")?;
+        let (k, f, z) = (l.int(c.count), l.num(c.frequency, 6), l.num(c.z, 2));
+        writeln!(out, "{value:>5} {k:>10} {f:>10} {:>11} {z:>8}", l.num(p, 6))?;
     }
     Ok(())
 }

@@ -47,7 +47,7 @@ pub(super) fn md(results: &[ArmResult], exact: &ExactStart, l: Lang) -> String {
             None => continue,
         };
         let a = &r.stats;
-        let missed = outside(a.first_mover_wins, a.games, value, l);
+        let missed = outside(&r.arm.name, a.first_mover_wins, a.games, value, l);
         let holds = match missed {
             None => tx.exact_holds,
             Some(_) => tx.exact_misses,

@@ -17,21 +17,28 @@ th { background: #eee; }
 figure.chart { margin: 1em 0; page-break-inside: avoid; break-inside: avoid; }
 figure.chart svg { width: 100%; height: auto; display: block; }
 figcaption { margin: 0.3em 0 0 0; font-size: 0.95em; color: #222; }
+section.live { border: 2px solid #0072b2; padding: 0.2em 1em 0.8em 1em; margin: 1em 0; }
+section.live label { margin-right: 1.2em; white-space: nowrap; }
+section.live input, section.live select { width: 5em; font-size: 1em; }
+section.live select { width: auto; }
+section.live svg { width: 100%; height: auto; }
 pre { background: #f4f4f4; padding: 0.6em; overflow-x: auto; white-space: pre-wrap; }
 @media print {
   @page { size: A4; margin: 15mm; }
   body { font-size: 11pt; max-width: none; padding: 0; }
   table { font-size: 8pt; }
   h2 { page-break-after: avoid; }
+  section.live { page-break-inside: avoid; }
 }
 "#;
 
 /// Writes `report.html` in `dir` from the markdown of the report and the SVG files under
-/// `dir/charts/`; `lang` is the document's language code.
-pub fn write(dir: &Path, markdown: &str, title: &str, lang: &str) -> Result<()> {
+/// `dir/charts/`; `form` (the class's live form, or empty) replaces the markdown's
+/// [`super::live::MARKER`]; `lang` is the document's language code.
+pub fn write(dir: &Path, markdown: &str, form: &str, title: &str, lang: &str) -> Result<()> {
     let mut body = String::new();
     html::push_html(&mut body, Parser::new_ext(markdown, Options::ENABLE_TABLES));
-    let body = inline_charts(dir, &body)?;
+    let body = inline_charts(dir, &body)?.replacen(super::live::MARKER, form, 1);
     let page = format!(
         "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\

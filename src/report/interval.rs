@@ -14,9 +14,10 @@ pub(super) fn pct(k: u64, n: u64, l: Lang) -> String {
     )
 }
 
-/// When the exact probability `p` lies outside the 95% interval of `k` successes in `n`: the
-/// sentence that says how far (in standard errors) and how often random throws do that.
-pub(super) fn outside(k: u64, n: u64, p: f64, l: Lang) -> Option<String> {
+/// When the exact probability `p` lies outside the 95% interval of `k` successes in `n` of the
+/// arm `arm`: the sentence that names the arm and says how far (in standard errors) and how
+/// often random throws make such a gap.
+pub(super) fn outside(arm: &str, k: u64, n: u64, p: f64, l: Lang) -> Option<String> {
     let (lo, hi) = senet_simulation::stats::wilson95(k, n);
     if n == 0 || (lo..=hi).contains(&p) {
         return None;
@@ -26,6 +27,7 @@ pub(super) fn outside(k: u64, n: u64, p: f64, l: Lang) -> Option<String> {
     let once_in = 1.0 / senet_simulation::stats::two_sided(z);
     Some(fill!(
         l.texts().outside_interval,
+        l.quote(arm),
         l.num(z.abs(), 1),
         l.int(once_in.round() as u64)
     ))

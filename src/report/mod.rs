@@ -1,10 +1,13 @@
 //! The report folder of a run: CSV tables, charts, `report.md` and `report.html`, written into
 //! a temporary folder beside the target and renamed into place only when every file is written.
 
+mod answers;
 pub mod charts;
+mod class;
 pub mod exact;
 pub mod html;
 mod interval;
+pub mod live;
 pub mod provenance;
 mod records;
 pub mod solved;
@@ -20,7 +23,7 @@ use interval::pct;
 use senet_engine::rules::{ExitRule, GameEnd};
 use senet_simulation::metrics::Metrics;
 use senet_simulation::runner::{ArmResult, RunResults};
-use senet_simulation::scenario::{QuestionChart, Scenario};
+use senet_simulation::scenario::{Audience, QuestionChart, Scenario};
 use senet_tables::frames;
 use senet_tables::write::{write_table, CsvStyle};
 use std::fmt::Write as _;
@@ -46,6 +49,7 @@ pub fn write(
             &results.tournaments,
             config.tables(),
             lang,
+            scenario.audience == Audience::Class,
         )?);
     }
     md.push_str(&provenance::write(dir, scenario, lang)?);
@@ -56,7 +60,12 @@ pub fn write(
     )?;
     let md = lang.typography(&report_md(scenario, &md, config));
     std::fs::write(dir.join("report.md"), &md).context("writing report.md")?;
-    html::write(dir, &md, &scenario.title, lang.code())?;
+    // A class's report has the form where the teacher types the class's counts.
+    let form = match scenario.audience {
+        Audience::Class if md.contains(live::MARKER) => live::form(&results.arms, lang),
+        _ => String::new(),
+    };
+    html::write(dir, &md, &form, &scenario.title, lang.code())?;
     Ok(())
 }
 
@@ -101,7 +110,8 @@ fn write_arms(
         write_table(&mut frame, &dir.join("throwoffs.csv"), style)?;
     }
     let charts = charts::draw_all(&dir.join("charts"), results, &scenario.charts, lang)?;
-    Ok(arms_md(scenario, results, &charts, exact, lang))
+    let class = class::write(dir, &config.with_class(results), style, lang)?;
+    Ok(arms_md(scenario, results, &charts, exact, &class, lang))
 }
 
 /// `report.md`: title, the arms' and tournaments' sections (`body`), the command to reproduce.
@@ -143,6 +153,7 @@ fn arms_md(
     results: &[ArmResult],
     charts: &[(String, String)],
     exact: Option<&exact::ExactStart>,
+    class: &str,
     l: Lang,
 ) -> String {
     let tx = l.texts();
@@ -162,8 +173,16 @@ fn arms_md(
     asked.sort_by_key(|(stem, _)| asked_as(stem));
     let asks_throw_off = s.charts.contains(&QuestionChart::ThrowOff);
     let mut question = String::new();
-    if !asked.is_empty() || exact.is_some() {
+    if !asked.is_empty() || exact.is_some() || !class.is_empty() {
         let _ = writeln!(question, "## {}\n", tx.question_title);
+        question.push_str(class);
+        // The question answered in words before its charts.
+        if s.charts.contains(&QuestionChart::CompareThrows) {
+            let _ = writeln!(question, "{}\n", answers::compare_throws(results, l));
+        }
+        if s.charts.contains(&QuestionChart::Lengths) {
+            question.push_str(&answers::lengths(results, l));
+        }
         if let Some(e) = exact {
             question.push_str(&exact::md(results, e, l));
         }
@@ -173,6 +192,10 @@ fn arms_md(
         }
         for (stem, sentence) in &asked {
             let _ = writeln!(question, "![{stem}](charts/{stem}.png)\n\n{sentence}\n");
+        }
+        // The form where the teacher types the class's counts, in a class's report.
+        if s.audience == Audience::Class && s.arms.iter().any(|a| a.class_throws.is_some()) {
+            let _ = writeln!(question, "{}\n", live::MARKER);
         }
         let _ = writeln!(question, "## {}\n", tx.all_figures);
     }
@@ -222,7 +245,10 @@ fn arms_md(
     }
     let _ = write!(m, "{}", thirty_md(results, l));
     let _ = writeln!(m, "\n{}\n", tx.summary_note);
-    m.push_str(&metrics_md(results, l));
+    // Ludii's measures are for researchers: a class's report leaves them in metrics.csv.
+    if s.audience != Audience::Class {
+        m.push_str(&metrics_md(results, l));
+    }
     let _ = writeln!(m, "## {}\n", tx.charts);
     for (stem, sentence) in others {
         // The chart, then its caption: report.html makes the pair one figure.
@@ -292,7 +318,13 @@ fn throwoff_md(results: &[ArmResult], l: Lang) -> String {
                 pct(a.first_mover_wins, a.games, l)
             )
         );
-        if let Some(s) = interval::outside(a.throwoff_first_thrower, a.throwoffs, theory, l) {
+        if let Some(s) = interval::outside(
+            &r.arm.name,
+            a.throwoff_first_thrower,
+            a.throwoffs,
+            theory,
+            l,
+        ) {
             let _ = writeln!(m, "\n{s}");
         }
     }

@@ -18,11 +18,13 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Writes the three CSV files and the heat maps; returns the markdown section of the report.
+/// `class`: a class's report (the question answered first, scores without Elo ratings).
 pub fn write(
     dir: &Path,
     results: &[TournamentResult],
     style: TableFormat,
     l: Lang,
+    class: bool,
 ) -> Result<String> {
     write_table(
         &mut frames::tournament(results)?,
@@ -52,7 +54,11 @@ pub fn write(
         } else {
             let stem = format!("heatmap-{}", slug(&r.tournament.name));
             png_and_svg!(charts, stem, draw_heatmap(r, l));
-            section(&mut md, r, &stem, l);
+            if class {
+                class_section(&mut md, r, &stem, l);
+            } else {
+                section(&mut md, r, &stem, l);
+            }
         }
     }
     Ok(md)
@@ -194,6 +200,79 @@ fn section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
         }
     }
     let _ = writeln!(md, "{}\n", tx.see_luck);
+}
+
+/// A class's section of one tournament: the question answered in a sentence with its figures,
+/// the heat map, then the strategies by score (no Elo ratings: ranking.csv has them).
+fn class_section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
+    let tx = l.texts();
+    let tour = &r.tournament;
+    let _ = writeln!(md, "## {}\n", tx.question_title);
+    let (s, c, n) = r.pairings.iter().fold((0, 0, 0), |(s, c, n), p| {
+        (
+            s + p.same_strategy,
+            c + p.same_colour,
+            n + p.same_strategy + p.same_colour + p.incomplete,
+        )
+    });
+    let best = r.ranked()[0];
+    let rand = (tour.strategies.iter()).position(|s| *s == StrategySpec::Random);
+    if let Some((_, _, rate, lo, hi)) = rand
+        .filter(|&x| x != best)
+        .and_then(|x| row_rate(&r.pairings, best, x))
+    {
+        let _ = writeln!(md, "{}\n", fill!(t(l,
+            "**Is Senet only luck? No.** Were it only luck, every strategy would win about one game in two. Yet the strategy {} wins {} of its games against random play (95% interval {} – {}), over {} games.",
+            "**Le senet, seulement du hasard ? Non.** Si c'était seulement du hasard, chaque stratégie gagnerait environ une partie sur deux. Or la stratégie {} gagne {} de ses parties contre le jeu au hasard (intervalle de confiance à 95 % : {} – {}), sur {} parties."),
+            named(r.name(best), l), l.pct(rate), l.pct(lo), l.pct(hi), l.int(tour.games)));
+    }
+    let share = |k: u64| l.pct(k as f64 / n.max(1) as f64);
+    let _ = writeln!(md, "{}\n", fill!(t(l,
+        "**But luck weighs a lot:** of {} pairs of games played with the same throws and the players swapped, {} were won twice by the same strategy (the players decided) and {} twice by the same colour (the throws decided, whoever played).",
+        "**Mais le hasard pèse lourd :** sur {} paires de parties jouées avec les mêmes lancers en échangeant les joueurs, {} ont été gagnées deux fois par la même stratégie (les joueurs ont décidé) et {} deux fois par la même couleur (les lancers ont décidé, quel que soit le joueur)."),
+        l.int(n), share(s), share(c)));
+    let _ = writeln!(
+        md,
+        "![{stem}](charts/{stem}.png)\n\n{}\n",
+        tx.heatmap_sentence
+    );
+    let _ = writeln!(
+        md,
+        "## {} {} ({}, {})\n\n{}\n",
+        tx.tournament,
+        tour.name,
+        tour.variant,
+        l.device(&tour.device),
+        fill!(tx.tournament_intro, l.int(tour.games))
+    );
+    let _ = writeln!(
+        md,
+        "{}\n|---:|---|---:|",
+        t(
+            l,
+            "| rank | strategy | share of its games won |",
+            "| rang | stratégie | part de ses parties gagnées |"
+        )
+    );
+    for (k, &i) in r.ranked().iter().enumerate() {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} |",
+            k + 1,
+            l.strategy_with_id(r.name(i)),
+            l.pct(r.ratings[i].score)
+        );
+    }
+    md.push('\n');
+}
+
+/// A strategy in a sentence: its name quoted, its id beside it in French (« au hasard »
+/// (`random`)), its id in English.
+fn named(id: &str, l: Lang) -> String {
+    match l {
+        Lang::Fr => format!("{} (`{id}`)", l.quote(&l.strategy(id))),
+        Lang::En => format!("`{id}`"),
+    }
 }
 
 /// Orange (0) through white (0.5) to blue (1).

@@ -9,6 +9,7 @@ mod common;
 mod outputs;
 
 mod charts;
+mod classroom;
 mod cli;
 mod concurrent;
 mod fidelity;

@@ -73,7 +73,68 @@ fn notebooks_run_on_the_lesson_scenarios() {
         None,
     );
     assert_eq!(out.matches("ok ").count(), 5, "{out}");
+    // And alone with the French CSV files a French run writes at the top of its report
+    // (semicolons, decimal commas; lesson 5's solved game from exact/ in the same dialect).
+    let french = tempfile::tempdir().unwrap();
+    for notebook in &notebooks {
+        let stem = notebook.file_stem().unwrap();
+        let fresh = tmp.path().join("fr").join(stem);
+        let folder = french.path().join(stem);
+        std::fs::create_dir_all(&folder).unwrap();
+        for dir in [fresh.clone(), fresh.join("exact")] {
+            for csv in std::fs::read_dir(&dir).into_iter().flatten() {
+                let csv = csv.unwrap().path();
+                if csv.extension().is_some_and(|x| x == "csv") {
+                    let text = std::fs::read_to_string(&csv).unwrap();
+                    assert!(text.starts_with('\u{feff}'), "{}", csv.display());
+                    std::fs::copy(&csv, folder.join(csv.file_name().unwrap())).unwrap();
+                }
+            }
+        }
+    }
+    let out = run_notebooks(
+        &python,
+        &["--alone".as_ref(), french.path().as_os_str()],
+        None,
+    );
+    assert_eq!(out.matches("ok ").count(), 5, "{out}");
+    // A missing file is a French sentence naming it.
+    let empty = tempfile::tempdir().unwrap();
+    let folder = empty.path().join(notebooks[0].file_stem().unwrap());
+    std::fs::create_dir_all(&folder).unwrap();
+    let copy = folder.join(notebooks[0].file_name().unwrap());
+    std::fs::copy(&notebooks[0], &copy).unwrap();
+    let o = std::process::Command::new(&python)
+        .arg("-c")
+        .arg(MISSING)
+        .arg(&copy)
+        .env("MPLBACKEND", "Agg")
+        .env_remove("SENET_REPORTS")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        said.contains("FichierManquant: Il manque le fichier « class_throws.csv ». Déposez-le à côté du carnet"),
+        "{said}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 }
+
+/// Runs the notebook named by its first argument and prints the first error it raised.
+const MISSING: &str = r#"
+import sys, nbformat
+from pathlib import Path
+from nbclient import NotebookClient
+path = Path(sys.argv[1])
+nb = nbformat.read(path, as_version=4)
+NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True,
+               resources={"metadata": {"path": str(path.parent)}}).execute()
+for cell in nb.cells:
+    for out in cell.get("outputs", []):
+        if out.get("output_type") == "error":
+            print(f"{out['ename']}: {out['evalue']}")
+            sys.exit(0)
+"#;
 
 /// Runs `scripts/run_notebooks.py` with `args` (the reports it reads in `reports`, else none);
 /// asserts that it succeeds and returns what it printed.

@@ -479,6 +479,7 @@ mod tests {
             lang: None,
             charts: vec![],
             exact: None,
+            audience: Default::default(),
             fr: Default::default(),
             path: "c.toml".into(),
         };

@@ -9,7 +9,7 @@ mod setup;
 
 use context::Ctx;
 pub use context::ScenarioError;
-pub use extras::{French, QuestionChart};
+pub use extras::{Audience, French, QuestionChart};
 use setup::{game_setup, FileDevice, FileRules};
 
 use crate::tables::check;
@@ -37,6 +37,7 @@ struct FileScenario {
     lang: Option<Spanned<String>>,
     charts: Option<Vec<QuestionChart>>,
     exact: Option<Spanned<String>>,
+    audience: Option<Audience>,
     fr: Option<extras::FileFrench>,
 }
 
@@ -73,6 +74,7 @@ struct FileArm {
     white: Option<Spanned<String>>,
     black: Option<Spanned<String>>,
     rules: Option<Spanned<FileRules>>,
+    class_throws: Option<Spanned<String>>,
 }
 
 /// One arm: a variant, a device and two strategies, played `games` times.
@@ -90,6 +92,9 @@ pub struct Arm {
     pub white: StrategySpec,
     /// Black's strategy.
     pub black: StrategySpec,
+    /// The class's own throws to show beside this arm's (`class_throws = "FILE"`, relative to
+    /// the scenario): read when the run starts, not when the scenario is parsed.
+    pub class_throws: Option<PathBuf>,
 }
 
 impl Arm {
@@ -102,6 +107,7 @@ impl Arm {
             device: variant.device(),
             white: StrategySpec::Random,
             black: StrategySpec::Random,
+            class_throws: None,
         }
     }
 
@@ -141,6 +147,8 @@ pub struct Scenario {
     pub charts: Vec<QuestionChart>,
     /// The arm whose game the run solves exactly into `exact/` (`exact = "ARM"`), by index.
     pub exact: Option<usize>,
+    /// Who reads the report (`audience = "classe"`: pupils, without the research apparatus).
+    pub audience: Audience,
     /// The French names of the title and the arms (`[fr]`).
     pub fr: French,
     /// The file it was read from.
@@ -273,6 +281,7 @@ impl Scenario {
             lang: file.lang.map(Spanned::into_inner),
             charts: file.charts.unwrap_or_default(),
             exact,
+            audience: file.audience.unwrap_or_default(),
             fr,
             path: path.to_path_buf(),
         })
@@ -319,6 +328,20 @@ fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
     };
     let white = strategy(&a.white, "white")?;
     let black = strategy(&a.black, "black")?;
+    let class_throws = match &a.class_throws {
+        Some(f) if f.get_ref().trim().is_empty() => {
+            return Err(cx
+                .err(
+                    Some(f.span()),
+                    format!(
+                    "{which}, key 'class_throws': empty; name the CSV file of the class's counts"
+                ),
+                )
+                .with_key("class_throws"))
+        }
+        Some(f) => Some(cx.path.parent().unwrap_or(cx.path).join(f.get_ref())),
+        None => None,
+    };
     Ok(Arm {
         name: a.name.into_inner(),
         variant,
@@ -326,6 +349,7 @@ fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
         device,
         white,
         black,
+        class_throws,
     })
 }
 

@@ -143,6 +143,7 @@ fn heuristic_beats_random_in_tejon() {
         lang: None,
         charts: vec![],
         exact: None,
+        audience: Default::default(),
         fr: Default::default(),
         path: "h.toml".into(),
     };

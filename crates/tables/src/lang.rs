@@ -105,7 +105,7 @@ impl Lang {
     }
 
     /// A strategy's name for a reader of this language: its id in English ("heuristic",
-    /// "expectimax:1"), words in French ("heuristique", "espérance sur 1 lancer"). Files keep
+    /// "expectimax:1"), words in French ("heuristique", "regarde 1 lancer plus loin"). Files keep
     /// the ids.
     pub fn strategy(self, id: &str) -> String {
         if self == Lang::En {
@@ -118,8 +118,9 @@ impl Lang {
             ("back", _) => "le plus en arrière".into(),
             ("heuristic", "") => "heuristique".into(),
             ("heuristic", w) => format!("heuristique ({w})"),
-            ("expectimax", "0" | "1") => format!("espérance sur {arg} lancer"),
-            ("expectimax", d) => format!("espérance sur {d} lancers"),
+            ("expectimax", "0") => "meilleur coup immédiat".into(),
+            ("expectimax", "1") => "regarde 1 lancer plus loin".into(),
+            ("expectimax", d) => format!("regarde {d} lancers plus loin"),
             ("rollout", n) => format!("{n} parties simulées"),
             ("optimal", _) => "au mieux".into(),
             _ => id.to_string(),
@@ -275,14 +276,14 @@ pub static EN: Texts = Texts {
     running_title: "Running frequency of {}: {}",
     running_x: "number of throws (log scale)",
     running_y: "frequency of {}",
-    running_band: "exact 95% band p ± 1.96·√(p(1−p)/n)",
+    running_band: "95% fluctuation band p ± 1.96·√(p(1−p)/n)",
     running_probability: "probability {}",
     running_school: "fluctuation interval p ± 1/√n",
     mean: "mean {}",
     board_title: "Where the pawns stand on the board",
     board_sentence: "The board, squares in the order of the path (1 to 10, 11 to 20 from right to left, 21 to 30): on each square, the share of positions in which a pawn stands there; the darker, the more often.",
     running_label: "running frequency",
-    running_sentence: "Law of large numbers, {}: the running frequency of the value {} over the first {} throws of the run closes in on its probability p. The grey lines are the fluctuation interval p ± 1/√n taught at school, the green ones the exact 95% band p ± 1.96·√(p(1−p)/n).",
+    running_sentence: "Law of large numbers, {}: the running frequency of the value {} over the first {} throws of the run closes in on its probability p. The grey lines are the fluctuation interval p ± 1/√n taught at school, the green band the narrower 95% fluctuation band p ± 1.96·√(p(1−p)/n) of the normal approximation.",
     lengths_title: "Game length in turns",
     lengths_panels_sentence: "How long a game lasts, one panel per arm, each on its own scale: the share of its finished games that end in each bar of turns (the width of a bar under each panel), up to its 99th percentile (`lengths.csv` has every length).",
     lengths_x: "turns in the game (bars of {} turns)",
@@ -324,7 +325,7 @@ pub static EN: Texts = Texts {
     exact_random: "at random",
     exact_holds: "the 95% interval holds the exact value",
     exact_misses: "the 95% interval misses the exact value",
-    outside_interval: "Here the exact probability lies outside the 95% interval of the simulation: the frequency is {} standard errors from it, a gap that random throws make about once in {} runs. That is no error: a 95% interval misses the exact value in about one run in twenty, and this run is one of them (another `--seed` gives another run). A question for the class: over twenty runs, how many intervals should miss?",
+    outside_interval: "Here, for {}, the exact probability lies outside the 95% interval of the simulation: the frequency is {} standard errors from it. A 95% interval misses the exact value once in twenty runs on average, but a gap this large is much rarer: random throws make it about once in {} runs. It is no error in the calculation: with another seed (`--seed`) or more games, the frequency comes close to the exact probability again. A question for the class: over twenty runs, how many intervals should miss the exact value?",
     tournament: "Tournament:",
     tournament_intro: "{} games per pairing, half with each strategy as white; each game is replayed with the same throws and the seats swapped.",
     ranking_header: "| rank | strategy | Elo (± 1 se) | score |",
@@ -348,14 +349,14 @@ pub static FR: Texts = Texts {
     running_title: "Fréquence de l'issue {} au fil des lancers : {}",
     running_x: "nombre de lancers (échelle logarithmique)",
     running_y: "fréquence de l'issue {}",
-    running_band: "intervalle exact à 95 % p ± 1,96·√(p(1−p)/n)",
+    running_band: "intervalle de fluctuation à 95 % p ± 1,96·√(p(1−p)/n)",
     running_probability: "probabilité {}",
     running_school: "intervalle de fluctuation p ± 1/√n",
     mean: "moyenne {}",
     board_title: "Où sont les pions sur le plateau ?",
     board_sentence: "Le plateau, cases dans l'ordre du parcours (1 à 10, 11 à 20 de droite à gauche, 21 à 30) : sur chaque case, la fréquence des positions où un pion s'y trouve ; plus la case est foncée, plus elle est souvent occupée.",
     running_label: "fréquence cumulée",
-    running_sentence: "Loi des grands nombres, {} : la fréquence de l'issue {} sur les {} premiers lancers se rapproche de sa probabilité p. En gris, l'intervalle de fluctuation p ± 1/√n vu en classe ; en vert, l'intervalle exact à 95 % p ± 1,96·√(p(1−p)/n).",
+    running_sentence: "Loi des grands nombres, {} : la fréquence de l'issue {} sur les {} premiers lancers se rapproche de sa probabilité p. En gris, l'intervalle de fluctuation p ± 1/√n vu en classe ; en vert, l'intervalle de fluctuation à 95 % p ± 1,96·√(p(1−p)/n), plus étroit, calculé avec l'approximation normale.",
     lengths_title: "Durée d'une partie (en tours)",
     lengths_panels_sentence: "La durée d'une partie, une vignette par configuration, chacune à sa propre échelle : la part de ses parties terminées qui s'achèvent dans chaque barre de tours (largeur sous chaque vignette), jusqu'à son 99e centile (`lengths.csv` donne toutes les durées).",
     lengths_x: "nombre de tours de la partie (barres de {} tours)",
@@ -367,7 +368,7 @@ pub static FR: Texts = Texts {
     black: "noirs",
     first_mover: "camp qui commence",
     draws_left_out: "(sans les nulles)",
-    wins_sentence: "Qui gagne : la fréquence des victoires du camp qui commence, le gagnant des lancers pour commencer quand il y en a (et des blancs quand le camp qui commence est tiré au sort), avec les intervalles de confiance à 95 % (Wilson) ; la ligne grise à 50 % est celle d'un jeu équitable.",
+    wins_sentence: "Qui gagne : la fréquence des victoires du camp qui commence, le gagnant des lancers pour commencer quand il y en a (et des blancs quand le camp qui commence est tiré au sort), avec les intervalles de confiance à 95 % ; la ligne grise à 50 % est celle d'un jeu équitable.",
     squares_title: "Où sont les pions ?",
     squares_x: "case du parcours",
     squares_y: "fréquence d'occupation",
@@ -375,7 +376,7 @@ pub static FR: Texts = Texts {
     scenario_line: "Scénario `{}`, graine {}.",
     games_per_arm: "{} parties par configuration.",
     summary_header: "| configuration | règle | dispositif | parties | victoires des blancs | victoires des noirs | victoires du camp qui commence | inachevées | tours en moyenne (écart type) | médiane des tours | lancers en moyenne |",
-    summary_note: "Chaque fréquence est suivie de son intervalle de confiance à 95 % (Wilson). Les tableaux sont dans `summary.csv`, `throws.csv` (effectifs, fréquences et probabilités des issues), `lengths.csv` (et `lengths_throws.csv`, `lengths_moves.csv`), `squares.csv`, `first_throws.csv` (les premiers lancers, dans l'ordre) et `waits.csv` (nombre de lancers pour obtenir chaque issue, à côté de la loi géométrique) ; `columns.csv` explique chaque colonne.",
+    summary_note: "Chaque fréquence est suivie de son intervalle de confiance à 95 %. Les tableaux sont dans `summary.csv`, `throws.csv` (effectifs, fréquences et probabilités des issues), `lengths.csv` (et `lengths_throws.csv`, `lengths_moves.csv`), `squares.csv`, `first_throws.csv` (les premiers lancers, dans l'ordre) et `waits.csv` (nombre de lancers pour obtenir chaque issue, à côté de la loi géométrique) ; `columns.csv` explique chaque colonne.",
     metrics_title: "Les mesures de reconstruction de Ludii",
     metrics_note: "Les mesures par lesquelles le Digital Ludeme Project compare les reconstructions, sous les noms et les définitions de Ludii (les `reconstructionMetrics` de `Evaluation.java`) : les mesures d'issue et DurationTurns sur toutes les parties, les mesures des coups sur les {} premières parties de chaque configuration, rejouées en listant tous les coups. Elles sont dans `metrics.csv` ; `columns.csv` donne le fichier Java de chacune et où le tour et le coup de senet-sim diffèrent de ceux de Ludii.",
     charts: "Graphiques",
@@ -391,13 +392,13 @@ pub static FR: Texts = Texts {
     draws_sentence: "« {} » se joue jusqu'à la sortie des deux camps, et le camp qui a sorti le plus de pions gagne (les pions retirés par une prise ne comptent pas) : {} parties nulles sur {}, soit {}.",
     draws_on_extra_sentence: "« {} » est nulle quand le dernier pion sort avec un lancer qui en donne un autre (comme Ludii compte la fin de Jéquier) : {} parties nulles sur {}, soit {}.",
     throwoff_sentence: "Qui commence, « {} » : le joueur qui lance en premier a obtenu le premier {} dans {} parties sur {}, soit {} ; la probabilité exacte est {}.",
-    first_thrower_sentence: "Qui gagne la partie : le joueur qui a lancé en premier a gagné {} des parties (`first_thrower_wins`) ; le camp qui commence, le gagnant des lancers pour commencer, en a gagné {}.",
+    first_thrower_sentence: "Qui gagne la partie : le joueur qui a lancé en premier a gagné {} des parties ; le camp qui commence, le gagnant des lancers pour commencer, en a gagné {}.",
     exact_sentence: "La partie résolue (`exact/solution.csv`) : quand les deux camps jouent {}, le camp qui commence gagne avec la probabilité exacte {}. La simulation {} donne {} : {}.",
     exact_best: "au mieux",
     exact_random: "au hasard",
     exact_holds: "l'intervalle à 95 % contient la valeur exacte",
     exact_misses: "l'intervalle à 95 % ne contient pas la valeur exacte",
-    outside_interval: "Ici, la probabilité exacte est hors de l'intervalle à 95 % de la simulation : la fréquence en est à {} écarts types, un écart que le hasard des lancers produit environ une fois sur {} simulations. Ce n'est pas une erreur : un intervalle à 95 % manque la valeur exacte environ une fois sur vingt, et cette simulation en fait partie (un autre `--seed` donne une autre simulation). Une question pour la classe : sur vingt simulations, combien d'intervalles devraient la manquer ?",
+    outside_interval: "Ici, pour {}, la probabilité exacte est hors de l'intervalle à 95 % de la simulation : la fréquence en est à {} écarts types. Un intervalle à 95 % manque la valeur exacte une fois sur vingt en moyenne, mais un écart aussi grand est bien plus rare : le hasard des lancers le produit environ une fois sur {} simulations. Ce n'est pas une erreur de calcul : avec une autre graine (`--seed`) ou plus de parties, la fréquence se rapproche à nouveau de la probabilité exacte. Une question pour la classe : sur vingt simulations, combien d'intervalles devraient manquer la valeur exacte ?",
     tournament: "Tournoi :",
     tournament_intro: "{} parties par rencontre, chaque stratégie ayant les blancs dans la moitié d'entre elles ; chaque partie est rejouée avec les mêmes lancers en échangeant les places.",
     ranking_header: "| rang | stratégie | Elo (± 1 écart type) | score |",
@@ -442,8 +443,8 @@ mod tests {
     fn strategies_are_named_in_french_and_keep_their_id_in_english() {
         let fr = |id| Lang::Fr.strategy(id);
         assert_eq!(fr("random"), "au hasard");
-        assert_eq!(fr("expectimax:1"), "espérance sur 1 lancer");
-        assert_eq!(fr("expectimax:2"), "espérance sur 2 lancers");
+        assert_eq!(fr("expectimax:1"), "regarde 1 lancer plus loin");
+        assert_eq!(fr("expectimax:2"), "regarde 2 lancers plus loin");
         assert_eq!(fr("rollout:8"), "8 parties simulées");
         assert_eq!(fr("heuristic:pair=2"), "heuristique (pair=2)");
         assert_eq!(fr("optimal:t/table.senet"), "au mieux");

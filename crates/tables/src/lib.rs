@@ -6,6 +6,7 @@
 //! It sits at the edge, over `senet-simulation`'s owned results; charts, the HTML report and
 //! the command line stay in the binary.
 
+pub mod class;
 pub mod columns;
 pub mod describe;
 pub mod frames;

@@ -229,3 +229,72 @@ pub(super) fn draw_convergence<DB: DrawingBackend>(
         .map_err(err)?;
     frame(&plot, chart.plotting_area().get_pixel_range())
 }
+
+/// Every arm's simulated throw frequencies side by side, a bar per arm at each value (the arms
+/// in the scenario's order and colours), on an axis from 0.
+pub(super) fn draw_compare_throws<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    results: &[ArmResult],
+    l: Lang,
+) -> Result<()> {
+    let tx = l.texts();
+    let bars: Vec<Vec<(f64, f64, f64)>> = results.iter().map(throw_bars).collect();
+    let keys: Vec<(Key, String)> = (results.iter().enumerate())
+        .map(|(k, r)| (Key::Bar(PALETTE[k % PALETTE.len()]), r.arm.name.clone()))
+        .collect();
+    let plot = with_legend(root, &keys)?;
+    let top = throws_top(results);
+    let yt = Ticks::nice(0.0, top, 6, false);
+    let mut xs: Vec<f64> = bars.iter().flatten().map(|b| b.0).collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    let xmax = xs.iter().fold(1.0, |a: f64, b| a.max(*b)) + 0.7;
+    let title = match l {
+        Lang::En => "Throws of every arm side by side",
+        Lang::Fr => "Les issues des lancers, configuration par configuration",
+    };
+    let mut chart = ChartBuilder::on(&plot)
+        .caption(title, title_font())
+        .margin(20)
+        .margin_right(40)
+        .x_label_area_size(70)
+        .y_label_area_size(110)
+        .build_cartesian_2d(
+            Axis::linear(0.3f64, xmax, &xs),
+            Axis::linear(0f64, top, &yt.values),
+        )
+        .map_err(err)?;
+    Mesh {
+        x_desc: tx.throws_x,
+        y_desc: match l {
+            Lang::En => "simulated frequency",
+            Lang::Fr => "fréquence simulée",
+        },
+        x_label: &|x| l.num(*x, 0),
+        y_label: &|y| yt.label(*y, l),
+        grid: (false, true),
+    }
+    .draw(&mut chart)?;
+    let w = 0.8 / results.len().max(1) as f64;
+    for (k, arm) in bars.iter().enumerate() {
+        let colour = PALETTE[k % PALETTE.len()];
+        let left = -0.4 + w * k as f64;
+        chart
+            .draw_series(arm.iter().map(|&(v, f, _)| {
+                Rectangle::new([(v + left, 0.0), (v + left + w * 0.92, f)], colour.filled())
+            }))
+            .map_err(err)?;
+    }
+    frame(&plot, chart.plotting_area().get_pixel_range())
+}
+
+/// The caption of the chart of every arm's throws.
+pub(super) fn compare_throws_sentence(_results: &[ArmResult], l: Lang) -> String {
+    match l {
+        Lang::En => "Each value's simulated frequency, a bar per arm, on an axis from 0.".into(),
+        Lang::Fr => {
+            "La fréquence simulée de chaque issue, une barre par configuration ; l'axe part de 0."
+                .into()
+        }
+    }
+}

@@ -7,6 +7,7 @@
 
 mod arms;
 mod board;
+pub(crate) mod class;
 mod compare;
 mod kit;
 pub(crate) mod ladder;
@@ -15,7 +16,7 @@ mod questions;
 pub mod review;
 pub mod solved;
 
-use arms::{draw_convergence, draw_throws};
+use arms::{compare_throws_sentence, draw_compare_throws, draw_convergence, draw_throws};
 use board::draw_boards;
 use compare::{draw_lengths, draw_squares, draw_wins};
 use lengths::draw_panels;
@@ -122,6 +123,11 @@ fn draw_asked(
 ) -> Result<Vec<(String, String)>> {
     let mut out = Vec::new();
     for chart in asked {
+        if *chart == QuestionChart::CompareThrows {
+            png_and_svg!(dir, "compare-throws", draw_compare_throws(results, l));
+            out.push(("compare-throws".into(), compare_throws_sentence(results, l)));
+            continue;
+        }
         for r in results {
             let stem = format!("{}-{}", chart.id(), slug(&r.arm.name));
             let sentence = match chart {

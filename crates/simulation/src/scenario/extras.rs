@@ -21,8 +21,12 @@ pub enum QuestionChart {
     Throws,
     /// The running frequency of each arm (the law of large numbers), drawn in every report.
     Convergence,
-    /// The game lengths of the arms, drawn in every report (lesson 3).
+    /// The game lengths of the arms, drawn in every report (lesson 3); asked, the report says
+    /// each arm's mean and median length in words.
     Lengths,
+    /// Every arm's throw frequencies on one chart, and a sentence saying which arms throw like
+    /// the first (lesson 1: sticks beside coins).
+    CompareThrows,
 }
 
 impl QuestionChart {
@@ -34,8 +38,23 @@ impl QuestionChart {
             QuestionChart::Throws => "throws",
             QuestionChart::Convergence => "convergence",
             QuestionChart::Lengths => "lengths",
+            QuestionChart::CompareThrows => "compare-throws",
         }
     }
+}
+
+/// Who reads a report: researchers (every table and measure) or a class (`audience =
+/// "classe"`: the lesson's figures in the pupils' words; Ludii's measures, hashes and Elo
+/// ratings stay in the CSV files but leave the report).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub enum Audience {
+    /// Every table and measure (the default).
+    #[default]
+    #[serde(rename = "research")]
+    Research,
+    /// Pupils: the report keeps what the lesson asks.
+    #[serde(rename = "classe", alias = "class")]
+    Class,
 }
 
 /// `exact = "ARM"`: the arm whose game the run solves exactly into the report's `exact/`

@@ -1,0 +1,125 @@
+//! A lesson's question answered first, in a sentence with its figures, before any chart: which
+//! arms throw like the first (`charts = ["compare-throws"]`) and how long a game lasts
+//! (`charts = ["lengths"]`).
+
+use crate::lang::Lang;
+use senet_engine::throws::throw_table;
+use senet_simulation::runner::ArmResult;
+use senet_simulation::stats::rate;
+
+/// Names quoted and joined: « a », « b » et « c ».
+fn quote_list<'a>(names: impl Iterator<Item = &'a str>, l: Lang) -> String {
+    let q: Vec<String> = names.map(|n| l.quote(n)).collect();
+    match q.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!(
+                "{} {} {last}",
+                rest.join(", "),
+                if l == Lang::Fr { "et" } else { "and" }
+            )
+        }
+        _ => q.join(""),
+    }
+}
+
+/// Each value and its exact probability under an arm's rules and device.
+fn law(r: &ArmResult) -> Vec<(u8, f64)> {
+    throw_table(&r.arm.rules, &r.arm.device)
+}
+
+/// The simulated frequency of `value` in an arm.
+fn frequency(r: &ArmResult, value: u8) -> f64 {
+    rate(r.stats.throws[value as usize], r.stats.total_throws())
+}
+
+/// Which arms throw as the first one does (the same exact law), and for each other arm its
+/// most frequent value; then what 0 marked faces count, when a value is missing for it.
+pub(super) fn compare_throws(results: &[ArmResult], l: Lang) -> String {
+    let Some(first) = results.first() else {
+        return String::new();
+    };
+    let reference = law(first);
+    let same_law = |r: &ArmResult| {
+        let other = law(r);
+        other.len() == reference.len()
+            && (other.iter().zip(&reference)).all(|(a, b)| a.0 == b.0 && (a.1 - b.1).abs() < 1e-12)
+    };
+    let (alike, unlike): (Vec<&ArmResult>, Vec<&ArmResult>) =
+        results[1..].iter().partition(|r| same_law(r));
+    let top = |r: &ArmResult| {
+        law(r)
+            .into_iter()
+            .map(|(v, _)| (v, frequency(r, v)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap_or((0, 0.0))
+    };
+    let (v, f) = top(first);
+    let name = l.quote(&first.arm.name);
+    let mut s = match l {
+        Lang::Fr => format!("**La réponse de la simulation.** Avec {name}, l'issue la plus fréquente est {v} (fréquence {}).", l.num(f, 3)),
+        Lang::En => format!("**What the simulation answers.** With {name}, the most frequent value is {v} (frequency {}).", l.num(f, 3)),
+    };
+    if !alike.is_empty() {
+        let names = quote_list(alike.iter().map(|r| r.arm.name.as_str()), l);
+        let freqs: Vec<String> = alike.iter().map(|r| l.num(frequency(r, v), 3)).collect();
+        s.push(' ');
+        let plural = alike.len() > 1;
+        s.push_str(&match l {
+            Lang::Fr => format!("{names} {} exactement comme {name} : mêmes probabilités, et des fréquences simulées presque égales (issue {v} : {}).", if plural { "se comportent" } else { "se comporte" }, freqs.join(" ; ")),
+            Lang::En => format!("{names} {} exactly like {name}: the same probabilities, and nearly equal simulated frequencies (value {v}: {}).", if plural { "behave" } else { "behaves" }, freqs.join("; ")),
+        });
+    }
+    for r in unlike {
+        let (w, g) = top(r);
+        let (arm, fv) = (l.quote(&r.arm.name), l.num(frequency(r, v), 3));
+        let f3 = l.num(f, 3);
+        s.push(' ');
+        s.push_str(&match (l, w == v) {
+            (Lang::Fr, true) => format!("{arm}, non : l'issue {v} reste la plus fréquente, mais avec la fréquence {fv} au lieu de {f3}."),
+            (Lang::En, true) => format!("{arm}, no: the value {v} is still the most frequent, but with the frequency {fv} instead of {f3}."),
+            (Lang::Fr, false) => format!("{arm}, non : l'issue la plus fréquente y est {w} (fréquence {}) ; l'issue {v} y a la fréquence {fv} au lieu de {f3}.", l.num(g, 3)),
+            (Lang::En, false) => format!("{arm}, no: its most frequent value is {w} (frequency {}); the value {v} has the frequency {fv} instead of {f3}.", l.num(g, 3)),
+        });
+    }
+    let zero = first.arm.rules.throw_values[0];
+    if zero != 0 && !reference.iter().any(|d| d.0 == 0) {
+        s.push(' ');
+        s.push_str(&match l {
+            Lang::Fr => format!("Dans cette règle, **0 face marquée compte {zero}** : c'est l'issue {zero} des diagrammes."),
+            Lang::En => format!("In these rules, **0 marked faces count {zero}**: that is the value {zero} of the charts."),
+        });
+    }
+    s
+}
+
+/// Each arm's mean and median game length in words, with its quartiles.
+pub(super) fn lengths(results: &[ArmResult], l: Lang) -> String {
+    let mut s = String::new();
+    for r in results {
+        let a = &r.stats;
+        let (mean, median) = (
+            l.num(a.turns.mean(), 1),
+            l.int(a.turns.quantile(0.5) as u64),
+        );
+        let (q1, q3) = (
+            l.int(a.turns.quantile(0.25) as u64),
+            l.int(a.turns.quantile(0.75) as u64),
+        );
+        let throws = l.num(a.throws_per_game.mean(), 1);
+        let name = l.quote(&r.arm.name);
+        let skewed = a.turns.mean() > a.turns.quantile(0.5) as f64;
+        let mut line = match l {
+            Lang::Fr => format!("**Combien de temps dure une partie ?** Pour {name}, une partie dure en moyenne **{mean} tours** ({throws} lancers). La moitié des parties durent moins de **{median} tours** (la médiane), un quart moins de {q1} tours et un quart plus de {q3} tours."),
+            Lang::En => format!("**How long does a game last?** For {name}, a game lasts **{mean} turns** on average ({throws} throws). Half the games last fewer than **{median} turns** (the median), a quarter fewer than {q1} and a quarter more than {q3}."),
+        };
+        if skewed {
+            line.push_str(match l {
+                Lang::Fr => " La moyenne est plus grande que la médiane, car quelques parties très longues la tirent vers le haut.",
+                Lang::En => " The mean is above the median, since a few very long games pull it up.",
+            });
+        }
+        s.push_str(&line);
+        s.push_str("\n\n");
+    }
+    s
+}

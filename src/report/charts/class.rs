@@ -1,0 +1,240 @@
+//! The class's own throws beside the simulation: one chart of bars (the class, the simulation,
+//! the exact law, and the equiprobable line), one of the pooled frequencies as groups are added.
+
+use super::kit::{
+    err, fit, frame, title_font, with_legend, Axis, Key, Mesh, Ticks, GREY, PALETTE, W,
+};
+use crate::lang::{t, Lang};
+use anyhow::Result;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use senet_engine::throws::throw_table;
+use senet_simulation::class_throws::ClassThrows;
+use senet_simulation::runner::ArmResult;
+use senet_simulation::stats::{fluctuation_school, rate};
+
+/// Each value's exact probability under the arm's law, in the order of `class.values`.
+pub(crate) fn law(r: &ArmResult, class: &ClassThrows) -> Vec<f64> {
+    let table = throw_table(&r.arm.rules, &r.arm.device);
+    (class.values.iter())
+        .map(|v| table.iter().find(|d| d.0 == *v).map_or(0.0, |d| d.1))
+        .collect()
+}
+
+/// Bars per value: the class's frequency, the simulated frequency, the exact probability; a
+/// dashed grey line at 1/k, the probability of equiprobable values. The axis starts at 0.
+pub(crate) fn draw_class_throws<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    r: &ArmResult,
+    class: &ClassThrows,
+    l: Lang,
+) -> Result<()> {
+    let totals = class.totals();
+    let n: u64 = totals.iter().sum();
+    let sim_n = r.stats.total_throws();
+    let p = law(r, class);
+    let equi = 1.0 / class.values.len() as f64;
+    let bars: Vec<(f64, [f64; 3])> = (class.values.iter().enumerate())
+        .map(|(i, &v)| {
+            let sim = rate(r.stats.throws[v as usize], sim_n);
+            (v as f64, [rate(totals[i], n), sim, p[i]])
+        })
+        .collect();
+    let colours = [PALETTE[3], PALETTE[0], PALETTE[1]];
+    let plot = with_legend(
+        root,
+        &[
+            (
+                Key::Bar(colours[0]),
+                format!(
+                    "{} ({} {})",
+                    t(l, "the class", "la classe"),
+                    l.int(n),
+                    t(l, "throws", "lancers")
+                ),
+            ),
+            (
+                Key::Bar(colours[1]),
+                format!(
+                    "{} ({} {})",
+                    t(l, "simulation", "simulation"),
+                    l.int(sim_n),
+                    t(l, "throws", "lancers")
+                ),
+            ),
+            (
+                Key::Bar(colours[2]),
+                t(l, "exact probability", "probabilité exacte").to_string(),
+            ),
+            (
+                Key::Line(GREY, 3),
+                format!(
+                    "{} ({})",
+                    t(l, "equiprobable values", "issues équiprobables"),
+                    l.num(equi, 2)
+                ),
+            ),
+        ],
+    )?;
+    let top = bars.iter().flat_map(|b| b.1).fold(equi, f64::max) * 1.1 + 0.01;
+    let yt = Ticks::nice(0.0, top, 6, false);
+    let xs: Vec<f64> = bars.iter().map(|b| b.0).collect();
+    let xmax = xs.iter().fold(1.0, |a: f64, b| a.max(*b)) + 0.7;
+    let title = format!(
+        "{} — {}",
+        t(l, "The class's throws", "Les lancers de la classe"),
+        r.arm.name
+    );
+    let mut chart = ChartBuilder::on(&plot)
+        .caption(fit(&plot, &title, &title_font(), W - 200), title_font())
+        .margin(20)
+        .margin_right(40)
+        .x_label_area_size(70)
+        .y_label_area_size(110)
+        .build_cartesian_2d(
+            Axis::linear(0.3f64, xmax, &xs),
+            Axis::linear(0f64, top, &yt.values),
+        )
+        .map_err(err)?;
+    Mesh {
+        x_desc: t(l, "value of a throw", "issue du lancer"),
+        y_desc: t(l, "frequency / probability", "fréquence / probabilité"),
+        x_label: &|x| l.num(*x, 0),
+        y_label: &|y| yt.label(*y, l),
+        grid: (false, true),
+    }
+    .draw(&mut chart)?;
+    for (k, colour) in colours.iter().enumerate() {
+        let left = -0.39 + 0.26 * k as f64;
+        chart
+            .draw_series(bars.iter().map(|&(v, f)| {
+                Rectangle::new([(v + left, 0.0), (v + left + 0.25, f[k])], colour.filled())
+            }))
+            .map_err(err)?;
+    }
+    let dashes = (0..)
+        .map(|i| 0.3 + 0.2 * i as f64)
+        .take_while(|x| *x < xmax);
+    chart
+        .draw_series(dashes.map(|x| {
+            PathElement::new(
+                vec![(x, equi), ((x + 0.12).min(xmax), equi)],
+                GREY.stroke_width(3),
+            )
+        }))
+        .map_err(err)?;
+    frame(&plot, chart.plotting_area().get_pixel_range())
+}
+
+/// The pooled frequency of each value as the groups are added, each value's exact probability
+/// as a dashed line of its colour, and the fluctuation interval p ± 1/√n of the most probable
+/// value as two grey lines. The axis starts at 0.
+pub(crate) fn draw_class_pooled<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    r: &ArmResult,
+    class: &ClassThrows,
+    l: Lang,
+) -> Result<()> {
+    let p = law(r, class);
+    let pooled = class.pooled();
+    let g = pooled.len();
+    let likely = (0..p.len()).fold(0, |b, i| if p[i] > p[b] { i } else { b });
+    let mut keys: Vec<(Key, String)> = (class.values.iter().enumerate())
+        .map(|(i, v)| {
+            (
+                Key::Line(PALETTE[i], 4),
+                format!("{} {v}", t(l, "value", "issue")),
+            )
+        })
+        .collect();
+    keys.push((
+        Key::Line(GREY, 2),
+        format!(
+            "{} {} (p ± 1/√n)",
+            t(
+                l,
+                "fluctuation interval of the value",
+                "intervalle de fluctuation de l'issue"
+            ),
+            class.values[likely]
+        ),
+    ));
+    let plot = with_legend(root, &keys)?;
+    // Up to the highest frequency, probability or end of the interval drawn.
+    let top = (pooled.iter())
+        .flat_map(|s| {
+            let n: u64 = s.iter().sum();
+            let hi = fluctuation_school(p[likely], n.max(1)).1;
+            s.iter().map(move |&c| rate(c, n)).chain([hi])
+        })
+        .chain(p.iter().copied())
+        .fold(0.0, f64::max)
+        * 1.05
+        + 0.02;
+    let yt = Ticks::nice(0.0, top.min(1.0), 6, false);
+    let xt = Ticks::nice(1.0, g.max(2) as f64, 10, true);
+    let title = format!(
+        "{} — {}",
+        t(
+            l,
+            "The class's frequencies as groups are pooled",
+            "Les fréquences de la classe, groupe après groupe"
+        ),
+        r.arm.name
+    );
+    let mut chart = ChartBuilder::on(&plot)
+        .caption(fit(&plot, &title, &title_font(), W - 200), title_font())
+        .margin(20)
+        .margin_right(60)
+        .x_label_area_size(70)
+        .y_label_area_size(110)
+        .build_cartesian_2d(
+            Axis::linear(0.8, g.max(2) as f64 + 0.2, &xt.values),
+            Axis::linear(0f64, top.min(1.0), &yt.values),
+        )
+        .map_err(err)?;
+    Mesh {
+        x_desc: t(l, "groups pooled", "nombre de groupes réunis"),
+        y_desc: t(l, "frequency", "fréquence"),
+        x_label: &|x| l.num(*x, 0),
+        y_label: &|y| yt.label(*y, l),
+        grid: (true, true),
+    }
+    .draw(&mut chart)?;
+    let xs = || (1..=g).map(|k| k as f64);
+    let throws: Vec<u64> = pooled.iter().map(|s| s.iter().sum()).collect();
+    for upper in [false, true] {
+        let band = xs().zip(&throws).map(|(x, &n)| {
+            let (lo, hi) = fluctuation_school(p[likely], n.max(1));
+            (x, if upper { hi } else { lo }.min(top))
+        });
+        chart
+            .draw_series(LineSeries::new(band, GREY.stroke_width(2)))
+            .map_err(err)?;
+    }
+    for (i, &pi) in p.iter().enumerate() {
+        let colour = PALETTE[i];
+        let dash = (0..)
+            .map(|j| 1.0 + 0.1 * j as f64)
+            .take_while(|x| *x < g as f64);
+        chart
+            .draw_series(dash.step_by(2).map(|x| {
+                PathElement::new(
+                    vec![(x, pi), ((x + 0.1).min(g as f64), pi)],
+                    colour.stroke_width(2),
+                )
+            }))
+            .map_err(err)?;
+        let line: Vec<(f64, f64)> = xs()
+            .zip(&pooled)
+            .map(|(x, s)| (x, rate(s[i], throws[x as usize - 1])))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(line.clone(), colour.stroke_width(4)))
+            .map_err(err)?;
+        chart
+            .draw_series(line.iter().map(|&pt| Circle::new(pt, 6, colour.filled())))
+            .map_err(err)?;
+    }
+    frame(&plot, chart.plotting_area().get_pixel_range())
+}

@@ -1,0 +1,276 @@
+//! Issue 49, the IREM lesson at its own level: the class's own throws beside the simulation
+//! (`class_throws = "FILE"`), the live form of a class's `report.html`, and a pupils' report
+//! without the research apparatus (`audience = "classe"`).
+
+use crate::outputs::*;
+use std::path::{Path, PathBuf};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Lesson 1 run into `out` with few games (its class file is the shipped example).
+fn lesson_one(out: &Path) {
+    let o = senet()
+        .current_dir(root())
+        .args(["run", "scenarios/lesson/1-sticks-or-coins.toml"])
+        .args(["--games", "2000", "--quiet", "--out"])
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// The shipped example's counts: (group, counts of 1, 2, 3, 4, 6).
+fn example_counts() -> Vec<(String, Vec<u64>)> {
+    let text = std::fs::read_to_string(root().join("scenarios/lesson/classe.csv")).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("groupe;1;2;3;4;6"));
+    lines
+        .map(|l| {
+            let cells: Vec<&str> = l.split(';').collect();
+            let counts = cells[1..].iter().map(|c| c.parse().unwrap()).collect();
+            (cells[0].to_string(), counts)
+        })
+        .collect()
+}
+
+#[test]
+fn the_class_throws_stand_beside_the_simulation_and_answer_the_question() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("l1");
+    lesson_one(&out);
+    let groups = example_counts();
+    assert_eq!(groups.len(), 8);
+    let totals: Vec<u64> = (0..5)
+        .map(|v| groups.iter().map(|g| g.1[v]).sum())
+        .collect();
+    let n: u64 = totals.iter().sum();
+    assert_eq!(n, 400);
+    // class_throws.csv: the pooled counts, their frequencies, the exact law of four coins.
+    let (h, rows) = csv(&out.join("rfc4180/class_throws.csv"));
+    assert_eq!(column(&h, &rows, "value"), ["1", "2", "3", "4", "6"]);
+    let counts: Vec<u64> = (column(&h, &rows, "class_count").iter())
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(counts, totals);
+    for (f, c) in column(&h, &rows, "class_frequency").iter().zip(&totals) {
+        let f: f64 = f.parse().unwrap();
+        assert!((f - *c as f64 / n as f64).abs() < 1e-6);
+    }
+    let theory: Vec<f64> = (column(&h, &rows, "theory").iter())
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(theory, [0.25, 0.375, 0.25, 0.0625, 0.0625]);
+    // class_pooled.csv: group after group, the last rows are the whole class.
+    let (h, rows) = csv(&out.join("rfc4180/class_pooled.csv"));
+    assert_eq!(rows.len(), 8 * 5);
+    let pooled = column(&h, &rows, "pooled_count");
+    let last: Vec<u64> = pooled[35..].iter().map(|c| c.parse().unwrap()).collect();
+    assert_eq!(last, totals);
+    let first: Vec<u64> = pooled[..5].iter().map(|c| c.parse().unwrap()).collect();
+    assert_eq!(first, groups[0].1);
+    assert_eq!(column(&h, &rows, "group")[39], "Groupe 8 (exemple)");
+    // p ± 1/√n for the value 2 once the 400 throws are pooled: 0.375 ± 0.05.
+    assert_eq!(column(&h, &rows, "low")[36], "0.325");
+    // The report opens with the class's answer, in French, with its figures, before any chart.
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let question = md.find("## La question").unwrap();
+    let class = md.find("### Les lancers de la classe").unwrap();
+    let answer = md
+        .find("**Équiprobable ou non\u{a0}? Non.**")
+        .expect("the answer");
+    let first_chart = md.find("![").unwrap();
+    assert!(question < class && class < answer && answer < first_chart);
+    assert!(md.contains("Dans les 400 lancers de la classe (8 groupes), l'issue 2 est sortie 137 fois, soit une fréquence de 0,34"), "{md}");
+    assert!(md.contains("une fréquence entre 0,15 et 0,25"));
+    assert!(md.contains("proches des probabilités de «\u{a0}pièces\u{a0}»"));
+    assert!(out.join("charts/class-throws-pieces.png").exists());
+    assert!(out.join("charts/class-pooled-pieces.svg").exists());
+}
+
+/// A copy of lesson 1 in `dir` whose class file holds `class`; returns the scenario's path.
+fn lesson_with_class(dir: &Path, class: &str) -> PathBuf {
+    let text = std::fs::read_to_string(root().join("scenarios/lesson/1-sticks-or-coins.toml"))
+        .unwrap()
+        .replace("games = 20_000", "games = 10");
+    std::fs::write(dir.join("classe.csv"), class).unwrap();
+    write(dir, "lesson.toml", &text)
+}
+
+#[test]
+fn a_bad_class_file_is_one_line_naming_file_line_and_column() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "groupe;1;2;3;4;5\nA;1;2;3;4;5\n",
+            "classe.csv:1: column 6: '5' is not a value this device can give (1, 2, 3, 4, 6)",
+        ),
+        (
+            "groupe;1;2;3;4;6\nA;1;2;3;4;5\nB;1;-2;3;4;5\n",
+            "classe.csv:3: column 3: '-2' is not a count of throws",
+        ),
+        (
+            "groupe,1,2,3,4,6\nA,1,2,3.5,4,5\n",
+            "classe.csv:2: column 4: '3.5' is not a count of throws",
+        ),
+        ("", "classe.csv: no throws"),
+        (
+            "groupe;1;2;3;4;6\nA;0;0;0;0;0\n",
+            "classe.csv: every count is 0",
+        ),
+    ];
+    for (class, message) in cases {
+        let scenario = lesson_with_class(tmp.path(), class);
+        let out = tmp.path().join("out");
+        let o = run(&scenario, &out, &[]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{class:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(message), "{class:?}: {err}");
+        assert!(err.contains("class_throws of the arm 'pièces'"), "{err}");
+        assert!(!out.exists(), "nothing is written for a bad class file");
+    }
+    // A missing file names itself.
+    std::fs::remove_file(tmp.path().join("classe.csv")).unwrap();
+    let o = run(
+        &tmp.path().join("lesson.toml"),
+        &tmp.path().join("out"),
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("classe.csv: cannot read the class's throws")
+    );
+}
+
+#[test]
+fn a_class_report_has_the_live_form_and_leaves_the_research_apparatus_in_the_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("l1");
+    lesson_one(&out);
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(html.contains("<section id=\"class-form\""));
+    assert!(html.contains("const CLASS_DATA = [{\"arm\":\"pièces\",\"values\":[1,2,3,4,6]"));
+    assert!(html.contains("\"exact\":[0.250000,0.375000,0.250000,0.062500,0.062500]"));
+    // Nothing is fetched: no script file, no address but the SVG namespace of the charts.
+    let bare = html.replace("http://www.w3.org/2000/svg", "");
+    assert!(!bare.contains("<script src") && !bare.contains("http") && !bare.contains("fetch("));
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    for research in [
+        "Ludii",
+        "rules_hash",
+        "SHA-256",
+        "Wilson",
+        "first_thrower_wins",
+    ] {
+        assert!(!md.contains(research), "{research} in a pupils' report");
+    }
+    // ... which the files still carry.
+    assert!(out.join("metrics.csv").exists());
+    let (h, _) = csv(&out.join("rfc4180/summary.csv"));
+    assert!(h.contains(&"rules_hash".to_string()));
+    // A researchers' report of the same games keeps them, without the form.
+    let text = std::fs::read_to_string(root().join("scenarios/lesson/1-sticks-or-coins.toml"))
+        .unwrap()
+        .replace("audience = \"classe\"\n", "")
+        .replace("class_throws = \"classe.csv\"\n", "");
+    let scenario = write(tmp.path(), "research.toml", &text);
+    let out = tmp.path().join("research");
+    let o = run(&scenario, &out, &["--games", "200"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("Ludii") && md.contains("rules_hash"));
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(!html.contains("class-form"));
+}
+
+#[test]
+#[ignore = "needs Chromium: run scripts/setup.sh, then cargo test -- --include-ignored"]
+fn the_live_form_draws_the_counts_it_is_given_in_headless_chromium() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("l1");
+    lesson_one(&out);
+    // The counts in the address, as a link or a typed form gives them.
+    let url = format!(
+        "file://{}#classe=12,25,14,4,5",
+        out.join("report.html").display()
+    );
+    let profile = tmp.path().join("profile");
+    let o = std::process::Command::new("chromium")
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom"])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(&url)
+        .output()
+        .expect("chromium");
+    let dom = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        dom.contains("60 lancers saisis — issue 1 : 0,200 ; issue 2 : 0,417"),
+        "{dom}"
+    );
+    // Five bars of the class, five of the simulation, five of the exact law.
+    for k in 0..3 {
+        assert_eq!(dom.matches(&format!("class=\"bar-{k}\"")).count(), 5);
+    }
+}
+
+#[test]
+fn throws_and_play_speak_french() {
+    // Before, `throws` had no --lang and `play --lang fr` was refused by the argument parser.
+    let o = senet()
+        .args([
+            "throws", "--device", "coins", "--count", "1600", "--lang", "fr",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        text.contains("lancers de pièces avec la table de tejon, graine 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("issue   effectif  fréquence probabilité"),
+        "{text}"
+    );
+    assert!(
+        text.contains("0,375000") && !text.contains("0.375"),
+        "{text}"
+    );
+    let o = senet()
+        .args([
+            "play",
+            "--variant",
+            "kendall",
+            "--seed",
+            "7",
+            "--lang",
+            "fr",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        text.contains("lancer pour savoir qui commence : "),
+        "{text}"
+    );
+    assert!(
+        text.contains("tour    1  noirs  lance 1 : 10 -> 11"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("gagnant : noirs après ")),
+        "{text}"
+    );
+    // The same game as in English.
+    let en = senet()
+        .args(["play", "--variant", "kendall", "--seed", "7"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&en.stdout).lines().count(),
+        text.lines().count()
+    );
+}
