@@ -61,10 +61,18 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
     }
     interrupted(&config, &cancel)?;
     let kept = staging.commit()?;
-    if !config.args.quiet && !kept.is_empty() {
-        let names: Vec<String> = kept.iter().map(|f| f.display().to_string()).collect();
+    // A file the user changed since a run wrote it is said even with --quiet: its name moved.
+    for (name, kept_as) in &kept.edited {
         eprintln!(
-            "senet-sim: kept in {} the files no run wrote: {}",
+            "senet-sim: {} was changed since senet-sim wrote it: kept as {} beside the new one",
+            config.out.join(name).display(),
+            kept_as.display()
+        );
+    }
+    if !config.args.quiet && !kept.files.is_empty() {
+        let names: Vec<String> = kept.files.iter().map(|f| f.display().to_string()).collect();
+        eprintln!(
+            "senet-sim: kept in {} the files no run wrote or that were changed since: {}",
             config.out.display(),
             names.join(", ")
         );

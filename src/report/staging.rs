@@ -87,7 +87,7 @@ impl Staging {
     /// The files of the previous report that no run wrote (a teacher's notes, another tool's
     /// folder) are carried over into the new report first; the new report's marker lists the
     /// files it wrote. Returns the files carried over.
-    pub fn commit(mut self) -> Result<Vec<PathBuf>> {
+    pub fn commit(mut self) -> Result<keep::Kept> {
         let kept = keep::carry_over(&self.dir, &self.target)?;
         if self.target.exists() && exchange(&self.dir, &self.target).is_ok() {
             self.committed = true;

@@ -335,9 +335,9 @@ fn a_rerun_keeps_the_files_it_did_not_write() {
     let out = tmp.path().join("report");
     assert!(run(&sc, &out, &["--games-csv", "3"]).status.success());
     let marker = std::fs::read_to_string(out.join(".senet-sim-report")).unwrap();
+    let listed = |f: &str| marker.lines().any(|l| l.split('\t').next() == Some(f));
     assert!(
-        marker.lines().any(|l| l == "summary.csv")
-            && marker.lines().any(|l| l == "charts/board.svg"),
+        listed("summary.csv") && listed("charts/board.svg"),
         "{marker}"
     );
     users_folder(&out);
@@ -387,4 +387,43 @@ fn a_run_killed_while_it_moves_the_users_files_loses_none() {
         .filter(|n| n.starts_with('.'))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn a_rerun_keeps_a_file_the_user_changed_since_the_run_wrote_it() {
+    // Before, a teacher's edits to summary.csv were overwritten by the next run without a word.
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let out = tmp.path().join("report");
+    assert!(run(&sc, &out, &["--games-csv", "3"]).status.success());
+    let first = std::fs::read(out.join("summary.csv")).unwrap();
+    std::fs::write(out.join("summary.csv"), "arm,my own column\ncoins,42\n").unwrap();
+    std::fs::write(out.join("games.csv"), "my sorted games").unwrap();
+    // Unchanged files are replaced as before.
+    let again = run(&sc, &out, &[]);
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(again.status.success(), "{err}");
+    assert!(
+        err.contains(
+            "summary.csv was changed since senet-sim wrote it: kept as summary.modifie.csv"
+        ),
+        "{err}"
+    );
+    // The teacher's version beside the new one; the new one is the run's.
+    assert_eq!(
+        std::fs::read_to_string(out.join("summary.modifie.csv")).unwrap(),
+        "arm,my own column\ncoins,42\n"
+    );
+    assert_eq!(std::fs::read(out.join("summary.csv")).unwrap(), first);
+    // A changed file the new run does not write stays under its name.
+    assert_eq!(
+        std::fs::read_to_string(out.join("games.csv")).unwrap(),
+        "my sorted games"
+    );
+    // Both are the user's now: a third run keeps them and says nothing of an edit.
+    std::fs::write(out.join("summary.csv"), "edited again").unwrap();
+    let third = run(&sc, &out, &[]);
+    assert!(third.status.success());
+    assert!(String::from_utf8_lossy(&third.stderr).contains("kept as summary.modifie-2.csv"));
+    assert!(out.join("summary.modifie.csv").exists() && out.join("games.csv").exists());
 }

@@ -4,9 +4,22 @@
 
 use anyhow::{Context, Result};
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// The marker's first line; the files the run wrote follow, one a line.
+/// The files a run carried into its new report.
+#[derive(Debug, Default)]
+pub struct Kept {
+    /// The user's files (no run wrote them, or a run wrote them and the user changed them
+    /// since), under their names.
+    pub files: Vec<PathBuf>,
+    /// Files a run wrote and the user changed since, that the new run writes again: each kept
+    /// beside under a new name (`summary.modifie.csv`), as (name, kept as).
+    pub edited: Vec<(PathBuf, PathBuf)>,
+}
+
+/// The marker's first line; the files the run wrote follow, one a line, each with the SHA-256
+/// of what the run wrote after a tab (a later run tells a file the user changed since).
 pub(super) const MARKER_LINE: &str =
     "written by senet-sim: a later run with this folder as --out replaces it\n";
 
@@ -42,13 +55,72 @@ fn files_under(dir: &Path) -> Result<BTreeSet<PathBuf>> {
     Ok(out)
 }
 
+/// The SHA-256 of a file's bytes, in hexadecimal.
+fn digest(path: &Path) -> Result<String> {
+    use sha2::{Digest, Sha256};
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}
+
+/// The marker of `target`: each file its run wrote, with the digest it wrote (none in a marker
+/// of an earlier version).
+fn listed(target: &Path) -> Vec<(PathBuf, Option<String>)> {
+    let marker = std::fs::read_to_string(target.join(crate::config::MARKER)).unwrap_or_default();
+    (marker.lines().skip(1))
+        .map(|l| match l.split_once('\t') {
+            Some((f, h)) => (PathBuf::from(f), Some(h.to_string())),
+            None => (PathBuf::from(l), None),
+        })
+        .collect()
+}
+
+/// The files of `target` that its run wrote and that were changed since: their digest is no
+/// longer the marker's.
+fn edited(target: &Path) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for (f, h) in listed(target) {
+        let path = target.join(&f);
+        if let Some(h) = h.filter(|_| path.is_file()) {
+            if digest(&path)? != h {
+                out.push(f);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `NAME.modifie.EXT` beside `f` (`NAME.modifie-2.EXT`... when taken in `staging` or `target`).
+fn modified_name(f: &Path, staging: &Path, target: &Path) -> PathBuf {
+    let stem = f
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = f
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    (1..)
+        .map(|k| {
+            let tag = if k == 1 {
+                String::new()
+            } else {
+                format!("-{k}")
+            };
+            f.with_file_name(format!("{stem}.modifie{tag}{ext}"))
+        })
+        .find(|n| !staging.join(n).exists() && !target.join(n).exists())
+        .expect("a free name")
+}
+
 /// The files of the report in `target` that its run did not write: those its marker does not
 /// list. A marker without a list (a build before manifests) counts as the run's every file
 /// that the new run writes too, and every file a run may write at the top of a report
 /// ([`crate::config::a_run_writes`]).
 fn theirs(target: &Path, written: &BTreeSet<PathBuf>) -> Result<Vec<PathBuf>> {
-    let marker = std::fs::read_to_string(target.join(crate::config::MARKER)).unwrap_or_default();
-    let listed: BTreeSet<PathBuf> = marker.lines().skip(1).map(PathBuf::from).collect();
+    let listed: BTreeSet<PathBuf> = listed(target).into_iter().map(|(f, _)| f).collect();
     let top = |f: &Path| f.components().next().map(|c| PathBuf::from(c.as_os_str()));
     // A folder of the report that senet-sim wrote on its own (a solve's exact/, with its own
     // marker) is replaced when the new run writes that folder.
@@ -74,19 +146,25 @@ fn theirs(target: &Path, written: &BTreeSet<PathBuf>) -> Result<Vec<PathBuf>> {
 }
 
 /// Before the new report in `staging` replaces `target`: writes its manifest, and moves the
-/// user's files of `target` into it. Refused, with nothing changed, when one of them has the
-/// name of a file the new report writes.
-pub(super) fn carry_over(staging: &Path, target: &Path) -> Result<Vec<PathBuf>> {
+/// user's files of `target` into it: those no run wrote, under their names (refused, with
+/// nothing changed, when one has the name of a file the new report writes), and those a run
+/// wrote and the user changed since, under their names or, when the new run writes that name,
+/// beside it as `NAME.modifie.EXT`.
+pub(super) fn carry_over(staging: &Path, target: &Path) -> Result<Kept> {
     let written = files_under(staging)?;
     let mut marker = MARKER_LINE.to_string();
     for f in &written {
-        marker.push_str(&f.to_string_lossy());
-        marker.push('\n');
+        let _ = writeln!(
+            marker,
+            "{}\t{}",
+            f.to_string_lossy(),
+            digest(&staging.join(f))?
+        );
     }
     std::fs::write(staging.join(crate::config::MARKER), marker)
         .with_context(|| format!("writing {}", crate::config::MARKER))?;
     if !target.join(crate::config::MARKER).is_file() {
-        return Ok(vec![]);
+        return Ok(Kept::default());
     }
     let theirs = theirs(target, &written)?;
     let clash: Vec<String> = (theirs.iter())
@@ -100,16 +178,34 @@ pub(super) fn carry_over(staging: &Path, target: &Path) -> Result<Vec<PathBuf>> 
             clash.join(", ")
         ));
     }
-    let list: String = theirs
+    // (where it is in target, where it goes in staging)
+    let mut moves: Vec<(PathBuf, PathBuf)> =
+        theirs.iter().map(|f| (f.clone(), f.clone())).collect();
+    let mut kept = Kept {
+        files: theirs.clone(),
+        edited: Vec::new(),
+    };
+    for f in edited(target)? {
+        if written.contains(&f) {
+            let to = modified_name(&f, staging, target);
+            kept.edited.push((f.clone(), to.clone()));
+            moves.push((f, to));
+        } else {
+            kept.files.push(f.clone());
+            moves.push((f.clone(), f));
+        }
+    }
+    // Each file as it is named in staging, then in target.
+    let list: String = moves
         .iter()
-        .map(|f| format!("{}\n", f.display()))
+        .map(|(from, to)| format!("{}\t{}\n", to.display(), from.display()))
         .collect();
     std::fs::write(staging.join(MOVING), list).context("listing the files kept")?;
-    for f in &theirs {
-        move_file(&target.join(f), &staging.join(f))?;
+    for (from, to) in &moves {
+        move_file(&target.join(from), &staging.join(to))?;
         fault("abort-while-keeping");
     }
-    Ok(theirs)
+    Ok(kept)
 }
 
 /// After the swap: the list of files being moved is no longer needed.
@@ -123,8 +219,9 @@ pub(super) fn give_back(partial: &Path, target: &Path) -> Result<()> {
     let Ok(list) = std::fs::read_to_string(partial.join(MOVING)) else {
         return Ok(());
     };
-    for f in list.lines().map(PathBuf::from) {
-        let (from, to) = (partial.join(&f), target.join(&f));
+    for line in list.lines() {
+        let (here, there) = line.split_once('\t').unwrap_or((line, line));
+        let (from, to) = (partial.join(here), target.join(there));
         if from.exists() && !to.exists() {
             move_file(&from, &to)?;
         }
