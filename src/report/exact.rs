@@ -3,9 +3,12 @@
 //! starts beside its simulated frequency, and whether the interval holds it.
 
 use super::interval::{outside, pct};
-use crate::lang::{fill, Lang};
+use crate::lang::{fill, t, Lang};
+use anyhow::{Context, Result};
 use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::runner::ArmResult;
+use std::fmt::Write as _;
+use std::path::Path;
 
 /// The exact chances at the start of the solved arm's game (`exact/solution.csv`).
 #[derive(Clone, Copy, Debug)]
@@ -67,4 +70,80 @@ pub(super) fn md(results: &[ArmResult], exact: &ExactStart, l: Lang) -> String {
         }
     }
     m
+}
+
+/// What the solved game says beyond the start, from the report's `exact/`: each strategy's
+/// games won against optimal play and what it loses a decision (`losses.csv`), and the
+/// positions where the choice matters most (`critical.png`, copied into `charts/` as
+/// `exact-critical` to be drawn inline). Empty without `exact/`.
+pub(super) fn solved_md(dir: &Path, l: Lang) -> Result<String> {
+    let exact = dir.join("exact");
+    let rfc = exact
+        .join(senet_tables::write::RFC4180_DIR)
+        .join("losses.csv");
+    let file = if rfc.is_file() {
+        rfc
+    } else {
+        exact.join("losses.csv")
+    };
+    let Ok(text) = std::fs::read_to_string(&file) else {
+        return Ok(String::new());
+    };
+    let mut rows = text.trim_start_matches('\u{feff}').lines();
+    let header: Vec<&str> = rows.next().unwrap_or_default().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name);
+    let (Some(s), Some(g), Some(w), Some(share), Some(loss)) = (
+        at("strategy"),
+        at("games"),
+        at("wins"),
+        at("worse_share"),
+        at("mean_loss"),
+    ) else {
+        return Ok(String::new());
+    };
+    let mut m = format!(
+        "### {}\n\n{}\n\n{}\n|---|---:|---:|---:|\n",
+        t(l, "Is playing well much better?", "Jouer au mieux, est-ce beaucoup mieux ?"),
+        t(l,
+          "Each strategy played against the optimal strategy (`exact/losses.csv`): the games it won, the share of its decisions where it chose a worse move than the best, and the probability of winning it gave away per decision, on average.",
+          "Chaque stratégie a joué contre la stratégie « au mieux » (`exact/losses.csv`) : les parties qu'elle a gagnées, la part de ses décisions où elle a choisi un coup moins bon que le meilleur, et la probabilité de gagner qu'elle a perdue par décision, en moyenne."),
+        t(l,
+          "| strategy | games won against optimal | decisions with a worse move | chance lost per decision |",
+          "| stratégie | parties gagnées contre « au mieux » | décisions avec un coup moins bon | chance perdue par décision |"),
+    );
+    for row in rows {
+        let c: Vec<&str> = row.split(',').collect();
+        let num = |i: usize| c.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
+        let _ = writeln!(
+            m,
+            "| {} | {} / {} | {} | {} |",
+            l.strategy_with_id(c.get(s).copied().unwrap_or_default()),
+            l.int(num(w) as u64),
+            l.int(num(g) as u64),
+            l.pct(num(share)),
+            l.pct_with(num(loss), 2)
+        );
+    }
+    m.push('\n');
+    for ext in ["png", "svg"] {
+        let from = exact.join(format!("critical.{ext}"));
+        if from.is_file() {
+            std::fs::copy(
+                &from,
+                dir.join("charts").join(format!("exact-critical.{ext}")),
+            )
+            .with_context(|| format!("copying {}", from.display()))?;
+        }
+    }
+    if dir.join("charts/exact-critical.svg").is_file() {
+        let _ = writeln!(
+            m,
+            "### {}\n\n![exact-critical](charts/exact-critical.png)\n\n{}\n",
+            t(l, "Where the choice matters most", "Là où le choix compte le plus"),
+            t(l,
+              "The positions of the solved game where the best move (green) and the worst (red) differ most in the chance of winning they leave (`exact/critical.csv`).",
+              "Les positions de la partie résolue où le meilleur coup (vert) et le pire (rouge) laissent des chances de gagner les plus différentes (`exact/critical.csv`).")
+        );
+    }
+    Ok(m)
 }

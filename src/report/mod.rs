@@ -111,7 +111,13 @@ fn write_arms(
     }
     let charts = charts::draw_all(&dir.join("charts"), results, &scenario.charts, lang)?;
     let class = class::write(dir, &config.with_class(results), style, lang)?;
-    Ok(arms_md(scenario, results, &charts, exact, &class, lang))
+    let solved = match exact {
+        Some(_) => exact::solved_md(dir, lang)?,
+        None => String::new(),
+    };
+    Ok(arms_md(
+        scenario, results, &charts, exact, &class, &solved, lang,
+    ))
 }
 
 /// `report.md`: title, the arms' and tournaments' sections (`body`), the command to reproduce.
@@ -154,6 +160,7 @@ fn arms_md(
     charts: &[(String, String)],
     exact: Option<&exact::ExactStart>,
     class: &str,
+    solved: &str,
     l: Lang,
 ) -> String {
     let tx = l.texts();
@@ -193,6 +200,7 @@ fn arms_md(
         for (stem, sentence) in &asked {
             let _ = writeln!(question, "![{stem}](charts/{stem}.png)\n\n{sentence}\n");
         }
+        question.push_str(solved);
         // The form where the teacher types the class's counts, in a class's report.
         if s.audience == Audience::Class && s.arms.iter().any(|a| a.class_throws.is_some()) {
             let _ = writeln!(question, "{}\n", live::MARKER);
@@ -201,26 +209,10 @@ fn arms_md(
     }
     let mut m = String::new();
     let _ = writeln!(m, "{}\n", fill!(tx.games_per_arm, l.int(s.games)));
-    let _ = writeln!(m, "{}", tx.summary_header);
-    let _ = writeln!(m, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for r in results {
-        let a = &r.stats;
-        let _ = writeln!(
-            m,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} ({}) | {} | {} |",
-            r.arm.name,
-            r.arm.variant,
-            l.device(&r.arm.device),
-            l.int(a.games),
-            pct(a.white_wins, a.games, l),
-            pct(a.black_wins, a.games, l),
-            pct(a.first_mover_wins, a.games, l),
-            l.int(a.unfinished),
-            l.num(a.turns.mean(), 1),
-            l.num(a.turns.std_dev(), 1),
-            l.int(a.turns.quantile(0.5) as u64),
-            l.num(a.throws_per_game.mean(), 1)
-        );
+    if s.audience == Audience::Class {
+        m.push_str(&class_summary(results, l));
+    } else {
+        m.push_str(&summary_table(results, l));
     }
     for r in (results.iter()).filter(|r| r.arm.rules.end.can_draw()) {
         let a = &r.stats;
@@ -255,6 +247,57 @@ fn arms_md(
         let _ = writeln!(m, "![{stem}](charts/{stem}.png)\n\n{sentence}\n");
     }
     question + &m
+}
+
+/// The summary table: a row per arm, eleven columns.
+fn summary_table(results: &[ArmResult], l: Lang) -> String {
+    let mut m = format!("{}\n", l.texts().summary_header);
+    let _ = writeln!(m, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for r in results {
+        let a = &r.stats;
+        let _ = writeln!(
+            m,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} ({}) | {} | {} |",
+            r.arm.name,
+            r.arm.variant,
+            l.device(&r.arm.device),
+            l.int(a.games),
+            pct(a.white_wins, a.games, l),
+            pct(a.black_wins, a.games, l),
+            pct(a.first_mover_wins, a.games, l),
+            l.int(a.unfinished),
+            l.num(a.turns.mean(), 1),
+            l.num(a.turns.std_dev(), 1),
+            l.int(a.turns.quantile(0.5) as u64),
+            l.num(a.throws_per_game.mean(), 1)
+        );
+    }
+    m
+}
+
+/// A class's summary table: five columns that fit a projected page (1200 px); the others are
+/// in `summary.csv`.
+fn class_summary(results: &[ArmResult], l: Lang) -> String {
+    let mut m = crate::lang::t(
+        l,
+        "| arm | games | wins of the side that starts | turns on average | median turns |\n",
+        "| configuration | parties | victoires du camp qui commence | tours en moyenne | médiane des tours |\n",
+    )
+    .to_string();
+    let _ = writeln!(m, "|---|---:|---:|---:|---:|");
+    for r in results {
+        let a = &r.stats;
+        let _ = writeln!(
+            m,
+            "| {} | {} | {} | {} | {} |",
+            r.arm.name,
+            l.int(a.games),
+            pct(a.first_mover_wins, a.games, l),
+            l.num(a.turns.mean(), 1),
+            l.int(a.turns.quantile(0.5) as u64),
+        );
+    }
+    m
 }
 
 /// Ludii's reconstruction metrics: a row a metric, a column an arm.

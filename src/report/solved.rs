@@ -318,14 +318,20 @@ fn critical(md: &mut String, s: &Solved, l: Lang) {
     for (i, d) in s.critical.iter().enumerate() {
         let _ = writeln!(
             md,
-            "{}. {} {}, {} {}: {} {} ({}), {} {}.\n\n```\n{}```\n",
+            "{}. {}, {} {}: {} {} ({}), {} {}.\n\n```\n{}```\n",
             i + 1,
-            d.pos.to_move.name(),
-            t(l, "to move", "joue"),
+            match (l, d.pos.to_move) {
+                (Lang::En, side) => format!("{} to move", side.name()),
+                (Lang::Fr, senet_engine::board::Side::White) => "aux blancs de jouer".into(),
+                (Lang::Fr, senet_engine::board::Side::Black) => "aux noirs de jouer".into(),
+            },
             t(l, "throw", "lancer"),
             d.throw,
             t(l, "best", "meilleur"),
-            senet_tables::describe::describe(&d.moves[d.best_move()]),
+            match l {
+                Lang::En => senet_tables::describe::describe(&d.moves[d.best_move()]),
+                Lang::Fr => senet_tables::describe::describe_fr(&d.moves[d.best_move()]),
+            },
             l.pct_with(d.best(), 1),
             t(l, "worst move", "pire coup"),
             l.pct_with(d.worst(), 1),

@@ -274,3 +274,88 @@ fn throws_and_play_speak_french() {
         text.lines().count()
     );
 }
+
+#[test]
+fn every_lesson_report_answers_first_in_french_and_fits_a_projected_page() {
+    // Before: lessons 1, 3 and 4 answered with charts only, lesson 4 opened with an Elo table,
+    // the pupils read Ludii's metrics and hashes, and the 11-column table ran past 1200 px.
+    let root = root().join("reports/lesson");
+    let mut lessons: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    lessons.sort();
+    assert_eq!(lessons.len(), 5);
+    for dir in &lessons {
+        let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+        let name = dir.display();
+        // « La question » first, and a sentence with its figures before any chart.
+        let question = md
+            .find("## La question")
+            .unwrap_or_else(|| panic!("{name}"));
+        let chart = md.find("![").unwrap();
+        assert!(question < chart, "{name}");
+        let answered = md[question..chart].lines().any(|l| {
+            !l.starts_with('#') && l.chars().count() > 80 && l.chars().any(|c| c.is_ascii_digit())
+        });
+        assert!(answered, "{name}: a chart before the answer");
+        for research in [
+            "Ludii",
+            "rules_hash",
+            "SHA-256",
+            "Wilson",
+            "Elo",
+            "espérance sur",
+        ] {
+            assert!(!md.contains(research), "{name}: {research}");
+        }
+        // At most six columns a table: it fits a projected page.
+        for line in md.lines().filter(|l| l.starts_with('|')) {
+            assert!(line.matches('|').count() <= 7, "{name}: {line}");
+        }
+    }
+    let md = |i: usize| std::fs::read_to_string(lessons[i].join("report.md")).unwrap();
+    let one = md(0);
+    assert!(one.contains("**0 face marquée compte 6**"));
+    assert!(one.contains(
+        "«\u{a0}bâtonnets 50\u{a0}%\u{a0}» se comporte exactement comme «\u{a0}pièces\u{a0}»"
+    ));
+    assert!(one.contains("![compare-throws](charts/compare-throws.png)"));
+    let three = md(2);
+    assert!(
+        three.contains("une partie dure en moyenne **124,5 tours**"),
+        "{three}"
+    );
+    assert!(three.contains("La moitié des parties durent moins de **"));
+    let four = md(3);
+    assert!(four.starts_with("# Leçon 4"));
+    assert!(four.contains("**Le senet, seulement du hasard\u{a0}? Non.**"));
+    assert!(four.contains(
+        "la stratégie «\u{a0}regarde 1 lancer plus loin\u{a0}» (`expectimax:1`) gagne 73,0\u{a0}%"
+    ));
+    let five = md(4);
+    assert!(five.contains("### Jouer au mieux, est-ce beaucoup mieux\u{a0}?"));
+    assert!(five.contains("| regarde 2 lancers plus loin (`expectimax:2`) | 430 / 1\u{a0}000 |"));
+    assert!(five.contains("![exact-critical](charts/exact-critical.png)"));
+}
+
+#[test]
+fn lesson_two_names_the_arm_and_the_true_rarity_of_a_miss() {
+    // Lesson 2's run misses the exact value for « bâtonnets 70 % » by 3.7 standard errors; the
+    // sentence used to name no arm and to call it « une fois sur vingt ».
+    let md = std::fs::read_to_string(root().join("reports/lesson/lecon-2-qui-commence/report.md"))
+        .unwrap();
+    let at = md
+        .find("Ici, pour «\u{a0}bâtonnets 70\u{a0}%\u{a0}», la probabilité exacte est hors de l'intervalle")
+        .expect("the sentence names the arm");
+    let sentence = &md[at..md[at..].find('\n').unwrap() + at];
+    assert!(sentence.contains("à 3,7 écarts types"), "{sentence}");
+    assert!(
+        sentence.contains("environ une fois sur 4\u{a0}105 simulations"),
+        "{sentence}"
+    );
+    assert!(
+        sentence.contains("un écart aussi grand est bien plus rare"),
+        "{sentence}"
+    );
+}

@@ -273,15 +273,23 @@ pub(super) fn draw_wins<DB: DrawingBackend>(
             (ks.iter().sum::<f64>() / ks.len() as f64, name)
         })
         .collect();
-    draw_share_panel(
-        &plot,
-        tx.wins_title,
-        tx.wins_y,
-        &centres,
-        &bars,
-        zoom(&bars),
-        l,
-    )
+    // An axis that does not start at 0 says so: it makes small gaps look large.
+    let half = zoom(&bars);
+    let desc = if half < 0.5 - 1e-9 {
+        format!(
+            "{} ({} {} {} {} : {})",
+            tx.wins_y,
+            crate::lang::t(l, "axis from", "axe de"),
+            l.pct_with(0.5 - half, 0),
+            crate::lang::t(l, "to", "à"),
+            l.pct_with(0.5 + half, 0),
+            crate::lang::t(l, "it does not start at 0", "il ne part pas de 0"),
+        )
+        .replace(" : it", ": it")
+    } else {
+        tx.wins_y.to_string()
+    };
+    draw_share_panel(&plot, tx.wins_title, &desc, &centres, &bars, half, l)
 }
 
 /// A panel of horizontal bars of shares from the 50% line, bar `k` at height `rows − 1 − k`

@@ -156,12 +156,18 @@ fn panel<DB: DrawingBackend>(
     }
     .draw(&mut chart)?;
     let (sim, exact) = (PALETTE[0], PALETTE[1]);
+    // Thin bars (a long geometric law) get a thin interval without caps, that leaves the bar
+    // seen beside it.
+    let many = bars.len() > 20;
+    let (line, cap) = match many {
+        true => (RGBColor(60, 60, 60).stroke_width(1), 0.0),
+        false => (BLACK.stroke_width(2), 0.08),
+    };
     for b in bars {
         let f = b.count as f64 / b.n.max(1) as f64;
         let (lo, hi) = wilson95(b.count, b.n);
         let (x0, x1) = (b.x - 0.36, b.x - 0.01);
-        let mid = (x0 + x1) / 2.0;
-        let cap = 0.08;
+        let mid = if many { x0 } else { (x0 + x1) / 2.0 };
         chart
             .draw_series([
                 Rectangle::new([(x0, 0.0), (x1, f)], sim.filled()),
@@ -170,15 +176,9 @@ fn panel<DB: DrawingBackend>(
             .map_err(err)?;
         chart
             .draw_series([
-                PathElement::new(vec![(mid, lo), (mid, hi)], BLACK.stroke_width(2)),
-                PathElement::new(
-                    vec![(mid - cap, lo), (mid + cap, lo)],
-                    BLACK.stroke_width(2),
-                ),
-                PathElement::new(
-                    vec![(mid - cap, hi), (mid + cap, hi)],
-                    BLACK.stroke_width(2),
-                ),
+                PathElement::new(vec![(mid, lo), (mid, hi)], line),
+                PathElement::new(vec![(mid - cap, lo), (mid + cap, lo)], line),
+                PathElement::new(vec![(mid - cap, hi), (mid + cap, hi)], line),
             ])
             .map_err(err)?;
     }

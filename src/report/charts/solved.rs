@@ -56,13 +56,13 @@ fn boards<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: &Solved, l: Lang
                 Lang::En => "best:",
                 Lang::Fr => "meilleur :",
             },
-            short(&d.moves[best]),
+            short(&d.moves[best], l),
             l.pct_with(d.values[best], 1),
             match l {
                 Lang::En => "worst:",
                 Lang::Fr => "pire :",
             },
-            short(&d.moves[worst]),
+            short(&d.moves[worst], l),
             l.pct_with(d.values[worst], 1)
         );
         let values = fit(root, &values, &label_font(), width as u32);
@@ -73,17 +73,17 @@ fn boards<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: &Solved, l: Lang
     Ok(())
 }
 
-/// A move in a few characters: "26→15 (water)", "30→off".
-fn short(m: &senet_engine::movegen::Move) -> String {
+/// A move in a few characters: "26→15 ≈" (into the water), "30→off" ("30→sortie" in French).
+fn short(m: &senet_engine::movegen::Move, l: Lang) -> String {
     use senet_engine::movegen::{Effects, Kind};
     let (from, to) = m.span();
     let to = if to >= OFF {
-        "off".to_string()
+        crate::lang::t(l, "off", "sortie").to_string()
     } else {
         to.to_string()
     };
     let from = if from == 0 {
-        "in".to_string()
+        crate::lang::t(l, "in", "entrée").to_string()
     } else {
         from.to_string()
     };
