@@ -60,11 +60,27 @@ pub fn throws(a: &ThrowsArgs, out: &mut impl Write) -> Result<()> {
         Lang::Fr => ["issue", "effectif", "fréquence", "probabilité", "z"],
     };
     let [v, k, f, p, z] = names;
-    writeln!(out, "{v:>5} {k:>10} {f:>10} {p:>11} {z:>8}")?;
+    // "probabilité" takes one column more than "theory".
+    let pw = p.chars().count().max(10);
+    writeln!(out, "{v:>5} {k:>10} {f:>10} {p:>pw$} {z:>8}")?;
     for (value, p) in value_distribution(&rules, &device) {
         let c = frequency_check(counts[value as usize], a.count, p);
-        let (k, f, z) = (l.int(c.count), l.num(c.frequency, 6), l.num(c.z, 2));
-        writeln!(out, "{value:>5} {k:>10} {f:>10} {:>11} {z:>8}", l.num(p, 6))?;
+        // English keeps plain numbers, for scripts that read them.
+        let (k, f, z, p) = match l {
+            Lang::En => (
+                c.count.to_string(),
+                format!("{:.6}", c.frequency),
+                format!("{:.2}", c.z),
+                format!("{p:.6}"),
+            ),
+            Lang::Fr => (
+                l.int(c.count),
+                l.num(c.frequency, 6),
+                l.num(c.z, 2),
+                l.num(p, 6),
+            ),
+        };
+        writeln!(out, "{value:>5} {k:>10} {f:>10} {p:>pw$} {z:>8}")?;
     }
     Ok(())
 }

@@ -27,7 +27,7 @@ pre { background: #f4f4f4; padding: 0.6em; overflow-x: auto; white-space: pre-wr
   @page { size: A4; margin: 15mm; }
   body { font-size: 11pt; max-width: none; padding: 0; }
   table { font-size: 8pt; }
-  h2 { page-break-after: avoid; }
+  h2, h3 { page-break-after: avoid; }
   section.live { page-break-inside: avoid; }
 }
 "#;

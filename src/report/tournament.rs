@@ -173,13 +173,7 @@ fn section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
         "\n![{stem}](charts/{stem}.png)\n\n{}\n",
         tx.heatmap_sentence
     );
-    let (s, c, n) = r.pairings.iter().fold((0, 0, 0), |(s, c, n), p| {
-        (
-            s + p.same_strategy,
-            c + p.same_colour,
-            n + p.same_strategy + p.same_colour + p.incomplete,
-        )
-    });
+    let (s, c, n) = duplicates(r);
     let best = r.ranked()[0];
     let share = |k: u64| l.pct(k as f64 / n.max(1) as f64);
     let _ = write!(md, "{}", fill!(tx.luck, l.int(n), share(s), share(c)));
@@ -208,13 +202,7 @@ fn class_section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
     let tx = l.texts();
     let tour = &r.tournament;
     let _ = writeln!(md, "## {}\n", tx.question_title);
-    let (s, c, n) = r.pairings.iter().fold((0, 0, 0), |(s, c, n), p| {
-        (
-            s + p.same_strategy,
-            c + p.same_colour,
-            n + p.same_strategy + p.same_colour + p.incomplete,
-        )
-    });
+    let (s, c, n) = duplicates(r);
     let best = r.ranked()[0];
     let rand = (tour.strategies.iter()).position(|s| *s == StrategySpec::Random);
     if let Some((_, _, rate, lo, hi)) = rand
@@ -264,6 +252,18 @@ fn class_section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
         );
     }
     md.push('\n');
+}
+
+/// The duplicate pairs of a tournament: (won twice by one strategy, won twice by one colour,
+/// every pair).
+fn duplicates(r: &TournamentResult) -> (u64, u64, u64) {
+    r.pairings.iter().fold((0, 0, 0), |(s, c, n), p| {
+        (
+            s + p.same_strategy,
+            c + p.same_colour,
+            n + p.same_strategy + p.same_colour + p.incomplete,
+        )
+    })
 }
 
 /// A strategy in a sentence: its name quoted, its id beside it in French (« au hasard »

@@ -50,9 +50,7 @@ pub(super) fn draw_throws<DB: DrawingBackend>(
     let tx = l.texts();
     let n = r.stats.total_throws();
     let bars = throw_bars(r);
-    let yt = Ticks::nice(0.0, top, 6, false);
     let xs: Vec<f64> = bars.iter().map(|b| b.0).collect();
-    let xmax = xs.iter().fold(1.0, |a: f64, b| a.max(*b)) + 0.7;
     let (sim, theory) = (PALETTE[0], PALETTE[1]);
     let plot = with_legend(
         root,
@@ -65,26 +63,7 @@ pub(super) fn draw_throws<DB: DrawingBackend>(
         tx.throws_title,
         arm_title(&r.arm.name, &l.device(&r.arm.device))
     );
-    let title = fit(&plot, &title, &title_font(), W - 200);
-    let mut chart = ChartBuilder::on(&plot)
-        .caption(title, title_font())
-        .margin(20)
-        .margin_right(40)
-        .x_label_area_size(70)
-        .y_label_area_size(110)
-        .build_cartesian_2d(
-            Axis::linear(0.3f64, xmax, &xs),
-            Axis::linear(0f64, top, &yt.values),
-        )
-        .map_err(err)?;
-    Mesh {
-        x_desc: tx.throws_x,
-        y_desc: tx.throws_y,
-        x_label: &|x| l.num(*x, 0),
-        y_label: &|y| yt.label(*y, l),
-        grid: (false, true),
-    }
-    .draw(&mut chart)?;
+    let mut chart = value_chart(&plot, &title, &xs, top, (tx.throws_x, tx.throws_y), l)?;
     chart
         .draw_series(
             bars.iter()
@@ -99,6 +78,40 @@ pub(super) fn draw_throws<DB: DrawingBackend>(
         )
         .map_err(err)?;
     frame(&plot, chart.plotting_area().get_pixel_range())
+}
+
+/// The axes of a chart of bars at each throw value: the values `xs` on x, frequencies from 0
+/// to `top` on y (round ticks), the title fitted, the axes named by `desc` (x, y).
+pub(super) fn value_chart<'a, DB: DrawingBackend>(
+    plot: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    xs: &[f64],
+    top: f64,
+    desc: (&str, &str),
+    l: Lang,
+) -> Result<ChartContext<'a, DB, Cartesian2d<Axis, Axis>>> {
+    let yt = Ticks::nice(0.0, top, 6, false);
+    let xmax = xs.iter().fold(1.0, |a: f64, b| a.max(*b)) + 0.7;
+    let mut chart = ChartBuilder::on(plot)
+        .caption(fit(plot, title, &title_font(), W - 200), title_font())
+        .margin(20)
+        .margin_right(40)
+        .x_label_area_size(70)
+        .y_label_area_size(110)
+        .build_cartesian_2d(
+            Axis::linear(0.3f64, xmax, xs),
+            Axis::linear(0f64, top, &yt.values),
+        )
+        .map_err(err)?;
+    Mesh {
+        x_desc: desc.0,
+        y_desc: desc.1,
+        x_label: &|x| l.num(*x, 0),
+        y_label: &|y| yt.label(*y, l),
+        grid: (false, true),
+    }
+    .draw(&mut chart)?;
+    Ok(chart)
 }
 
 /// The value whose running frequency is drawn: the most probable one.
@@ -244,37 +257,18 @@ pub(super) fn draw_compare_throws<DB: DrawingBackend>(
         .collect();
     let plot = with_legend(root, &keys)?;
     let top = throws_top(results);
-    let yt = Ticks::nice(0.0, top, 6, false);
     let mut xs: Vec<f64> = bars.iter().flatten().map(|b| b.0).collect();
     xs.sort_by(f64::total_cmp);
     xs.dedup();
-    let xmax = xs.iter().fold(1.0, |a: f64, b| a.max(*b)) + 0.7;
     let title = match l {
         Lang::En => "Throws of every arm side by side",
         Lang::Fr => "Les issues des lancers, configuration par configuration",
     };
-    let mut chart = ChartBuilder::on(&plot)
-        .caption(title, title_font())
-        .margin(20)
-        .margin_right(40)
-        .x_label_area_size(70)
-        .y_label_area_size(110)
-        .build_cartesian_2d(
-            Axis::linear(0.3f64, xmax, &xs),
-            Axis::linear(0f64, top, &yt.values),
-        )
-        .map_err(err)?;
-    Mesh {
-        x_desc: tx.throws_x,
-        y_desc: match l {
-            Lang::En => "simulated frequency",
-            Lang::Fr => "fréquence simulée",
-        },
-        x_label: &|x| l.num(*x, 0),
-        y_label: &|y| yt.label(*y, l),
-        grid: (false, true),
-    }
-    .draw(&mut chart)?;
+    let y_desc = match l {
+        Lang::En => "simulated frequency",
+        Lang::Fr => "fréquence simulée",
+    };
+    let mut chart = value_chart(&plot, title, &xs, top, (tx.throws_x, y_desc), l)?;
     let w = 0.8 / results.len().max(1) as f64;
     for (k, arm) in bars.iter().enumerate() {
         let colour = PALETTE[k % PALETTE.len()];

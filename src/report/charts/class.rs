@@ -1,6 +1,7 @@
 //! The class's own throws beside the simulation: one chart of bars (the class, the simulation,
 //! the exact law, and the equiprobable line), one of the pooled frequencies as groups are added.
 
+use super::arms::value_chart;
 use super::kit::{
     err, fit, frame, title_font, with_legend, Axis, Key, Mesh, Ticks, GREY, PALETTE, W,
 };
@@ -77,7 +78,6 @@ pub(crate) fn draw_class_throws<DB: DrawingBackend>(
         ],
     )?;
     let top = bars.iter().flat_map(|b| b.1).fold(equi, f64::max) * 1.1 + 0.01;
-    let yt = Ticks::nice(0.0, top, 6, false);
     let xs: Vec<f64> = bars.iter().map(|b| b.0).collect();
     let xmax = xs.iter().fold(1.0, |a: f64, b| a.max(*b)) + 0.7;
     let title = format!(
@@ -85,25 +85,11 @@ pub(crate) fn draw_class_throws<DB: DrawingBackend>(
         t(l, "The class's throws", "Les lancers de la classe"),
         r.arm.name
     );
-    let mut chart = ChartBuilder::on(&plot)
-        .caption(fit(&plot, &title, &title_font(), W - 200), title_font())
-        .margin(20)
-        .margin_right(40)
-        .x_label_area_size(70)
-        .y_label_area_size(110)
-        .build_cartesian_2d(
-            Axis::linear(0.3f64, xmax, &xs),
-            Axis::linear(0f64, top, &yt.values),
-        )
-        .map_err(err)?;
-    Mesh {
-        x_desc: t(l, "value of a throw", "issue du lancer"),
-        y_desc: t(l, "frequency / probability", "fréquence / probabilité"),
-        x_label: &|x| l.num(*x, 0),
-        y_label: &|y| yt.label(*y, l),
-        grid: (false, true),
-    }
-    .draw(&mut chart)?;
+    let desc = (
+        t(l, "value of a throw", "issue du lancer"),
+        t(l, "frequency / probability", "fréquence / probabilité"),
+    );
+    let mut chart = value_chart(&plot, &title, &xs, top, desc, l)?;
     for (k, colour) in colours.iter().enumerate() {
         let left = -0.39 + 0.26 * k as f64;
         chart
