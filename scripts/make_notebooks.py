@@ -132,6 +132,27 @@ def entre(bas, x, haut):
     return "dedans" if bas <= x <= haut else "dehors"
 
 
+# Les noms des colonnes en français, pour les tableaux affichés (le code garde les noms des
+# fichiers, entre parenthèses).
+NOMS = {{
+    "arm": "configuration", "value": "issue", "count": "effectif", "frequency": "fréquence",
+    "theory": "probabilité", "class_count": "effectif de la classe", "throws": "lancers",
+    "games": "parties", "throwoffs": "parties", "throwoff_first_thrower": "le premier lanceur commence",
+    "throwoff_first_thrower_rate": "fréquence", "white": "stratégie", "black": "adversaire",
+    "row_games": "parties", "row_wins": "victoires", "row_win_rate": "fréquence de victoire",
+    "strategy_a": "stratégie A", "strategy_b": "stratégie B", "duplicate_pairs": "paires de parties",
+    "share_by_strategies": "décidées par les joueurs", "share_by_throws": "décidées par les lancers",
+    "first_mover_wins": "victoires du camp qui commence", "first_mover_rate": "fréquence",
+    "strategy": "stratégie", "decisions": "décisions", "worse_share": "part de coups moins bons",
+    "mean_loss": "chance perdue par décision",
+}}
+
+
+def montrer(tableau):
+    """Le tableau avec des titres de colonnes en français (le nom du fichier entre parenthèses)."""
+    return tableau.rename(columns={{c: f"{{NOMS[c]}} ({{c}})" for c in tableau.columns if c in NOMS}})
+
+
 # Les tableaux et les axes des graphiques en virgules décimales.
 pd.options.display.float_format = lambda x: fr(x, 4)
 virgules = FuncFormatter(lambda x, _: fr(x, 4).rstrip("0").rstrip(","))
@@ -225,7 +246,7 @@ qui tombent sur la face plate 40 %, 50 %, 60 % ou 70 % du temps)."""),
 `class_throws.csv` donne, pour chaque issue (`value`), l'effectif de la classe (`class_count`) : le
 nombre de fois où la classe l'a obtenue, tous les groupes réunis."""),
     ("code", """classe = lire("class_throws.csv")
-classe[["value", "class_count"]]"""),
+montrer(classe[["value", "class_count"]])"""),
     ("md", """**À compléter :** le nombre total de lancers de la classe (la somme des effectifs), puis la
 fréquence de l'issue 2 (effectif de l'issue 2 divisé par le nombre total de lancers).
 
@@ -261,7 +282,7 @@ l'échantillon. Erreur fréquente : croire que cinq issues possibles sont forcé
 (`count`), la fréquence simulée (`frequency`) et la probabilité exacte (`theory`)."""),
     ("code", """lancers = lire("throws.csv")
 pieces = lancers[lancers["arm"] == "pièces"]
-pieces[["value", "count", "frequency", "theory"]]"""),
+montrer(pieces[["value", "count", "frequency", "theory"]])"""),
     ("md", """**À compléter :** avec quatre pièces, il y a 16 façons équiprobables de tomber (2 × 2 × 2 × 2).
 Exactement deux faces « face » : il y en a 6 (FFPP, FPFP, FPPF, PFFP, PFPF, PPFF). Quelle est la
 probabilité de l'issue 2 ?"""),
@@ -402,7 +423,7 @@ axes_francais(plt.gca(), entiers=False)
 plt.ylabel("le premier lanceur commence")
 plt.legend()
 plt.show()
-tableau"""),
+montrer(tableau)"""),
     ("md", """**Question :** lancer en premier est-il un avantage ? Avec quel objet de lancer cet avantage
 est-il le plus grand ? le plus petit ?"""),
     ("answer", """Oui : avec les pièces, le premier lanceur commence dans environ 57 % des parties, plus qu'une
@@ -479,7 +500,7 @@ Données : `senet-sim run scenarios/lesson/3-game-length.toml` (100 000 parties)
 (`count`), parmi les 10 000 premiers lancers de la simulation."""),
     ("code", """attentes = lire("waits.csv")
 trois = attentes[attentes["value"] == 3]
-trois[["throws", "count", "frequency"]].head(10)"""),
+montrer(trois[["throws", "count", "frequency"]].head(10))"""),
     ("code", """k = trois["throws"][trois["throws"] <= 20]
 plt.figure(figsize=(10, 4))
 plt.bar(k, trois["frequency"][: len(k)], width=0.6)
@@ -583,7 +604,7 @@ bon sens) et `expectimax:1` (essaie chaque coup et regarde un lancer plus loin).
 Données : `senet-sim run scenarios/lesson/4-luck-or-skill.toml`."""),
     ("code", load("lecon-4-hasard-ou-strategie")),
     ("code", """tournoi = lire("tournament.csv")
-tournoi[["white", "black", "row_games", "row_wins", "row_win_rate"]]"""),
+montrer(tournoi[["white", "black", "row_games", "row_wins", "row_win_rate"]])"""),
     ("md", """## 1. Les fréquences de victoire
 
 Chaque ligne : la stratégie `white` contre la stratégie `black`, sur `row_games` parties (les places
@@ -616,7 +637,7 @@ On rejoue chaque partie avec les mêmes lancers en échangeant les joueurs. Si l
 les deux parties, ce sont les joueurs qui ont décidé ; si la même couleur gagne les deux, ce sont les
 lancers."""),
     ("code", """chance = lire("luck.csv")
-chance[["strategy_a", "strategy_b", "duplicate_pairs", "share_by_strategies", "share_by_throws"]]"""),
+montrer(chance[["strategy_a", "strategy_b", "duplicate_pairs", "share_by_strategies", "share_by_throws"]])"""),
     ("md", """**Question :** le senet est-il seulement un jeu de hasard ?"""),
     ("answer", """Non, mais le hasard y pèse beaucoup : même entre la meilleure stratégie et le jeu au hasard, une
 bonne partie des paires de parties sont gagnées par la même couleur (les lancers ont décidé). La
@@ -683,7 +704,7 @@ dossier_exact = next((d for d in candidats_exact if (d / "solution.csv").exists(
 exact = lire("solution.csv", dossier_exact).iloc[0]
 resume = lire("summary.csv")
 resume["exacte"] = [exact["first_mover_optimal"], exact["first_mover_random"]]
-resume[["arm", "games", "first_mover_wins", "first_mover_rate", "exacte"]]"""),
+montrer(resume[["arm", "games", "first_mover_wins", "first_mover_rate", "exacte"]])"""),
     ("md", """**Question :** le premier joueur a-t-il un avantage ? Pourquoi la fréquence observée n'est-elle
 jamais exactement la probabilité ?"""),
     ("answer", """Oui : le camp qui commence gagne avec la probabilité exacte d'environ 0,53 au mieux (0,55 au
@@ -726,7 +747,7 @@ $\\left[f - \\frac{1}{\\sqrt n}\\,;\\,f + \\frac{1}{\\sqrt n}\\right]$ contient-
 la probabilité de gagner qu'elle abandonne (`mean_loss` : en moyenne par décision)."""),
     ("code", """pertes = lire("losses.csv", dossier_exact)
 pertes["parties gagnées"] = pertes["wins"] / pertes["games"]
-pertes[["strategy", "decisions", "worse_share", "mean_loss", "parties gagnées"]]"""),
+montrer(pertes[["strategy", "decisions", "worse_share", "mean_loss", "parties gagnées"]])"""),
     ("md", """**Conclusion :** bien jouer change-t-il beaucoup les chances du premier joueur ?"""),
     ("answer", """Un peu : jouer au mieux plutôt qu'au hasard change la probabilité de gagner de quelques points
 seulement, car le hasard des lancers décide de l'essentiel ; mais une stratégie perd à chaque décision

@@ -222,4 +222,24 @@ fn notebooks_say_what_a_pupil_needs() {
     assert!(text
         .iter()
         .any(|t| t.contains("*Aide pandas :*") && t.contains(".sum()")));
+    // Every table a pupil reads is titled in French, the file's name beside (issue 49: they
+    // read `count`, `frequency`, `theory`).
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "ipynb") {
+            continue;
+        }
+        for (kind, t) in cells(&path) {
+            let last = t.trim_end().lines().last().unwrap_or_default();
+            let shows_a_table = kind == "code" && last.ends_with("]]") && !last.contains('=');
+            assert!(!shows_a_table, "{}: {last}", path.display());
+        }
+    }
+    let one = cells(&root.join("1-batonnets-ou-pieces.ipynb"));
+    assert!(one
+        .iter()
+        .any(|(_, t)| t.contains("\"class_count\": \"effectif de la classe\"")));
+    assert!(one
+        .iter()
+        .any(|(_, t)| t.contains("montrer(classe[[\"value\", \"class_count\"]])")));
 }
