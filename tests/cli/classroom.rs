@@ -359,3 +359,43 @@ fn lesson_two_names_the_arm_and_the_true_rarity_of_a_miss() {
         "{sentence}"
     );
 }
+
+#[test]
+#[ignore = "needs Chromium: run scripts/setup.sh, then cargo test -- --include-ignored"]
+fn the_pupils_tally_sheet_prints_on_one_a4_page() {
+    let sheet = root().join("scenarios/lesson/fiche-lancers.html");
+    let html = std::fs::read_to_string(&sheet).unwrap();
+    // A column for each value of the sticks, 0 flat faces counting 6.
+    for value in [
+        "1 face plate",
+        "2 faces plates",
+        "3 faces plates",
+        "4 faces plates",
+        "0 face plate",
+    ] {
+        assert!(html.contains(value), "{value}");
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pdf = tmp.path().join("fiche.pdf");
+    let o = std::process::Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-pdf-header-footer",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            tmp.path().join("profile").display()
+        ))
+        .arg(format!("--print-to-pdf={}", pdf.display()))
+        .arg(format!("file://{}", sheet.display()))
+        .output()
+        .expect("chromium");
+    assert!(pdf.exists(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(&pdf).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    // One page, A4 (595 × 842 points).
+    assert!(text.contains("/Count 1"), "one page");
+    assert!(text.contains("/MediaBox [0 0 594.9"), "A4");
+}

@@ -254,19 +254,25 @@ fn header(
     Ok(columns)
 }
 
-/// The cells of a row: split at `sep`, trimmed, surrounding double quotes removed.
+/// The cells of a row: split at `sep` outside double quotes (a quoted cell may hold `sep`,
+/// and `""` for a quote), each trimmed.
 fn cells(row: &str, sep: char) -> Vec<String> {
-    let mut out: Vec<String> = row
-        .split(sep)
-        .map(|c| {
-            let c = c.trim();
-            c.strip_prefix('"')
-                .and_then(|c| c.strip_suffix('"'))
-                .unwrap_or(c)
-                .trim()
-                .to_string()
-        })
-        .collect();
+    let mut out = vec![String::new()];
+    let mut quoted = false;
+    let mut chars = row.chars().peekable();
+    while let Some(c) = chars.next() {
+        let cell = out.last_mut().expect("a cell");
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cell.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            c if c == sep && !quoted => out.push(String::new()),
+            c => cell.push(c),
+        }
+    }
+    let mut out: Vec<String> = out.into_iter().map(|c| c.trim().to_string()).collect();
     // Trailing empty cells (a spreadsheet's extra separators) are not columns.
     while out.len() > 1 && out.last().is_some_and(String::is_empty) {
         out.pop();
