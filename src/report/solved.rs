@@ -318,7 +318,7 @@ fn critical(md: &mut String, s: &Solved, l: Lang) {
     for (i, d) in s.critical.iter().enumerate() {
         let _ = writeln!(
             md,
-            "{}. {}, {} {}: {} {} ({}), {} {}.\n\n```\n{}```\n",
+            "{}. {}, {} {}{} {} {} ({}), {} {}.\n\n```\n{}```\n",
             i + 1,
             match (l, d.pos.to_move) {
                 (Lang::En, side) => format!("{} to move", side.name()),
@@ -327,6 +327,7 @@ fn critical(md: &mut String, s: &Solved, l: Lang) {
             },
             t(l, "throw", "lancer"),
             d.throw,
+            t(l, ":", "\u{a0}:"),
             t(l, "best", "meilleur"),
             match l {
                 Lang::En => senet_tables::describe::describe(&d.moves[d.best_move()]),
