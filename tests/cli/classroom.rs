@@ -306,6 +306,7 @@ fn every_lesson_report_answers_first_in_french_and_fits_a_projected_page() {
             "Wilson",
             "Elo",
             "espérance sur",
+            "intervalle exact",
         ] {
             assert!(!md.contains(research), "{name}: {research}");
         }
@@ -327,7 +328,14 @@ fn every_lesson_report_answers_first_in_french_and_fits_a_projected_page() {
         "{three}"
     );
     assert!(three.contains("La moitié des parties durent moins de **"));
+    // The wins chart's axis says that it does not start at 0.
+    let wins = std::fs::read_to_string(lessons[0].join("charts/wins.svg")).unwrap();
+    assert!(wins.contains("il ne part pas de 0"));
     let four = md(3);
+    assert!(
+        !four.contains("summary.csv"),
+        "lesson 4 writes no summary.csv"
+    );
     assert!(four.starts_with("# Leçon 4"));
     assert!(four.contains("**Le senet, seulement du hasard\u{a0}? Non.**"));
     assert!(four.contains(

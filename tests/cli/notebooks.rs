@@ -235,6 +235,61 @@ fn notebooks_say_what_a_pupil_needs() {
             assert!(!shows_a_table, "{}: {last}", path.display());
         }
     }
+    // The main path at troisième level: the lycée's notions come after « Pour aller plus loin
+    // (seconde, terminale) »; every written question has its model answer in the corrigé.
+    for name in [
+        "1-batonnets-ou-pieces.ipynb",
+        "2-qui-commence.ipynb",
+        "3-duree-d-une-partie.ipynb",
+        "4-hasard-ou-strategie.ipynb",
+        "5-partie-resolue.ipynb",
+    ] {
+        let pupils = cells(&root.join(name));
+        let further = pupils
+            .iter()
+            .position(|(_, t)| t.contains("## Pour aller plus loin (seconde, terminale)"))
+            .unwrap_or_else(|| panic!("{name}"));
+        // What a pupil writes on the main path (the helper cell and given code aside).
+        let main_path = pupils.iter().enumerate().filter(|(i, (_, t))| {
+            *i < further
+                && !t.starts_with("# À EXÉCUTER SANS MODIFIER")
+                && t.contains("À compléter")
+        });
+        for (i, (_, t)) in main_path {
+            for lycee in [
+                "math.comb",
+                "def ",
+                "1 / math.sqrt",
+                "géométrique",
+                "espérance",
+            ] {
+                assert!(!t.contains(lycee), "{name}, cell {i}: {lycee}");
+            }
+        }
+        let asked = pupils
+            .iter()
+            .filter(|(_, t)| t.starts_with("**Votre réponse :**"))
+            .count();
+        let teacher = cells(&root.join("corrige").join(name));
+        let answered = teacher
+            .iter()
+            .filter(|(_, t)| t.starts_with("**Réponse attendue (corrigé) :**"))
+            .count();
+        assert!(
+            asked >= 2 && asked == answered,
+            "{name}: {asked} {answered}"
+        );
+    }
+    let guide = std::fs::read_to_string(root.join("guide-professeur.md")).unwrap();
+    for part in [
+        "## Séance 1",
+        "## Séance 2",
+        "## Séance 3",
+        "**Erreurs fréquentes",
+        "**Réponses attendues",
+    ] {
+        assert!(guide.contains(part), "{part}");
+    }
     let one = cells(&root.join("1-batonnets-ou-pieces.ipynb"));
     assert!(one
         .iter()
