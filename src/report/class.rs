@@ -1,7 +1,7 @@
 //! The class's own throws in the report: `class_throws.csv`, `class_pooled.csv`, two charts,
 //! and the sentence that answers « équiprobable ou non ? » from the class's own data.
 
-use super::charts::class::{draw_class_pooled, draw_class_throws, law};
+use super::charts::class::{draw_class_pooled, draw_class_throws};
 use super::charts::{err, fonts, png_and_svg, slug};
 use crate::lang::{t, Lang};
 use anyhow::{anyhow, Result};
@@ -65,7 +65,7 @@ pub(super) fn write(
 /// with the arm's law.
 fn sentence(r: &ArmResult, class: &ClassThrows, l: Lang) -> String {
     let totals = class.totals();
-    let p = law(r, class);
+    let p = class.law(&r.arm.rules, &r.arm.device);
     let v = verdict(&class.values, &totals, &p);
     let (n, k) = (v.throws, class.values.len());
     let (lo, hi) = (l.num(v.interval.0, 2), l.num(v.interval.1, 2));
@@ -110,7 +110,7 @@ fn table(r: &ArmResult, class: &ClassThrows, l: Lang) -> String {
     let totals = class.totals();
     let n: u64 = totals.iter().sum();
     let sim_n = r.stats.total_throws();
-    let p = law(r, class);
+    let p = class.law(&r.arm.rules, &r.arm.device);
     let mut m = String::new();
     let _ = writeln!(
         m,

@@ -7,7 +7,7 @@
 //! order of the values), so that a link or a test opens the page with them drawn.
 
 use crate::lang::{t, Lang};
-use senet_engine::throws::value_distribution;
+use senet_engine::throws::throw_table;
 use senet_simulation::runner::ArmResult;
 use senet_simulation::stats::rate;
 use std::fmt::Write as _;
@@ -19,10 +19,7 @@ pub const MARKER: &str = "<!-- senet-sim:class-form -->";
 pub fn form(results: &[ArmResult], l: Lang) -> String {
     let mut data = String::from("[");
     for (i, r) in results.iter().enumerate() {
-        let law: Vec<(u8, f64)> = value_distribution(&r.arm.rules, &r.arm.device)
-            .into_iter()
-            .filter(|d| d.1 > 0.0)
-            .collect();
+        let law = throw_table(&r.arm.rules, &r.arm.device);
         let n = r.stats.total_throws();
         let list =
             |f: &dyn Fn(&(u8, f64)) -> String| law.iter().map(f).collect::<Vec<_>>().join(",");

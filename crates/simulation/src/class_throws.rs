@@ -7,6 +7,8 @@
 //! commas; an empty cell counts 0. Reading it is done when the run is about to play, not when
 //! the scenario is parsed.
 
+use senet_engine::rules::Rules;
+use senet_engine::throws::Device;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -138,6 +140,15 @@ impl ClassThrows {
     /// Every group's counts added up.
     pub fn totals(&self) -> Vec<u64> {
         self.pooled().pop().unwrap_or_default()
+    }
+
+    /// Each value's exact probability under `rules` with `device`, in the order of
+    /// [`ClassThrows::values`] (0 for a value the device cannot give).
+    pub fn law(&self, rules: &Rules, device: &Device) -> Vec<f64> {
+        let table = senet_engine::throws::throw_table(rules, device);
+        (self.values.iter())
+            .map(|v| table.iter().find(|d| d.0 == *v).map_or(0.0, |d| d.1))
+            .collect()
     }
 }
 

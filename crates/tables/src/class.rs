@@ -6,7 +6,6 @@
 use crate::frames::col;
 use crate::TablesError;
 use polars::prelude::*;
-use senet_engine::throws::throw_table;
 use senet_simulation::class_throws::ClassThrows;
 use senet_simulation::runner::ArmResult;
 use senet_simulation::stats::{fluctuation_school, rate};
@@ -19,14 +18,14 @@ pub fn class_throws(arms: &[(&ArmResult, &ClassThrows)]) -> Result<DataFrame, Ta
         let totals = class.totals();
         let n: u64 = totals.iter().sum();
         let simulated = r.stats.total_throws();
-        let law = throw_table(&r.arm.rules, &r.arm.device);
+        let law = class.law(&r.arm.rules, &r.arm.device);
         for (i, &v) in class.values.iter().enumerate() {
             arm.push(r.arm.name.clone());
             value.push(v as u32);
             count.push(totals[i]);
             freq.push(rate(totals[i], n));
             sim.push(rate(r.stats.throws[v as usize], simulated));
-            theory.push(law.iter().find(|d| d.0 == v).map_or(0.0, |d| d.1));
+            theory.push(law[i]);
             equi.push(1.0 / class.values.len() as f64);
         }
     }
@@ -49,11 +48,11 @@ pub fn class_pooled(arms: &[(&ArmResult, &ClassThrows)]) -> Result<DataFrame, Ta
     let (mut own, mut pooled, mut throws, mut freq) = (vec![], vec![], vec![], vec![]);
     let (mut theory, mut low, mut high) = (vec![], vec![], vec![]);
     for (r, class) in arms {
-        let law = throw_table(&r.arm.rules, &r.arm.device);
+        let law = class.law(&r.arm.rules, &r.arm.device);
         for (k, sums) in class.pooled().iter().enumerate() {
             let n: u64 = sums.iter().sum();
             for (i, &v) in class.values.iter().enumerate() {
-                let p = law.iter().find(|d| d.0 == v).map_or(0.0, |d| d.1);
+                let p = law[i];
                 let (lo, hi) = fluctuation_school(p, n.max(1));
                 arm.push(r.arm.name.clone());
                 groups.push(k as u32 + 1);

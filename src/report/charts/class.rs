@@ -9,18 +9,9 @@ use crate::lang::{t, Lang};
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use senet_engine::throws::throw_table;
 use senet_simulation::class_throws::ClassThrows;
 use senet_simulation::runner::ArmResult;
 use senet_simulation::stats::{fluctuation_school, rate};
-
-/// Each value's exact probability under the arm's law, in the order of `class.values`.
-pub(crate) fn law(r: &ArmResult, class: &ClassThrows) -> Vec<f64> {
-    let table = throw_table(&r.arm.rules, &r.arm.device);
-    (class.values.iter())
-        .map(|v| table.iter().find(|d| d.0 == *v).map_or(0.0, |d| d.1))
-        .collect()
-}
 
 /// Bars per value: the class's frequency, the simulated frequency, the exact probability; a
 /// dashed grey line at 1/k, the probability of equiprobable values. The axis starts at 0.
@@ -33,7 +24,7 @@ pub(crate) fn draw_class_throws<DB: DrawingBackend>(
     let totals = class.totals();
     let n: u64 = totals.iter().sum();
     let sim_n = r.stats.total_throws();
-    let p = law(r, class);
+    let p = class.law(&r.arm.rules, &r.arm.device);
     let equi = 1.0 / class.values.len() as f64;
     let bars: Vec<(f64, [f64; 3])> = (class.values.iter().enumerate())
         .map(|(i, &v)| {
@@ -121,7 +112,7 @@ pub(crate) fn draw_class_pooled<DB: DrawingBackend>(
     class: &ClassThrows,
     l: Lang,
 ) -> Result<()> {
-    let p = law(r, class);
+    let p = class.law(&r.arm.rules, &r.arm.device);
     let pooled = class.pooled();
     let g = pooled.len();
     let likely = (0..p.len()).fold(0, |b, i| if p[i] > p[b] { i } else { b });
