@@ -132,25 +132,9 @@ def entre(bas, x, haut):
     return "dedans" if bas <= x <= haut else "dehors"
 
 
-# Les noms des colonnes en français, pour les tableaux affichés (le code garde les noms des
-# fichiers, entre parenthèses).
-NOMS = {{
-    "arm": "configuration", "value": "issue", "count": "effectif", "frequency": "fréquence",
-    "theory": "probabilité", "class_count": "effectif de la classe", "throws": "lancers",
-    "games": "parties", "throwoffs": "parties", "throwoff_first_thrower": "le premier lanceur commence",
-    "throwoff_first_thrower_rate": "fréquence", "white": "stratégie", "black": "adversaire",
-    "row_games": "parties", "row_wins": "victoires", "row_win_rate": "fréquence de victoire",
-    "strategy_a": "stratégie A", "strategy_b": "stratégie B", "duplicate_pairs": "paires de parties",
-    "share_by_strategies": "décidées par les joueurs", "share_by_throws": "décidées par les lancers",
-    "first_mover_wins": "victoires du camp qui commence", "first_mover_rate": "fréquence",
-    "strategy": "stratégie", "decisions": "décisions", "worse_share": "part de coups moins bons",
-    "mean_loss": "chance perdue par décision",
-}}
-
-
 def montrer(tableau):
-    """Le tableau avec des titres de colonnes en français (le nom du fichier entre parenthèses)."""
-    return tableau.rename(columns={{c: f"{{NOMS[c]}} ({{c}})" for c in tableau.columns if c in NOMS}})
+    """Le tableau à l'écran, ses titres de colonnes (déjà en français) avec des espaces."""
+    return tableau.rename(columns=lambda c: c.replace("_", " "))
 
 
 # Les tableaux et les axes des graphiques en virgules décimales.
@@ -243,28 +227,28 @@ qui tombent sur la face plate 40 %, 50 %, 60 % ou 70 % du temps)."""),
     ("code", load("lecon-1-batonnets")),
     ("md", """## 1. Les lancers de la classe
 
-`class_throws.csv` donne, pour chaque issue (`value`), l'effectif de la classe (`class_count`) : le
+`class_throws.csv` donne, pour chaque issue (`valeur`), l'effectif de la classe (`effectif_classe`) : le
 nombre de fois où la classe l'a obtenue, tous les groupes réunis."""),
     ("code", """classe = lire("class_throws.csv")
-montrer(classe[["value", "class_count"]])"""),
+montrer(classe[["valeur", "effectif_classe"]])"""),
     ("md", """**À compléter :** le nombre total de lancers de la classe (la somme des effectifs), puis la
 fréquence de l'issue 2 (effectif de l'issue 2 divisé par le nombre total de lancers).
 
-*Aide :* `classe["class_count"].sum()` fait la somme d'une colonne ; `effectif_2` est déjà écrit."""),
-    ("code", """effectif_2 = classe[classe["value"] == 2]["class_count"].iloc[0]
-total = classe["class_count"].sum()  # (réponse)
-total = verifier(total, classe["class_count"].sum(), "nombre total de lancers")
+*Aide :* `classe["effectif_classe"].sum()` fait la somme d'une colonne ; `effectif_2` est déjà écrit."""),
+    ("code", """effectif_2 = classe[classe["valeur"] == 2]["effectif_classe"].iloc[0]
+total = classe["effectif_classe"].sum()  # (réponse)
+total = verifier(total, classe["effectif_classe"].sum(), "nombre total de lancers")
 frequence_2 = effectif_2 / total  # (réponse)
 frequence_2 = verifier(frequence_2, effectif_2 / total, "fréquence de l'issue 2")"""),
     ("md", """**À compléter :** si les cinq issues étaient équiprobables, quelle serait la probabilité de
 chacune ?"""),
     ("code", """equiprobable = 1 / 5  # (réponse)
 equiprobable = verifier(equiprobable, 1 / len(classe), "probabilité de chaque issue si elles étaient équiprobables")
-classe["fréquence"] = classe["class_count"] / classe["class_count"].sum()
+classe["fréquence"] = classe["effectif_classe"] / classe["effectif_classe"].sum()
 plt.figure(figsize=(9, 4))
-plt.bar(classe["value"], classe["fréquence"], width=0.6, label="fréquence dans la classe")
+plt.bar(classe["valeur"], classe["fréquence"], width=0.6, label="fréquence dans la classe")
 plt.axhline(equiprobable, color="grey", linestyle="--", label="si les issues étaient équiprobables")
-plt.xticks(classe["value"])
+plt.xticks(classe["valeur"])
 plt.xlabel("issue")
 plt.ylabel("fréquence")
 plt.ylim(0, None)  # l'axe part de 0
@@ -278,22 +262,22 @@ dans la classe, contre 0,2 si les issues étaient équiprobables) et les issues 
 l'échantillon. Erreur fréquente : croire que cinq issues possibles sont forcément équiprobables."""),
     ("md", """## 2. Les lancers simulés
 
-`throws.csv` donne, pour chaque objet de lancer (`arm`) et chaque issue (`value`), l'effectif simulé
-(`count`), la fréquence simulée (`frequency`) et la probabilité exacte (`theory`)."""),
+`throws.csv` donne, pour chaque objet de lancer (`configuration`) et chaque issue (`valeur`), l'effectif simulé
+(`effectif`), la fréquence simulée (`fréquence`) et la probabilité exacte (`probabilité`)."""),
     ("code", """lancers = lire("throws.csv")
-pieces = lancers[lancers["arm"] == "pièces"]
-montrer(pieces[["value", "count", "frequency", "theory"]])"""),
+pieces = lancers[lancers["configuration"] == "pièces"]
+montrer(pieces[["valeur", "effectif", "fréquence", "probabilité"]])"""),
     ("md", """**À compléter :** avec quatre pièces, il y a 16 façons équiprobables de tomber (2 × 2 × 2 × 2).
 Exactement deux faces « face » : il y en a 6 (FFPP, FPFP, FPPF, PFFP, PFPF, PPFF). Quelle est la
 probabilité de l'issue 2 ?"""),
     ("code", """p2 = 6 / 16  # (réponse)
-p2 = verifier(p2, pieces[pieces["value"] == 2]["theory"].iloc[0], "probabilité de l'issue 2 avec des pièces")"""),
+p2 = verifier(p2, pieces[pieces["valeur"] == 2]["probabilité"].iloc[0], "probabilité de l'issue 2 avec des pièces")"""),
     ("md", """## 3. La stabilisation des fréquences
 
 `first_throws.csv` contient les 10 000 premiers lancers simulés de chaque objet, dans l'ordre. On suit
 la fréquence de l'issue 2 au fil des lancers : au début elle varie beaucoup, puis elle se stabilise."""),
     ("code", """premiers = lire("first_throws.csv")
-serie = premiers[premiers["arm"] == "pièces"]["value"].reset_index(drop=True)
+serie = premiers[premiers["configuration"] == "pièces"]["valeur"].reset_index(drop=True)
 frequence_cumulee = (serie == 2).cumsum() / (serie.index + 1)
 plt.figure(figsize=(10, 4))
 plt.plot(frequence_cumulee.index + 1, frequence_cumulee, label="fréquence de l'issue 2")
@@ -313,13 +297,13 @@ lue = verifier(lue, frequence_cumulee.iloc[-1], "valeur lue sur le graphique", e
 
 Pour chaque objet de lancer, les fréquences simulées (barres) et la probabilité d'issues équiprobables
 (pointillés)."""),
-    ("code", """fig, axes = plt.subplots(1, lancers["arm"].nunique(), figsize=(16, 3.5), sharey=True)
-for ax, (nom, groupe) in zip(axes, lancers.groupby("arm", sort=False)):
-    ax.bar(groupe["value"], groupe["frequency"], width=0.6)
+    ("code", """fig, axes = plt.subplots(1, lancers["configuration"].nunique(), figsize=(16, 3.5), sharey=True)
+for ax, (nom, groupe) in zip(axes, lancers.groupby("configuration", sort=False)):
+    ax.bar(groupe["valeur"], groupe["fréquence"], width=0.6)
     ax.axhline(1 / 5, color="grey", linestyle="--")
     ax.set_title(nom)
     ax.set_xlabel("issue")
-    ax.set_xticks(sorted(groupe["value"]))
+    ax.set_xticks(sorted(groupe["valeur"]))
     axes_francais(ax, entiers=False)
 axes[0].set_ylabel("fréquence simulée")
 plt.show()"""),
@@ -348,7 +332,7 @@ $\\binom{4}{k}$)."""),
 def faces_marquees(valeur):
     return 0 if valeur == 6 else valeur
 
-cas = [((faces_marquees(v), 0.5), t) for v, t in zip(pieces["value"], pieces["theory"])]
+cas = [((faces_marquees(v), 0.5), t) for v, t in zip(pieces["valeur"], pieces["probabilité"])]
 verifier_fonction(binomiale, cas, "binomiale(k ; 0,5) donne la loi des pièces")"""),
     ("md", """### B. Fluctuation d'échantillonnage
 
@@ -399,24 +383,24 @@ une pièce montre « face » : FPPP, PFPP, PPFP, PPPF.
 
 **À compléter :** la probabilité d'obtenir 1 en un lancer."""),
     ("code", """lancers = lire("throws.csv")
-exacte_1 = lancers[(lancers["arm"] == "pièces") & (lancers["value"] == 1)]["theory"].iloc[0]
+exacte_1 = lancers[(lancers["configuration"] == "pièces") & (lancers["valeur"] == 1)]["probabilité"].iloc[0]
 p = 4 / 16  # (réponse)
 p = verifier(p, exacte_1, "probabilité d'obtenir 1 avec quatre pièces")"""),
     ("md", """## 2. Ce que donne la simulation
 
-`summary.csv` donne, pour chaque objet de lancer, le nombre de parties (`throwoffs`) et le nombre de
-fois où le premier lanceur a commencé (`throwoff_first_thrower`).
+`summary.csv` donne, pour chaque objet de lancer, le nombre de parties (`départages`) et le nombre de
+fois où le premier lanceur a commencé (`départages_premier_lanceur`).
 
 **À compléter :** la fréquence des parties où le premier lanceur a commencé, avec les pièces."""),
     ("code", """resume = lire("summary.csv")
-pieces = resume[resume["arm"] == "pièces"].iloc[0]
-print("parties :", fr(pieces["throwoffs"], 0), "; le premier lanceur a commencé :",
-      fr(pieces["throwoff_first_thrower"], 0))
-f = pieces["throwoff_first_thrower"] / pieces["throwoffs"]  # (réponse)
-f = verifier(f, pieces["throwoff_first_thrower_rate"], "fréquence des parties où le premier lanceur commence")"""),
-    ("code", """tableau = resume[["arm", "throwoffs", "throwoff_first_thrower", "throwoff_first_thrower_rate"]]
+pieces = resume[resume["configuration"] == "pièces"].iloc[0]
+print("parties :", fr(pieces["départages"], 0), "; le premier lanceur a commencé :",
+      fr(pieces["départages_premier_lanceur"], 0))
+f = pieces["départages_premier_lanceur"] / pieces["départages"]  # (réponse)
+f = verifier(f, pieces["fréquence_départages_premier_lanceur"], "fréquence des parties où le premier lanceur commence")"""),
+    ("code", """tableau = resume[["configuration", "départages", "départages_premier_lanceur", "fréquence_départages_premier_lanceur"]]
 plt.figure(figsize=(8, 4))
-plt.bar(tableau["arm"], tableau["throwoff_first_thrower_rate"], label="fréquence simulée")
+plt.bar(tableau["configuration"], tableau["fréquence_départages_premier_lanceur"], label="fréquence simulée")
 plt.axhline(0.5, color="grey", linestyle=":", label="une chance sur deux")
 plt.ylim(0, 1)  # l'axe part de 0
 axes_francais(plt.gca(), entiers=False)
@@ -449,8 +433,8 @@ resultat = premier_lanceur(Fraction(1, 4))
 print("Avec des pièces :", resultat if isinstance(resultat, Number) else "… (à compléter)")  # une fraction exacte
 verifier_fonction(premier_lanceur,
                   [((q,), t) for q, t in zip(
-                      [lancers[(lancers["arm"] == a) & (lancers["value"] == 1)]["theory"].iloc[0] for a in resume["arm"]],
-                      resume["throwoff_first_thrower_theory"])],
+                      [lancers[(lancers["configuration"] == a) & (lancers["valeur"] == 1)]["probabilité"].iloc[0] for a in resume["configuration"]],
+                      resume["probabilité_départages_premier_lanceur"])],
                   "premier_lanceur(p) pour chaque objet de lancer")"""),
     ("md", """### B. Des bâtonnets biaisés
 
@@ -458,27 +442,27 @@ Avec des bâtonnets qui tombent sur la face marquée avec la probabilité $q$, o
 $p = 4q(1-q)^3$ (loi binomiale). **À compléter :** calculer $p$ pour $q = 0,7$."""),
     ("code", """q = 0.7
 p_70 = 4 * q * (1 - q) ** 3  # (réponse)
-p_70 = verifier(p_70, lancers[(lancers["arm"] == "bâtonnets 70 %") & (lancers["value"] == 1)]["theory"].iloc[0],
+p_70 = verifier(p_70, lancers[(lancers["configuration"] == "bâtonnets 70 %") & (lancers["valeur"] == 1)]["probabilité"].iloc[0],
                 "p pour des bâtonnets à 70 %")
-ligne = resume[resume["arm"] == "bâtonnets 70 %"].iloc[0]
-print(f"bâtonnets 70 % : 1/(2-p) = {fr(1 / (2 - p_70))}, simulé {fr(ligne['throwoff_first_thrower_rate'])}")"""),
+ligne = resume[resume["configuration"] == "bâtonnets 70 %"].iloc[0]
+print(f"bâtonnets 70 % : 1/(2-p) = {fr(1 / (2 - p_70))}, simulé {fr(ligne['fréquence_départages_premier_lanceur'])}")"""),
     ("md", """### C. Combien de lancers pour commencer ?
 
 Le nombre de lancers qu'il faut pour obtenir le premier 1 suit la loi géométrique
 $P(N = k) = (1-p)^{k-1}\\,p$. `throwoffs.csv` donne, pour chaque objet de lancer, combien de parties ont
-commencé après $k$ lancers (`count`), la fréquence et la loi géométrique (`theory`)."""),
+commencé après $k$ lancers (`effectif`), la fréquence et la loi géométrique (`probabilité`)."""),
     ("code", """debuts = lire("throwoffs.csv")
-pieces_debuts = debuts[(debuts["arm"] == "pièces") & (debuts["throws"] <= 16)]
+pieces_debuts = debuts[(debuts["configuration"] == "pièces") & (debuts["lancers"] <= 16)]
 plt.figure(figsize=(10, 4))
-plt.bar(pieces_debuts["throws"] - 0.2, pieces_debuts["frequency"], width=0.4, label="fréquence")
-plt.bar(pieces_debuts["throws"] + 0.2, pieces_debuts["theory"], width=0.4, label="loi géométrique")
+plt.bar(pieces_debuts["lancers"] - 0.2, pieces_debuts["fréquence"], width=0.4, label="fréquence")
+plt.bar(pieces_debuts["lancers"] + 0.2, pieces_debuts["probabilité"], width=0.4, label="loi géométrique")
 axes_francais(plt.gca())
 plt.xlabel("nombre de lancers pour obtenir le premier 1 (pièces)")
 plt.ylabel("fréquence / probabilité")
 plt.legend()
 plt.show()
-tous = debuts[debuts["arm"] == "pièces"]
-moyenne = (tous["throws"] * tous["count"]).sum() / tous["count"].sum()
+tous = debuts[debuts["configuration"] == "pièces"]
+moyenne = (tous["lancers"] * tous["effectif"]).sum() / tous["effectif"].sum()
 print(f"en moyenne {fr(moyenne, 2)} lancers ; espérance 1/p = {fr(4, 2)}")"""),
     ("md", """**Conclusion :** lancer en premier est-il un avantage ? Quand l'issue 1 devient rare, que devient cet avantage ?"""),
     ("answer", """Lancer en premier donne un avantage (4/7 ≈ 0,571 avec des pièces). Plus l'issue 1 est rare,
@@ -497,34 +481,34 @@ Données : `senet-sim run scenarios/lesson/3-game-length.toml` (100 000 parties)
     ("md", """## 1. Attendre un 3
 
 `waits.csv` donne, pour chaque issue, combien de fois il a fallu 1, 2, 3… lancers pour l'obtenir
-(`count`), parmi les 10 000 premiers lancers de la simulation."""),
+(`effectif`), parmi les 10 000 premiers lancers de la simulation."""),
     ("code", """attentes = lire("waits.csv")
-trois = attentes[attentes["value"] == 3]
-montrer(trois[["throws", "count", "frequency"]].head(10))"""),
-    ("code", """k = trois["throws"][trois["throws"] <= 20]
+trois = attentes[attentes["valeur"] == 3]
+montrer(trois[["lancers", "effectif", "fréquence"]].head(10))"""),
+    ("code", """k = trois["lancers"][trois["lancers"] <= 20]
 plt.figure(figsize=(10, 4))
-plt.bar(k, trois["frequency"][: len(k)], width=0.6)
+plt.bar(k, trois["fréquence"][: len(k)], width=0.6)
 plt.xlabel("nombre de lancers pour obtenir un 3")
 plt.ylabel("fréquence")
 axes_francais(plt.gca())
 plt.show()"""),
     ("md", """**À compléter :** la fréquence des fois où le 3 est venu dès le premier lancer (lire la
 première ligne du tableau : effectif divisé par le total des effectifs)."""),
-    ("code", """premier = trois["count"].iloc[0] / trois["count"].sum()  # (réponse)
-premier = verifier(premier, trois["frequency"].iloc[0], "fréquence d'un 3 dès le premier lancer")"""),
+    ("code", """premier = trois["effectif"].iloc[0] / trois["effectif"].sum()  # (réponse)
+premier = verifier(premier, trois["fréquence"].iloc[0], "fréquence d'un 3 dès le premier lancer")"""),
     ("md", """## 2. Le nombre moyen de lancers
 
 **À compléter :** la moyenne du nombre de lancers qu'il faut attendre pour obtenir un 3. Avec un
 tableau d'effectifs, la moyenne est la somme des valeurs × effectifs divisée par l'effectif total.
 
-*Aide pandas :* `trois["throws"] * trois["count"]` multiplie deux colonnes ligne par ligne, et
+*Aide pandas :* `trois["lancers"] * trois["effectif"]` multiplie deux colonnes ligne par ligne, et
 `.sum()` fait la somme d'une colonne."""),
-    ("code", """moyenne = (trois["throws"] * trois["count"]).sum() / trois["count"].sum()  # (réponse)
-moyenne = verifier(moyenne, (trois["throws"] * trois["count"]).sum() / trois["count"].sum(),
+    ("code", """moyenne = (trois["lancers"] * trois["effectif"]).sum() / trois["effectif"].sum()  # (réponse)
+moyenne = verifier(moyenne, (trois["lancers"] * trois["effectif"]).sum() / trois["effectif"].sum(),
                    "nombre moyen de lancers pour obtenir un 3")"""),
     ("code", """for valeur, case in [(3, 28), (2, 29), (1, 30)]:
-    lignes = attentes[attentes["value"] == valeur]
-    m = (lignes["throws"] * lignes["count"]).sum() / lignes["count"].sum()
+    lignes = attentes[attentes["valeur"] == valeur]
+    m = (lignes["lancers"] * lignes["effectif"]).sum() / lignes["effectif"].sum()
     print(f"case {case} (il faut un {valeur}) : en moyenne {fr(m, 2)} lancers")"""),
     ("md", """**Question :** de quelle case est-il le plus long de sortir ? Pourquoi ?"""),
     ("answer", """Des cases 28 et 30 : il faut un 3 ou un 1, que quatre pièces donnent chacun de 4 façons sur
@@ -543,23 +527,23 @@ impair, l'autre sur un tour pair. Tour par tour, le diagramme alternerait donc h
     ("code", """durees = lire("lengths.csv")
 resume = lire("summary.csv").iloc[0]
 # Deux tours par barre : 1-2, 3-4, 5-6...
-paires = durees.groupby((durees["turns"] + 1) // 2 * 2)["games"].sum()
+paires = durees.groupby((durees["tours"] + 1) // 2 * 2)["parties"].sum()
 plt.figure(figsize=(10, 4))
 plt.bar(paires.index - 0.5, paires / paires.sum(), width=2)
-plt.axvline(resume["mean_turns"], color="black", linestyle="--", label="moyenne")
-plt.axvline(resume["median_turns"], color="red", label="médiane")
+plt.axvline(resume["durée_moyenne_tours"], color="black", linestyle="--", label="moyenne")
+plt.axvline(resume["médiane_tours"], color="red", label="médiane")
 plt.xlabel("nombre de tours (barres de 2 tours)")
 plt.ylabel("fréquence")
 axes_francais(plt.gca())
-debut = durees["turns"][durees["games"] > 0].min()
+debut = durees["tours"][durees["parties"] > 0].min()
 plt.xlim(max(0, debut - 10), None)  # l'axe des tours commence près de la partie la plus courte
 plt.legend()
 plt.show()
-print(f"moyenne {fr(resume['mean_turns'], 1)} tours, médiane {resume['median_turns']} tours")"""),
+print(f"moyenne {fr(resume['durée_moyenne_tours'], 1)} tours, médiane {resume['médiane_tours']} tours")"""),
     ("md", """**À compléter :** la durée moyenne d'une partie en tours, calculée avec `lengths.csv` (colonnes
-`turns` et `games`)."""),
-    ("code", """duree_moyenne = (durees["turns"] * durees["games"]).sum() / durees["games"].sum()  # (réponse)
-duree_moyenne = verifier(duree_moyenne, resume["mean_turns"], "durée moyenne d'une partie (tours)")"""),
+`tours` et `parties`)."""),
+    ("code", """duree_moyenne = (durees["tours"] * durees["parties"]).sum() / durees["parties"].sum()  # (réponse)
+duree_moyenne = verifier(duree_moyenne, resume["durée_moyenne_tours"], "durée moyenne d'une partie (tours)")"""),
     ("md", """**Question :** pourquoi la moyenne est-elle plus grande que la médiane ?"""),
     ("answer", """Quelques parties sont très longues (la barre de droite du diagramme s'étire loin) : elles
 augmentent beaucoup la moyenne, mais pas la médiane, qui ne dépend que du rang de la partie du milieu.
@@ -576,20 +560,20 @@ lancers suit la loi géométrique : $P(N = k) = (1-p)^{k-1}\\,p$, d'espérance $
     return (1 - p) ** (k - 1) * p  # (réponse)
 
 p = 4 / 16
-verifier_fonction(geometrique, [((k, p), t) for k, t in zip(trois["throws"], trois["theory"])],
+verifier_fonction(geometrique, [((k, p), t) for k, t in zip(trois["lancers"], trois["probabilité"])],
                   "geometrique(k ; 1/4) donne la loi du simulateur")
 plt.figure(figsize=(10, 4))
-plt.bar(k - 0.2, trois["frequency"][: len(k)], width=0.4, label="fréquence")
-plt.bar(k + 0.2, trois["theory"][: len(k)], width=0.4, label="loi géométrique")
+plt.bar(k - 0.2, trois["fréquence"][: len(k)], width=0.4, label="fréquence")
+plt.bar(k + 0.2, trois["probabilité"][: len(k)], width=0.4, label="loi géométrique")
 plt.xlabel("nombre de lancers pour obtenir un 3")
 plt.ylabel("fréquence / probabilité")
 axes_francais(plt.gca())
 plt.legend()
 plt.show()
 for valeur, case in [(3, 28), (2, 29), (1, 30)]:
-    lignes = attentes[attentes["value"] == valeur]
-    m = (lignes["throws"] * lignes["count"]).sum() / lignes["count"].sum()
-    q = lignes["theory"].iloc[0]  # P(N = 1) = p
+    lignes = attentes[attentes["valeur"] == valeur]
+    m = (lignes["lancers"] * lignes["effectif"]).sum() / lignes["effectif"].sum()
+    q = lignes["probabilité"].iloc[0]  # P(N = 1) = p
     print(f"case {case} : moyenne observée {fr(m, 2)}, espérance 1/p = {fr(1 / q, 2)}")"""),
 ])
 
@@ -598,23 +582,25 @@ notebook("4-hasard-ou-strategie.ipynb", [
 
 Si le senet n'était que du hasard, deux joueurs gagneraient chacun une partie sur deux, quelle que
 soit leur façon de jouer. On fait jouer des façons de jouer (des stratégies) les unes contre les
-autres : `random` (au hasard), `back` (toujours le pion le plus en arrière), `heuristic` (des règles de
-bon sens) et `expectimax:1` (essaie chaque coup et regarde un lancer plus loin).
+autres : « au hasard », « le plus en arrière » (toujours le pion le plus en arrière), « heuristique »
+(des règles de bon sens) et « regarde 1 lancer plus loin » (essaie chaque coup et regarde un lancer
+plus loin).
 
 Données : `senet-sim run scenarios/lesson/4-luck-or-skill.toml`."""),
     ("code", load("lecon-4-hasard-ou-strategie")),
     ("code", """tournoi = lire("tournament.csv")
-montrer(tournoi[["white", "black", "row_games", "row_wins", "row_win_rate"]])"""),
+montrer(tournoi[["stratégie_blancs", "stratégie_noirs", "parties_paire", "victoires_paire", "fréquence_victoires_paire"]])"""),
     ("md", """## 1. Les fréquences de victoire
 
-Chaque ligne : la stratégie `white` contre la stratégie `black`, sur `row_games` parties (les places
-sont échangées à chaque partie) ; `row_wins` est le nombre de victoires de la première.
+Chaque ligne : la stratégie de la colonne `stratégie_blancs` contre celle de la colonne
+`stratégie_noirs`, sur `parties_paire` parties (les places sont échangées à chaque partie) ;
+`victoires_paire` est le nombre de victoires de la première.
 
-**À compléter :** la fréquence de victoire de `heuristic` contre `random`."""),
-    ("code", """ligne = tournoi[(tournoi["white"] == "heuristic") & (tournoi["black"] == "random")].iloc[0]
-f = ligne["row_wins"] / ligne["row_games"]  # (réponse)
-f = verifier(f, ligne["row_win_rate"], "fréquence de victoire de heuristic contre random")"""),
-    ("code", """matrice = tournoi.pivot(index="white", columns="black", values="row_win_rate")
+**À compléter :** la fréquence de victoire de « heuristique » contre « au hasard »."""),
+    ("code", """ligne = tournoi[(tournoi["stratégie_blancs"] == "heuristique") & (tournoi["stratégie_noirs"] == "au hasard")].iloc[0]
+f = ligne["victoires_paire"] / ligne["parties_paire"]  # (réponse)
+f = verifier(f, ligne["fréquence_victoires_paire"], "fréquence de victoire de heuristique contre au hasard")"""),
+    ("code", """matrice = tournoi.pivot(index="stratégie_blancs", columns="stratégie_noirs", values="fréquence_victoires_paire")
 plt.figure(figsize=(6, 5))
 plt.imshow(matrice, cmap="coolwarm_r", vmin=0, vmax=1)
 plt.xticks(range(len(matrice.columns)), matrice.columns)
@@ -628,8 +614,8 @@ plt.colorbar(label="fréquence de victoire de la ligne")
 plt.show()"""),
     ("md", """**Question :** si le senet n'était que du hasard, quelle fréquence de victoire attendrait-on
 dans chaque case ? Est-ce ce qu'on observe ?"""),
-    ("answer", """0,5 (50 %) partout. Ce n'est pas le cas : `heuristic` et `expectimax:1` gagnent nettement plus
-d'une partie sur deux contre `random` et `back`. Sur des milliers de parties, un écart de plusieurs
+    ("answer", """0,5 (50 %) partout. Ce n'est pas le cas : « heuristique » et « regarde 1 lancer plus loin » gagnent
+nettement plus d'une partie sur deux contre « au hasard » et « le plus en arrière ». Sur des milliers de parties, un écart de plusieurs
 points ne vient pas du hasard des lancers : la façon de jouer compte."""),
     ("md", """## 2. Hasard ou stratégie ?
 
@@ -637,7 +623,7 @@ On rejoue chaque partie avec les mêmes lancers en échangeant les joueurs. Si l
 les deux parties, ce sont les joueurs qui ont décidé ; si la même couleur gagne les deux, ce sont les
 lancers."""),
     ("code", """chance = lire("luck.csv")
-montrer(chance[["strategy_a", "strategy_b", "duplicate_pairs", "share_by_strategies", "share_by_throws"]])"""),
+montrer(chance[["stratégie_a", "stratégie_b", "paires", "part_décidée_par_les_joueurs", "part_décidée_par_les_lancers"]])"""),
     ("md", """**Question :** le senet est-il seulement un jeu de hasard ?"""),
     ("answer", """Non, mais le hasard y pèse beaucoup : même entre la meilleure stratégie et le jeu au hasard, une
 bonne partie des paires de parties sont gagnées par la même couleur (les lancers ont décidé). La
@@ -646,13 +632,13 @@ stratégie décide d'une part des parties, d'autant plus que l'écart de niveau 
 
 ### Un intervalle de confiance
 
-**À compléter :** pour `heuristic` contre `random`, calculer l'intervalle de confiance au niveau 95 %
+**À compléter :** pour « heuristique » contre « au hasard », calculer l'intervalle de confiance au niveau 95 %
 $\\left[f - \\frac{1}{\\sqrt n}\\,;\\,f + \\frac{1}{\\sqrt n}\\right]$ et dire s'il contient 0,5."""),
-    ("code", """n = ligne["row_games"]
+    ("code", """n = ligne["parties_paire"]
 bas, haut = f - 1 / math.sqrt(n), f + 1 / math.sqrt(n)  # (réponse)
 bas = verifier(bas, f - 1 / math.sqrt(n), "borne basse de l'intervalle")
 haut = verifier(haut, f + 1 / math.sqrt(n), "borne haute de l'intervalle")
-print(f"heuristic gagne {fr(100 * f, 1)} % de {fr(n, 0)} parties ; intervalle [{fr(bas, 3)} ; {fr(haut, 3)}] ;",
+print(f"heuristique gagne {fr(100 * f, 1)} % de {fr(n, 0)} parties ; intervalle [{fr(bas, 3)} ; {fr(haut, 3)}] ;",
       "0,5 est", entre(bas, 0.5, haut))"""),
 ])
 
@@ -695,16 +681,16 @@ print(f"fréquence {fr(f)} ; probabilité exacte 12/17 ≈ {fr(12 / 17)}")"""),
     ("md", """## 2. Toute la partie, du départ
 
 `solution.csv` (dans `exact/`) donne la probabilité exacte que le premier joueur gagne, les deux camps
-jouant au mieux (`first_mover_optimal`) ou au hasard (`first_mover_random`). `summary.csv` donne les
-fréquences observées dans les parties simulées (`first_mover_rate`)."""),
+jouant au mieux (`premier_joueur_au_mieux`) ou au hasard (`premier_joueur_au_hasard`). `summary.csv` donne les
+fréquences observées dans les parties simulées (`fréquence_premier_joueur`)."""),
     ("code", """# exact/ du rapport (écrit par `senet-sim run`), ou les fichiers à côté du carnet (Capytale,
 # Basthon), dans l'une ou l'autre écriture des nombres.
 candidats_exact = [dossier / "exact", dossier, Path("../solved/tejon-2"), Path("../../solved/tejon-2")]
 dossier_exact = next((d for d in candidats_exact if (d / "solution.csv").exists()), Path("."))
 exact = lire("solution.csv", dossier_exact).iloc[0]
 resume = lire("summary.csv")
-resume["exacte"] = [exact["first_mover_optimal"], exact["first_mover_random"]]
-montrer(resume[["arm", "games", "first_mover_wins", "first_mover_rate", "exacte"]])"""),
+resume["exacte"] = [exact["premier_joueur_au_mieux"], exact["premier_joueur_au_hasard"]]
+montrer(resume[["configuration", "parties", "victoires_premier_joueur", "fréquence_premier_joueur", "exacte"]])"""),
     ("md", """**Question :** le premier joueur a-t-il un avantage ? Pourquoi la fréquence observée n'est-elle
 jamais exactement la probabilité ?"""),
     ("answer", """Oui : le camp qui commence gagne avec la probabilité exacte d'environ 0,53 au mieux (0,55 au
@@ -735,19 +721,19 @@ print("probabilité que les blancs gagnent :", p_exacte, "≈", fr(p_exacte))"""
 **À compléter :** pour chaque ligne du tableau de la partie 2, l'intervalle
 $\\left[f - \\frac{1}{\\sqrt n}\\,;\\,f + \\frac{1}{\\sqrt n}\\right]$ contient-il la probabilité exacte ?"""),
     ("code", """for _, ligne in resume.iterrows():
-    f, n = ligne["first_mover_rate"], ligne["games"]
+    f, n = ligne["fréquence_premier_joueur"], ligne["parties"]
     bas, haut = f - 1 / math.sqrt(n), f + 1 / math.sqrt(n)  # (réponse)
-    bas = verifier(bas, f - 1 / math.sqrt(n), f"borne basse, {ligne['arm']}")
-    haut = verifier(haut, f + 1 / math.sqrt(n), f"borne haute, {ligne['arm']}")
-    print(f"{ligne['arm']} : fréquence {fr(f)}, intervalle [{fr(bas)} ; {fr(haut)}], "
+    bas = verifier(bas, f - 1 / math.sqrt(n), f"borne basse, {ligne['configuration']}")
+    haut = verifier(haut, f + 1 / math.sqrt(n), f"borne haute, {ligne['configuration']}")
+    print(f"{ligne['configuration']} : fréquence {fr(f)}, intervalle [{fr(bas)} ; {fr(haut)}], "
           f"probabilité exacte {fr(ligne['exacte'])} :", entre(bas, ligne["exacte"], haut))"""),
     ("md", """### C. Jouer au mieux, est-ce beaucoup mieux ?
 
 `losses.csv` fait jouer chaque stratégie contre la stratégie optimale et mesure, à chaque décision,
-la probabilité de gagner qu'elle abandonne (`mean_loss` : en moyenne par décision)."""),
+la probabilité de gagner qu'elle abandonne (`perte_moyenne` : en moyenne par décision)."""),
     ("code", """pertes = lire("losses.csv", dossier_exact)
-pertes["parties gagnées"] = pertes["wins"] / pertes["games"]
-montrer(pertes[["strategy", "decisions", "worse_share", "mean_loss", "parties gagnées"]])"""),
+pertes["parties gagnées"] = pertes["victoires"] / pertes["parties"]
+montrer(pertes[["stratégie", "décisions", "part_coups_moins_bons", "perte_moyenne", "parties gagnées"]])"""),
     ("md", """**Conclusion :** bien jouer change-t-il beaucoup les chances du premier joueur ?"""),
     ("answer", """Un peu : jouer au mieux plutôt qu'au hasard change la probabilité de gagner de quelques points
 seulement, car le hasard des lancers décide de l'essentiel ; mais une stratégie perd à chaque décision

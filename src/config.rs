@@ -217,7 +217,7 @@ impl RunConfig {
 
     /// How the tables are written.
     pub fn tables(&self) -> senet_tables::write::TableFormat {
-        senet_tables::write::TableFormat::new(self.csv, self.args.report.parquet)
+        senet_tables::write::TableFormat::new(self.csv, self.args.report.parquet, self.lang)
     }
 }
 

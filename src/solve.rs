@@ -473,7 +473,7 @@ fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
     let (rules, _) = crate::report::provenance::rule_file(&s.game());
     std::fs::write(dir.join("rules.toml"), rules).context("writing rules.toml")?;
     // A French solve writes its CSV files in RFC 4180 into rfc4180/ too, as a French run does.
-    let format = TableFormat::new(style, false);
+    let format = TableFormat::new(style, false, args.lang);
     let exact = exact_digits(s);
     // Decimals to the digits they carry: the chances at the start to the sweeps' tolerance, the
     // last change as an order of magnitude, the rest (judged games, a table's f32 values) to

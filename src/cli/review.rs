@@ -369,7 +369,7 @@ fn side_name(side: Side, fr: bool) -> &'static str {
 fn write_csv(dir: &std::path::Path, steps: &[Step], l: Lang) -> Result<()> {
     use polars::prelude::{Column, DataFrame};
     let text = |f: &dyn Fn(&Step) -> String| -> Vec<String> { steps.iter().map(f).collect() };
-    let mut df = DataFrame::new_infer_height(vec![
+    let df = DataFrame::new_infer_height(vec![
         Column::new("throw".into(), (1..=steps.len() as u32).collect::<Vec<_>>()),
         Column::new("side".into(), text(&|s| s.side.name().to_string())),
         Column::new(
@@ -410,7 +410,7 @@ fn write_csv(dir: &std::path::Path, steps: &[Step], l: Lang) -> Result<()> {
                 .collect::<Vec<_>>(),
         ),
     ])?;
-    senet_tables::write::write_csv(&mut df, &dir.join("review.csv"), CsvStyle::default_for(l))
+    senet_tables::write::write_csv(&df, &dir.join("review.csv"), CsvStyle::default_for(l), l)
         .map_err(Into::into)
 }
 

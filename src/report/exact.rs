@@ -90,8 +90,13 @@ pub(super) fn solved_md(dir: &Path, l: Lang) -> Result<String> {
         return Ok(String::new());
     };
     let mut rows = text.trim_start_matches('\u{feff}').lines();
+    // Its headers are in the report's language (`stratégie` in French, `strategy` in English).
     let header: Vec<&str> = rows.next().unwrap_or_default().split(',').collect();
-    let at = |name: &str| header.iter().position(|h| *h == name);
+    let at = |name: &str| {
+        header.iter().position(|h| {
+            senet_tables::columns::by_header("losses.csv", h).is_some_and(|c| c.name == name)
+        })
+    };
     let (Some(s), Some(g), Some(w), Some(share), Some(loss)) = (
         at("strategy"),
         at("games"),
@@ -111,13 +116,19 @@ pub(super) fn solved_md(dir: &Path, l: Lang) -> Result<String> {
           "| strategy | games won against optimal | decisions with a worse move | chance lost per decision |",
           "| stratégie | parties gagnées contre « au mieux » | décisions avec un coup moins bon | chance perdue par décision |"),
     );
+    // A French file names its strategies in words already (« au hasard »), an English one by id.
+    let in_words = header.get(s) != Some(&"strategy");
+    let strategy = |v: &str| match in_words {
+        true => v.to_string(),
+        false => l.strategy_with_id(v),
+    };
     for row in rows {
         let c: Vec<&str> = row.split(',').collect();
         let num = |i: usize| c.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
         let _ = writeln!(
             m,
             "| {} | {} / {} | {} | {} |",
-            l.strategy_with_id(c.get(s).copied().unwrap_or_default()),
+            strategy(c.get(s).copied().unwrap_or_default()),
             l.int(num(w) as u64),
             l.int(num(g) as u64),
             l.pct(num(share)),

@@ -36,7 +36,21 @@ fn french_and_english_outputs() {
     let excel = tmp.path().join("excel");
     assert!(run(&sc, &excel, &["--lang", "fr"]).status.success());
     let bytes = std::fs::read(excel.join("throws.csv")).unwrap();
-    assert!(bytes.starts_with(b"\xEF\xBB\xBFarm;value;count;"));
+    // Its headers and words are French too, in both dialects; an English report keeps the
+    // program's names.
+    assert!(String::from_utf8(bytes)
+        .unwrap()
+        .starts_with("\u{feff}configuration;valeur;effectif;fréquence;probabilité;"));
+    assert!(read(&en, "throws.csv").starts_with("arm,value,count,frequency,theory,"));
+    let summary = read(&fr, "summary.csv");
+    assert!(
+        summary.contains(",stratégie_blancs,stratégie_noirs,parties,victoires_blancs,"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains(",pièces,"),
+        "the device in French: {summary}"
+    );
     assert!(
         !read(&excel, "report.md").contains("--csv"),
         "the default is not repeated"
@@ -90,14 +104,19 @@ fn french_and_english_outputs() {
     assert!(read(&fr, "report.html").contains("<html lang=\"fr\">"));
     assert!(read(&en, "report.html").contains("<html lang=\"en\">"));
 
-    let (h, rows) = csv(&fr.join("columns.csv"));
-    assert_eq!(h, ["file", "column", "label"]);
-    assert!(rows.iter().any(|r| r[1] == "count" && r[2] == "effectif"));
+    // A French columns.csv gives each French header its label and its English name.
+    let (h, rows) = csv_as_written(&fr.join("columns.csv"));
+    assert_eq!(h, ["fichier", "colonne", "description", "nom_en_anglais"]);
     assert!(rows
         .iter()
-        .any(|r| r[1] == "frequency" && r[2] == "fréquence"));
-    // The CSV keys stay the same in every language (scripts and notebooks read them).
-    assert_eq!(read(&en, "throws.csv"), read(&fr, "throws.csv"));
+        .any(|r| r[0] == "throws.csv" && r[1] == "effectif" && r[3] == "count"));
+    let (h, _) = csv_as_written(&en.join("columns.csv"));
+    assert_eq!(h, ["file", "column", "label"]);
+    // The same numbers in both languages, under French headers in French.
+    let (en_throws, fr_throws) = (read(&en, "throws.csv"), read(&fr, "throws.csv"));
+    assert!(fr_throws.starts_with("configuration,valeur,effectif,fréquence,probabilité,"));
+    let rows = |t: &str| t.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(rows(&en_throws), rows(&fr_throws));
 }
 
 /// The text around the first occurrence of `marker` (the 12 characters before and after it).
@@ -163,7 +182,13 @@ fn every_column_written_has_a_label_in_every_language() {
                 written.extend(header.split(',').map(|c| (name.clone(), c.to_string())));
             }
         }
-        assert_eq!(written.len(), 155, "every file was written: {written:?}");
+        // A French columns.csv also gives each column's English name.
+        let extra = usize::from(lang == "fr");
+        assert_eq!(
+            written.len(),
+            155 + extra,
+            "every file was written: {written:?}"
+        );
         let columns = read(&out, "columns.csv");
         let mut listed: Vec<(String, String, String)> = columns
             .lines()

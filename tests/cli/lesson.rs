@@ -186,7 +186,7 @@ fn lesson_2_gives_the_exact_value_as_a_fraction_and_says_when_it_is_outside_the_
         assert!((r - won as f64 / games[i].parse::<f64>().unwrap()).abs() < 1e-6);
         assert!((0..grows.len())
             .filter(|&g| &arm[g] == name)
-            .all(|g| ["white", "black"].contains(&thrower[g])));
+            .all(|g| ["blancs", "noirs"].contains(&thrower[g])));
     }
     // Exact fractions and tails.
     let coins = senet_engine::variants::Variant::TEJON;
@@ -202,7 +202,7 @@ fn lesson_2_gives_the_exact_value_as_a_fraction_and_says_when_it_is_outside_the_
 
 /// Lesson 5's run writes its solved game into `exact/`, and, the report being French, the
 /// solved CSV files in RFC 4180 beside the run's own in `rfc4180/` (notebook 5 on Capytale
-/// reads that folder alone); its values are those of `solve` on the same game.
+/// reads that folder alone); its values are those of `solve --lang fr` on the same game.
 #[test]
 fn lesson_5_run_writes_its_exact_solution() {
     let tmp = tempfile::tempdir().unwrap();
@@ -231,6 +231,8 @@ fn lesson_5_run_writes_its_exact_solution() {
             "--quiet",
             "--csv",
             "rfc4180",
+            "--lang",
+            "fr",
         ])
         .arg("--out")
         .arg(&solved)

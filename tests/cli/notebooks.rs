@@ -290,11 +290,35 @@ fn notebooks_say_what_a_pupil_needs() {
     ] {
         assert!(guide.contains(part), "{part}");
     }
+    // The pupils' code reads the French files' French headers (`effectif_classe`, not
+    // `class_count`) and French words (« au hasard », not `random`).
     let one = cells(&root.join("1-batonnets-ou-pieces.ipynb"));
     assert!(one
         .iter()
-        .any(|(_, t)| t.contains("\"class_count\": \"effectif de la classe\"")));
-    assert!(one
-        .iter()
-        .any(|(_, t)| t.contains("montrer(classe[[\"value\", \"class_count\"]])")));
+        .any(|(_, t)| t.contains("montrer(classe[[\"valeur\", \"effectif_classe\"]])")));
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "ipynb") {
+            continue;
+        }
+        for (kind, t) in cells(&path) {
+            for english in [
+                "[\"value\"]",
+                "[\"count\"]",
+                "[\"frequency\"]",
+                "[\"theory\"]",
+                "[\"arm\"]",
+                "[\"games\"]",
+                "\"random\"",
+                "`random`",
+                "`heuristic`",
+            ] {
+                assert!(
+                    !t.contains(english),
+                    "{}: {kind} cell reads {english}",
+                    path.display()
+                );
+            }
+        }
+    }
 }

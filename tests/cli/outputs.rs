@@ -28,8 +28,23 @@ pub fn run(scenario: &Path, out: &Path, extra: &[&str]) -> std::process::Output 
         .unwrap()
 }
 
-/// The header and rows of an RFC 4180 CSV file (checking its CRLF line ends).
+/// The header and rows of an RFC 4180 CSV file (checking its CRLF line ends), each header by
+/// its program name (`white_wins` for a French report's `victoires_blancs`); the cells as written.
 pub fn csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
+    let file = path.file_name().unwrap().to_str().unwrap();
+    let (header, rows) = csv_as_written(path);
+    let names = header
+        .into_iter()
+        .map(|h| match senet_tables::columns::by_header(file, &h) {
+            Some(c) => c.name.to_string(),
+            None => h,
+        })
+        .collect();
+    (names, rows)
+}
+
+/// The header and rows of an RFC 4180 CSV file as written (checking its CRLF line ends).
+pub fn csv_as_written(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
     let text = std::fs::read_to_string(path).unwrap();
     assert!(
         text.ends_with("\r\n"),

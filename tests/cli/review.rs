@@ -179,7 +179,8 @@ fn review_speaks_french_and_refuses_bad_pawns() {
         "{stdout}"
     );
     assert!(
-        csv.starts_with("\u{feff}throw;side;"),
+        csv.starts_with("\u{feff}lancer;camp;valeur;coup;chance_blancs_avant;")
+            && csv.contains(";noirs;"),
         "a French CSV: {csv}"
     );
     let (code, _, stderr, _) = review(&["--pawns", "0"]);
@@ -320,7 +321,14 @@ fn a_runs_chosen_games_are_written_as_records_of_the_games_it_counted() {
         }
         let text = std::fs::read_to_string(out.join("records").join(&file)).unwrap();
         assert_eq!(header(&text, "Seed"), seed[r], "{file}");
-        assert_eq!(header(&text, "Result"), winner[r], "{file}");
+        // A record names sides as the program does; the French games.csv says « noirs ».
+        let result = header(&text, "Result");
+        let in_french = senet_tables::localise::word(
+            senet_tables::columns::Values::Side,
+            result,
+            senet_tables::lang::Lang::Fr,
+        );
+        assert_eq!(in_french, winner[r], "{file}");
         assert_eq!(header(&text, "Pawns"), "2", "{file}");
     }
     let record = out.join("records/au-hasard-game-4.txt");

@@ -237,3 +237,63 @@ fn solved_decimals_keep_the_digits_they_carry() {
         }
     }
 }
+
+/// Issue 49: the lessons' CSV files, which a teacher opens in a French spreadsheet and pupils
+/// read in the notebooks, are headed and worded in French in both dialects (they said `arm`,
+/// `count`, `frequency`, `white`, `coins`, `random`, `30 -> off (exit)`).
+#[test]
+fn the_lessons_files_speak_french_in_both_dialects() {
+    use senet_tables::columns::{by_header, Values};
+    let lessons = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/lesson");
+    let english_words = [
+        "white",
+        "black",
+        "none",
+        "coins",
+        "random",
+        "heuristic",
+        "optimal",
+    ];
+    let (mut files, mut worded) = (0, 0);
+    for lesson in std::fs::read_dir(&lessons).unwrap() {
+        let dir = lesson.unwrap().path();
+        for sub in ["", "rfc4180", "exact", "exact/rfc4180"] {
+            let Ok(entries) = std::fs::read_dir(dir.join(sub)) else {
+                continue;
+            };
+            for entry in entries {
+                let path = entry.unwrap().path();
+                let name = path.file_name().unwrap().to_str().unwrap().to_string();
+                if !name.ends_with(".csv") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                let text = text.trim_start_matches('\u{feff}');
+                let sep = if sub.ends_with("rfc4180") { ',' } else { ';' };
+                let mut lines = text.lines();
+                let header = split_row(lines.next().unwrap(), sep);
+                for (i, h) in header.iter().enumerate() {
+                    let def = by_header(&name, h)
+                        .unwrap_or_else(|| panic!("{}: unknown column {h}", path.display()));
+                    assert_eq!(h, def.fr, "{}: {h} is not French", path.display());
+                    if def.values == Values::Plain {
+                        continue;
+                    }
+                    for line in text.lines().skip(1) {
+                        let cell = &split_row(line, sep)[i];
+                        let english = english_words.contains(&cell.as_str())
+                            || cell.contains("(exit)")
+                            || cell.starts_with("sticks");
+                        assert!(!english, "{}: {h} = {cell}", path.display());
+                        worded += 1;
+                    }
+                }
+                files += 1;
+            }
+        }
+    }
+    assert!(
+        files >= 100 && worded >= 100,
+        "{files} files, {worded} cells read"
+    );
+}

@@ -82,6 +82,12 @@ pub fn describe(mv: &Move) -> String {
 
 /// A move in French words (`7 -> 11 (prise)`, `28 -> sortie`), for `review --lang fr`.
 pub fn describe_fr(mv: &Move) -> String {
+    french(&describe(mv))
+}
+
+/// [`describe`]'s words in French: `28 -> off (exit)` becomes `28 -> dehors (sortie)` (a
+/// French report's CSV files).
+pub fn french(words: &str) -> String {
     const WORDS: [(&str, &str); 14] = [
         ("throw the 1 again (re-throw)", "relancer le 1"),
         (
@@ -101,7 +107,7 @@ pub fn describe_fr(mv: &Move) -> String {
         ("re-throw", "relance"),
         ("enter ->", "entre ->"),
     ];
-    let mut text = describe(mv).replace("-> off", "-> dehors");
+    let mut text = words.replace("-> off", "-> dehors");
     for (en, fr) in WORDS {
         text = text.replace(en, fr);
     }

@@ -202,26 +202,36 @@ pub fn lengths(
 }
 
 /// `columns.csv`: what the columns of the CSV files in `dir` (and of `columns.csv`) mean, in
-/// `lang`, from [`columns::COLUMNS`].
+/// `lang`, from [`columns::COLUMNS`]: each file's header as written (in `lang`), its label, and
+/// in a report of another language than English its English name.
 pub fn columns(dir: &Path, lang: Lang) -> Result<DataFrame, TablesError> {
-    let (mut file, mut column, mut label) = (vec![], vec![], vec![]);
+    let (mut file, mut column, mut label, mut name) = (vec![], vec![], vec![], vec![]);
     // The header of each file written: some columns appear only when they apply (draws).
     let mut headers: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
     for c in columns::COLUMNS {
         let header = headers
             .entry(c.file)
             .or_insert_with(|| header_of(&dir.join(c.file)));
-        if c.file == "columns.csv" || header.iter().any(|h| h == c.name) {
+        let written = match c.file {
+            "columns.csv" => c.name != "name" || lang != Lang::En,
+            _ => header.iter().any(|h| h == c.header(lang)),
+        };
+        if written {
             file.push(c.file);
-            column.push(c.name);
+            column.push(c.header(lang));
             label.push(c.label(lang));
+            name.push(c.name);
         }
     }
-    Ok(DataFrame::new_infer_height(vec![
+    let mut table = vec![
         col("file", file),
         col("column", column),
         col("label", label),
-    ])?)
+    ];
+    if lang != Lang::En {
+        table.push(col("name", name));
+    }
+    Ok(DataFrame::new_infer_height(table)?)
 }
 
 /// The column names of a CSV file's header row (either separator; none when it is absent).

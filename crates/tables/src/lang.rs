@@ -105,8 +105,8 @@ impl Lang {
     }
 
     /// A strategy's name for a reader of this language: its id in English ("heuristic",
-    /// "expectimax:1"), words in French ("heuristique", "regarde 1 lancer plus loin"). Files keep
-    /// the ids.
+    /// "expectimax:1"), words in French ("heuristique", "regarde 1 lancer plus loin"), as a French
+    /// report's CSV files write it; scenario files and English files keep the ids.
     pub fn strategy(self, id: &str) -> String {
         if self == Lang::En {
             return id.to_string();
@@ -128,7 +128,7 @@ impl Lang {
     }
 
     /// A strategy's id as code in English, its name with the id beside it in French
-    /// ("heuristique (`heuristic`)"), for a reader who also opens the CSV files.
+    /// ("heuristique (`heuristic`)"), for a reader who also writes scenario files.
     pub fn strategy_with_id(self, id: &str) -> String {
         match self {
             Lang::En => format!("`{id}`"),

@@ -11,6 +11,7 @@ pub mod columns;
 pub mod describe;
 pub mod frames;
 pub mod lang;
+pub mod localise;
 pub mod record;
 pub mod solved;
 pub mod tournament;

@@ -1,8 +1,8 @@
 //! Writing a frame: CSV in a spreadsheet's dialect (RFC 4180, or French Excel and LibreOffice),
 //! decimals to the digits they carry, and Parquet beside it when asked.
 
-use crate::columns;
 use crate::lang::Lang;
+use crate::localise;
 use crate::TablesError;
 use polars::prelude::*;
 use polars_io::prelude::{CsvWriter, SerWriter};
@@ -47,16 +47,20 @@ pub struct TableFormat {
     /// Also write each CSV file in RFC 4180 into `rfc4180/` (a French report: its files open in
     /// a French spreadsheet, and those of `rfc4180/` in pandas, Capytale and Basthon).
     pub rfc4180_copy: bool,
+    /// The language of the headers and words (a French report's files say `victoires_blancs`
+    /// and `au hasard`; its Parquet files too).
+    pub lang: Lang,
 }
 
 impl TableFormat {
-    /// The tables in the dialect `csv` (and as Parquet with `parquet`); a French spreadsheet's
-    /// dialect also gets the RFC 4180 copy.
-    pub fn new(csv: CsvStyle, parquet: bool) -> TableFormat {
+    /// The tables in the dialect `csv` (and as Parquet with `parquet`), headed and worded in
+    /// `lang`; a French spreadsheet's dialect also gets the RFC 4180 copy.
+    pub fn new(csv: CsvStyle, parquet: bool, lang: Lang) -> TableFormat {
         TableFormat {
             csv,
             parquet,
             rfc4180_copy: csv == CsvStyle::ExcelFr,
+            lang,
         }
     }
 }
@@ -84,19 +88,19 @@ pub fn write_table_with(
 ) -> Result<(), TablesError> {
     // The CSV files are read by people: decimals to the digits they carry. Parquet, read by
     // programs, keeps every digit.
-    let mut shown = rounded(df, digits)?;
-    write_csv(&mut shown, path, format.csv)?;
+    let file = file_name(path);
+    let mut shown = localise::frame(&rounded(df, digits)?, file, format.lang)?;
+    write_plain(&mut shown, path, format.csv)?;
     if format.rfc4180_copy {
         let dir = path.with_file_name(RFC4180_DIR);
         std::fs::create_dir_all(&dir).map_err(|e| TablesError::io(&dir, e))?;
-        let name = path.file_name().unwrap_or_default();
-        write_csv(&mut shown, &dir.join(name), CsvStyle::Rfc4180)?;
+        write_plain(&mut shown, &dir.join(file), CsvStyle::Rfc4180)?;
     }
     if format.parquet {
         let pq = path.with_extension("parquet");
         let file = std::fs::File::create(&pq).map_err(|e| TablesError::io(&pq, e))?;
         polars_io::prelude::ParquetWriter::new(file)
-            .finish(df)
+            .finish(&mut localise::frame(df, file_name(path), format.lang)?)
             .map_err(|e| TablesError::polars(&pq, e))?;
     }
     Ok(())
@@ -133,18 +137,29 @@ fn rounded(df: &DataFrame, digits: impl Fn(&str) -> usize) -> Result<DataFrame, 
     Ok(DataFrame::new_infer_height(columns)?)
 }
 
-/// Writes a frame as a CSV file in `style` (double quotes where needed, CRLF line ends).
-/// Every header must be a column of [`columns::COLUMNS`] for the file's name.
-pub fn write_csv(df: &mut DataFrame, path: &Path, style: CsvStyle) -> Result<(), TablesError> {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    for header in df.get_column_names() {
-        if columns::find(name, header).is_none() {
-            return Err(TablesError::UnknownColumn {
-                file: name.to_string(),
-                column: header.to_string(),
-            });
-        }
-    }
+/// Writes a frame as a CSV file in `style` (double quotes where needed, CRLF line ends), its
+/// headers and words in `lang`. Every header must be a column of [`crate::columns::COLUMNS`] for the
+/// file's name.
+pub fn write_csv(
+    df: &DataFrame,
+    path: &Path,
+    style: CsvStyle,
+    lang: Lang,
+) -> Result<(), TablesError> {
+    write_plain(
+        &mut localise::frame(df, file_name(path), lang)?,
+        path,
+        style,
+    )
+}
+
+/// The name of the file at `path` (`summary.csv`), which says which table it is.
+fn file_name(path: &Path) -> &str {
+    path.file_name().and_then(|n| n.to_str()).unwrap_or("")
+}
+
+/// Writes a frame, already in its report's language, as a CSV file in `style`.
+fn write_plain(df: &mut DataFrame, path: &Path, style: CsvStyle) -> Result<(), TablesError> {
     let file = std::fs::File::create(path).map_err(|e| TablesError::io(path, e))?;
     let mut w = std::io::BufWriter::new(file);
     let french = style == CsvStyle::ExcelFr;
@@ -190,7 +205,7 @@ mod tests {
         ])
         .unwrap();
         let path = tmp.path().join("summary.csv");
-        let format = TableFormat::new(CsvStyle::Rfc4180, true);
+        let format = TableFormat::new(CsvStyle::Rfc4180, true, Lang::En);
         write_table(&mut df, &path, format).unwrap();
         let file = std::fs::File::open(tmp.path().join("summary.parquet")).unwrap();
         let back = ParquetReader::new(file).finish().unwrap();
