@@ -33,6 +33,16 @@ impl VariantArgs {
         let game = table
             .game(self.variant, None)
             .map_err(|e| self.located(e, file.as_deref()))?;
+        // As a scenario's arm: a rule file names its variant, or the command line does (an
+        // empty file played tejon without a word).
+        if let (Some(path), None, None) = (&self.rules, table.variant, self.variant) {
+            return Err(InputError(format!(
+                "--rules {}: the file names no variant: write variant = \"ID\" in it, or give --variant ID (one of {})",
+                path.display(),
+                senet_engine::variants::known_ids()
+            ))
+            .into());
+        }
         let device = device.over(game.device)?;
         Ok(Game { device, ..game })
     }

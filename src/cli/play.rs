@@ -163,6 +163,30 @@ impl<W: Write> Observer for Printer<'_, W> {
 }
 
 /// Plays one seeded game and prints it.
+/// The first line of `play --json`: the program, the game (variant, changed options, rules hash,
+/// device), the seeds and the players, and the text header, to cite and replay the game.
+fn provenance_json(
+    game: &senet_simulation::rulefile::Game,
+    seed: u64,
+    g: &super::args::GameArgs,
+    header: &str,
+) -> serde_json::Value {
+    let (_, hash) = crate::report::provenance::rule_file(game);
+    json!({
+        "kind": "provenance",
+        "program": format!("senet-sim {}", env!("CARGO_PKG_VERSION")),
+        "variant": game.variant.id(),
+        "changed": senet_simulation::rulefile::changed_keys(game),
+        "rules_hash": hash,
+        "device": game.device.to_string(),
+        "seed": g.seed,
+        "game_seed": seed_hex(seed),
+        "white": g.white.to_string(),
+        "black": g.black.to_string(),
+        "header": header.trim_start_matches("# "),
+    })
+}
+
 pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
     let senet_simulation::rulefile::Game {
         variant,
@@ -184,18 +208,6 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
         };
         return super::review::review_game(&game, out).map(|_| ());
     }
-    if !a.json {
-        let game = senet_simulation::rulefile::Game {
-            variant,
-            device,
-            rules: rules.clone(),
-        };
-        writeln!(
-            out,
-            "{}",
-            super::args::header(&game, Some(seed), &a.game.players())
-        )?;
-    }
     // The tables of `optimal` players, loaded or solved here (Ctrl-C stops a solve).
     let mut tables = senet_simulation::tables::Tables::new();
     let cancel = senet_simulation::cancel::Cancel::new();
@@ -210,6 +222,17 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
         ready(&a.game.white, "--white")?,
         ready(&a.game.black, "--black")?,
     );
+    // What made the game, once both players can play it (an error prints nothing before it).
+    let game = senet_simulation::rulefile::Game {
+        variant,
+        device,
+        rules: rules.clone(),
+    };
+    let header = super::args::header(&game, Some(seed), &a.game.players());
+    match a.json {
+        true => writeln!(out, "{}", provenance_json(&game, seed, &a.game, &header))?,
+        false => writeln!(out, "{header}")?,
+    }
     let mut strategies = [white.build(&rules, &device), black.build(&rules, &device)];
     let mut thrower = SeededThrower::new(&device, seed);
     let mut decisions = stream(seed, 2);

@@ -211,7 +211,15 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
     let cancel = senet_simulation::cancel::Cancel::new();
     tables
         .resolve(&mut table, variant, rules, device, &cancel)
-        .map_err(|e| InputError(format!("--pawns {}: {e}", rules.pawns)))?;
+        .map_err(|e| match e {
+            // review takes its table with --table, not a strategy's 'optimal:DIR/table.senet'.
+            senet_simulation::solving::SolveError::NeedsTable { variant, pawns } => {
+                InputError(format!(
+                    "--pawns {pawns}: a game of {pawns} pawns a side is reviewed with a saved table: run `senet-sim solve --variant {variant} --pawns {pawns} --out DIR`, then add --table DIR/table.senet"
+                ))
+            }
+            e => InputError(format!("--pawns {}: {e}", rules.pawns)),
+        })?;
     let StrategySpec::Optimal(o) = &table else {
         anyhow::bail!("--table: not a solved table");
     };
@@ -255,7 +263,13 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
     for (side, t) in [Side::White, Side::Black].iter().zip(totals(&steps)) {
         writeln!(out, "{}", side_totals(*side, &t, g.lang))?;
     }
-    let winner = summary.winner.map_or("-", |w| side_name(w, fr));
+    let winner = match (summary.winner, fr) {
+        (Some(w), _) => side_name(w, fr),
+        (None, true) if summary.draw => "aucun (partie nulle)",
+        (None, false) if summary.draw => "none (a draw)",
+        (None, true) => "aucun (arrêtée par la limite de tours)",
+        (None, false) => "none (stopped by the turn cap)",
+    };
     // The throw-off's last throw (the first 1) is also the first throw played.
     let opening = match (summary.opening.saturating_sub(1), fr) {
         (0, _) => String::new(),

@@ -189,10 +189,12 @@ fn play_json_is_one_line_per_throw_ending_with_the_result_and_replays() {
     let last = lines.last().unwrap();
     assert_eq!(last["result"], "finished");
     assert!(last["winner"] == "white" || last["winner"] == "black");
-    assert_eq!(last["throws"].as_u64().unwrap() as usize, lines.len() - 1);
+    // The provenance line first (research.rs reads it), then one line a throw.
+    assert_eq!(lines[0]["kind"], "provenance");
+    assert_eq!(last["throws"].as_u64().unwrap() as usize, lines.len() - 2);
     // The opening throw-off: throws until a 1, which black plays from 10 to 11.
     let first = lines.iter().position(|l| l["kind"] == "throws").unwrap();
-    assert!(lines[..first]
+    assert!(lines[1..first]
         .iter()
         .all(|l| l["kind"] == "opening throw-off" && l["throw"] != 1));
     assert_eq!(lines[first]["side"], "black");

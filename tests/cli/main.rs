@@ -26,6 +26,7 @@ mod provenance;
 mod readmes;
 mod reconstructions;
 mod report_snapshots;
+mod research;
 mod resume;
 mod review;
 mod robustness;

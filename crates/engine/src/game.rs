@@ -4,11 +4,12 @@
 //! the runner's local state and the [`Position`].
 
 use crate::board::{bit, Position, Side, FIRST_ROW, LAST_ROW, LAST_SQUARE, SECOND_ROW};
+use crate::end::Ending;
 use crate::movegen::{
     legal_moves_into, residual_moves_into, start_of_turn, uniform_move, Effects, Kind, Move,
     MoveList,
 };
-use crate::rules::{GameEnd, Rules, StartLayout, Starter};
+use crate::rules::{Rules, StartLayout, Starter};
 use crate::strategy::{Asked, Strategy};
 use crate::throws::{below, GameRng, Thrower};
 use crate::turn::{after_throw, throws_again, Opening};
@@ -317,20 +318,12 @@ fn freed<O: Observer + ?Sized>(
 /// the side that bore off more wins).
 #[cold]
 fn game_over(rules: &Rules, pos: &Position, side: Side, again: bool, s: &mut GameSummary) -> bool {
-    match rules.end {
-        GameEnd::FirstOut => s.winner = Some(side),
-        GameEnd::FirstOutDrawOnExtra if again => s.draw = true,
-        GameEnd::FirstOutDrawOnExtra => s.winner = Some(side),
-        GameEnd::AllOut if !pos.finished(side.other()) => return false,
-        GameEnd::AllOut => {
-            // Every hit removed a pawn (`validate`: "remove" is the capture that goes with it).
-            let off = |x: Side| u32::from(rules.pawns).saturating_sub(s.hits[x.index()]);
-            match off(Side::White).cmp(&off(Side::Black)) {
-                std::cmp::Ordering::Greater => s.winner = Some(Side::White),
-                std::cmp::Ordering::Less => s.winner = Some(Side::Black),
-                std::cmp::Ordering::Equal => s.draw = true,
-            }
-        }
+    // Every hit removed a pawn under `all-out` (`validate`: "remove" is the capture that goes
+    // with it).
+    match crate::end::ending(rules, pos, side, again, s.hits) {
+        None => return false,
+        Some(Ending::Won(winner)) => s.winner = Some(winner),
+        Some(Ending::Drawn) => s.draw = true,
     }
     true
 }

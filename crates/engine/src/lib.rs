@@ -42,6 +42,7 @@
 //! ```
 
 pub mod board;
+pub mod end;
 pub mod game;
 pub mod movegen;
 pub mod options;

@@ -10,6 +10,15 @@ pub fn toml_error(text: &str, e: &toml::de::Error) -> (Option<usize>, String) {
         .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
     let mut message = e.message().trim().to_string();
     let source = line.and_then(|l| text.lines().nth(l - 1));
+    // TOML says "duplicate key" without the key: the line names it.
+    if let Some(key) = source
+        .filter(|_| message == "duplicate key")
+        .and_then(|s| s.split('=').next())
+        .map(|k| k.trim().trim_matches('"'))
+        .filter(|k| !k.is_empty())
+    {
+        message = format!("duplicate key '{key}' (each key once)");
+    }
     if let Some(hint) = source.and_then(french_number) {
         message = format!("{message}; {hint}");
     }

@@ -200,6 +200,16 @@ fn unknown_key(key: &str) -> String {
 /// "variant"), what the key takes, and the closest value for a misspelt name.
 fn wrong_value(key: &str, message: &str) -> String {
     let message = message.trim().replace("unknown variant", "unknown value");
+    // serde names Rust's types ("expected u8"): the words a rule file's reader uses.
+    let message = [
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected u32", "expected a whole number"),
+        ("expected u64", "expected a whole number"),
+        ("expected f64", "expected a number"),
+        ("expected a boolean", "expected true or false"),
+    ]
+    .iter()
+    .fold(message, |m, (rust, words)| m.replace(rust, words));
     let takes = key_values(key).unwrap_or_default();
     // serde lists the names it knows as `a`, `b`: the closest to the one given.
     let given = message.split('`').nth(1).unwrap_or_default();
@@ -268,6 +278,23 @@ pub fn changed_keys(game: &Game) -> Vec<String> {
         .filter(|(k, v)| preset.get(*k) != Some(v))
         .map(|(k, v)| format!("{k} = {v}"))
         .collect()
+}
+
+/// `program` with the arguments that give `game`: `--variant`, a `--set` for each option changed
+/// from the preset (quoted for a shell), `--device` (and `--p-marked`) when the device is not the
+/// variant's (`senet-sim train --variant kendall --set 'protection="none"' --device sticks`).
+pub fn command_for(game: &Game, program: &str) -> String {
+    let mut c = format!("{program} --variant {}", game.variant);
+    for kv in changed_keys(game) {
+        c += &format!(" --set '{}'", kv.replace(" = ", "="));
+    }
+    if game.device != game.variant.device() {
+        c += &format!(" --device {}", game.device.kind());
+        if let Device::Sticks { p_marked } = game.device {
+            c += &format!(" --p-marked {p_marked}");
+        }
+    }
+    c
 }
 
 /// The throw values of `game` with their exact probabilities, as fractions when the device has

@@ -65,7 +65,7 @@ pub enum SolveError {
     #[error(transparent)]
     Td(#[from] crate::tdfile::TdFileError),
     /// `td` without a file in a game for which no network ships.
-    #[error("'td': no network ships for these rules ({variant}, {pawns} pawns a side, {device}): train one with `senet-sim train --variant {variant} --set pawns={pawns} --games 100000 --out FILE`, then write 'td:FILE'")]
+    #[error("'td': no network ships for these rules ({variant}, {pawns} pawns a side, {device}): train one with `{train} --games 100000 --out FILE`, then write 'td:FILE'")]
     NoShippedTd {
         /// The variant.
         variant: String,
@@ -73,6 +73,9 @@ pub enum SolveError {
         pawns: u8,
         /// The device.
         device: String,
+        /// The `senet-sim train` arguments that give this very game: the variant, each option
+        /// changed from its preset, the device when it is not the variant's.
+        train: String,
     },
     /// A table solved for another game.
     #[error("{file}: this table was solved for another game ({why})")]

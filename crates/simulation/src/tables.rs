@@ -214,6 +214,7 @@ fn td_net(
             variant: variant.id().to_string(),
             pawns: rules.pawns,
             device: device.to_string(),
+            train: crate::rulefile::command_for(&game, "senet-sim train"),
         }),
     }
 }

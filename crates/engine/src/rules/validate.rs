@@ -95,7 +95,11 @@ impl RuleSet {
             (
                 "checkpoint_trap",
                 self.checkpoint_trap && (self.checkpoints.0 == 0 || self.water_square.is_none()),
-                "needs a checkpoint and a water square".to_string(),
+                format!(
+                    "needs checkpoints and water_square (checkpoints is {}, water_square is {})",
+                    if self.checkpoints.0 == 0 { "[]" } else { "set" },
+                    self.water_square.map_or("0".to_string(), |w| w.to_string())
+                ),
             ),
             (
                 "water_hits",

@@ -4,8 +4,9 @@
 //! choice of the same player, a throw that cannot be played passes.
 
 use crate::board::{Position, Side};
+use crate::end::Ending;
 use crate::movegen::{legal_moves_into, residual_moves_into, Move, MoveList};
-use crate::rules::{GameEnd, Rules};
+use crate::rules::Rules;
 use crate::turn::after_throw;
 
 /// How the side to move picks among its choices.
@@ -83,12 +84,10 @@ pub fn outcome(
 /// not hold (the solver refuses that rule): a draw, worth 1/2.
 #[inline]
 fn ended(rules: &Rules, pos: &Position, side: Side, again: bool) -> Option<Outcome> {
-    match rules.end {
-        GameEnd::FirstOut => Some(Outcome::Won),
-        GameEnd::FirstOutDrawOnExtra if again => Some(Outcome::Drawn),
-        GameEnd::FirstOutDrawOnExtra => Some(Outcome::Won),
-        GameEnd::AllOut if !pos.finished(side.other()) => None,
-        GameEnd::AllOut => Some(Outcome::Drawn),
+    match crate::end::ending(rules, pos, side, again, [0, 0])? {
+        Ending::Won(winner) if winner == side => Some(Outcome::Won),
+        Ending::Won(_) => Some(Outcome::Lost),
+        Ending::Drawn => Some(Outcome::Drawn),
     }
 }
 
