@@ -13,8 +13,7 @@ use crate::movegen::{legal_moves, residual_moves_into, uniform_move, Effects, Mo
 use crate::rules::{Capture, GameEnd, Rules};
 use crate::strategy::{first_best, Asked, Strategy};
 use crate::throws::{below, mix64, throw_table, Device, GameRng, SeededThrower, Thrower};
-use crate::turn::after_throw;
-use crate::turn::throws_again;
+use crate::turn::{after_throw, throws_again};
 use rand::Rng;
 
 /// The value of a won position (any evaluation lies in [-1, 1]).
@@ -62,6 +61,11 @@ pub fn evaluate(rules: &Rules, pos: &Position, side: Side, removed: Removed) -> 
             }
         }
     }
+    race_difference(rules, pos, side, removed)
+}
+
+/// `side`'s race score less its opponent's, over its largest possible value: in [-1, 1].
+fn race_difference(rules: &Rules, pos: &Position, side: Side, removed: Removed) -> f64 {
     let diff =
         race(rules, pos, side, removed) as f64 - race(rules, pos, side.other(), removed) as f64;
     diff / (31.0 * f64::from(rules.pawns.max(1)))
@@ -80,9 +84,7 @@ fn over(
     let end = ending(rules, pos, out, again, removed)?;
     if rules.end == GameEnd::AllOut {
         // The score before the search is not in the position: the race difference.
-        let diff =
-            race(rules, pos, root, removed) as f64 - race(rules, pos, root.other(), removed) as f64;
-        return Some(diff / (31.0 * f64::from(rules.pawns.max(1))));
+        return Some(race_difference(rules, pos, root, removed));
     }
     Some(match end {
         Ending::Won(w) if w == root => WIN,
