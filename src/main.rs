@@ -7,6 +7,7 @@ mod config;
 mod error;
 mod exact;
 mod lang;
+mod program;
 mod progress;
 mod report;
 mod resume;

@@ -391,6 +391,7 @@ fn finish(
         start: (exact.optimal.chance, exact.random.map(|r| r.chance)),
         random_effort: exact.random.map(|r| r.effort),
         verdicts,
+        seed: args.seed,
     })
 }
 

@@ -174,7 +174,8 @@ fn provenance_json(
     let (_, hash) = crate::report::provenance::rule_file(game);
     json!({
         "kind": "provenance",
-        "program": format!("senet-sim {}", env!("CARGO_PKG_VERSION")),
+        "program": format!("senet-sim {}", crate::program::VERSION),
+        "commit": crate::program::COMMIT,
         "variant": game.variant.id(),
         "changed": senet_simulation::rulefile::changed_keys(game),
         "rules_hash": hash,
@@ -183,6 +184,7 @@ fn provenance_json(
         "game_seed": seed_hex(seed),
         "white": g.white.to_string(),
         "black": g.black.to_string(),
+        "networks": crate::report::provenance::networks(game, [&g.white, &g.black].into_iter()),
         "header": header.trim_start_matches("# "),
     })
 }
@@ -268,7 +270,11 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
             rules: rules.clone(),
         };
         let players = [white.to_string(), black.to_string()];
-        let record = Record::new(&game, seed, players, summary.winner, printer.record);
+        let record = Record::new(&game, seed, players, summary.winner, printer.record)
+            .with_networks(&crate::report::provenance::network_pairs(
+                &game,
+                [&a.game.white, &a.game.black].into_iter(),
+            ));
         senet_simulation::atomic::write_file(path, |w| w.write_all(record.to_text().as_bytes()))
             .with_context(|| format!("writing {}", path.display()))?;
     }

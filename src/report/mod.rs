@@ -4,6 +4,7 @@
 mod answers;
 pub mod charts;
 mod class;
+mod compare;
 pub mod exact;
 pub mod html;
 mod interval;
@@ -53,6 +54,7 @@ pub fn write(
         )?);
     }
     md.push_str(&provenance::write(dir, scenario, lang)?);
+    provenance::write_record(dir, scenario, &reproduce_command(scenario, config))?;
     write_table(
         &mut frames::columns(dir, lang)?,
         &dir.join("columns.csv"),
@@ -102,7 +104,12 @@ fn write_arms(
         ("first_throws.csv", frames::first_throws(results)?),
         ("waits.csv", frames::waits_frame(results)?),
         ("metrics.csv", frames::metrics(results)?),
+        ("metric_intervals.csv", frames::metric_intervals(results)?),
     ];
+    if results.len() > 1 {
+        let mut frame = frames::comparison(results)?;
+        write_table(&mut frame, &dir.join("comparison.csv"), style)?;
+    }
     for (file, mut frame) in tables {
         write_table(&mut frame, &dir.join(file), style)?;
     }
@@ -120,15 +127,25 @@ fn write_arms(
     ))
 }
 
-/// `report.md`: title, the arms' and tournaments' sections (`body`), the command to reproduce.
+/// `report.md`: title, the arms' and tournaments' sections (`body`), the command to reproduce
+/// and the program that wrote it.
 fn report_md(s: &Scenario, body: &str, config: &RunConfig) -> String {
-    let (opts, l) = (&config.args, config.lang);
+    let l = config.lang;
     let tx = l.texts();
     let mut m = String::new();
     let _ = writeln!(m, "# {}\n", s.title);
     let _ = writeln!(m, "{}\n", fill!(tx.scenario_line, s.path.display(), s.seed));
     m.push_str(body);
     let _ = writeln!(m, "## {}\n", tx.reproduce);
+    let cmd = reproduce_command(s, config);
+    let _ = writeln!(m, "```sh\n{cmd}\n```\n\n{}\n", tx.reproduce_note);
+    let _ = writeln!(m, "{}", fill!(tx.made_by, crate::program::identity()));
+    m
+}
+
+/// The command that writes the same report again.
+fn reproduce_command(s: &Scenario, config: &RunConfig) -> String {
+    let (opts, l) = (&config.args, config.lang);
     let mut cmd = format!(
         "senet-sim run {} --seed {}",
         opts.scenario.display(),
@@ -150,8 +167,7 @@ fn report_md(s: &Scenario, body: &str, config: &RunConfig) -> String {
         let _ = write!(cmd, " --records {list}");
     }
     let _ = write!(cmd, " --lang {}", l.code());
-    let _ = writeln!(m, "```sh\n{cmd}\n```\n\n{}", tx.reproduce_note);
-    m
+    cmd
 }
 
 fn arms_md(
@@ -240,6 +256,7 @@ fn arms_md(
     // Ludii's measures are for researchers: a class's report leaves them in metrics.csv.
     if s.audience != Audience::Class {
         m.push_str(&metrics_md(results, l));
+        m.push_str(&compare::md(results, l));
     }
     let _ = writeln!(m, "## {}\n", tx.charts);
     for (stem, sentence) in others {
@@ -306,22 +323,45 @@ fn metrics_md(results: &[ArmResult], l: Lang) -> String {
     let mut m = format!("## {}\n\n", tx.metrics_title);
     let replayed = results.iter().map(|r| r.moves.games).max().unwrap_or(0);
     let _ = writeln!(m, "{}\n", fill!(tx.metrics_note, l.int(replayed)));
+    // Values with their intervals: at most five arms a table, so that it fits a printed page.
+    for part in results.chunks(METRIC_ARMS) {
+        metrics_part(&mut m, part, l);
+    }
+    m
+}
+
+/// Arms a table of Ludii's metrics shows.
+const METRIC_ARMS: usize = 5;
+
+/// One table of Ludii's metrics: a row a metric, a column an arm.
+fn metrics_part(m: &mut String, results: &[ArmResult], l: Lang) {
     let _ = write!(m, "| |");
     for r in results {
         let _ = write!(m, " {} |", r.arm.name);
     }
     let _ = writeln!(m, "\n|---|{}", "---:|".repeat(results.len()));
-    let all: Vec<_> = results.iter().map(|r| r.metrics().named()).collect();
+    let all: Vec<Metrics> = results.iter().map(|r| r.metrics()).collect();
+    let _ = write!(m, "| {} |", crate::lang::t(l, "player 1", "joueur 1"));
+    for x in &all {
+        let who =
+            senet_tables::localise::word(senet_tables::columns::Values::Side, x.player_1.id(), l);
+        let _ = write!(m, " {who} |");
+    }
+    m.push('\n');
     for (k, (name, _)) in Metrics::NAMES.iter().enumerate() {
         let _ = write!(m, "| {name} |");
-        for row in &all {
-            let shown = row[k].1.map_or("-".to_string(), |x| l.num(x, 3));
+        for x in &all {
+            let shown = match (x.named()[k].1, x.intervals()[k].1) {
+                (Some(v), Some((lo, hi))) => {
+                    format!("{} [{}, {}]", l.num(v, 3), l.num(lo, 3), l.num(hi, 3))
+                }
+                _ => "-".to_string(),
+            };
             let _ = write!(m, " {shown} |");
         }
         m.push('\n');
     }
     m.push('\n');
-    m
 }
 
 /// The throw-off of every arm that has one: who got the value first, against the exact

@@ -4,8 +4,10 @@
 
 use crate::lang::{t, Lang};
 use anyhow::{Context, Result};
+use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::rulefile::{changed_keys, hash, to_text, Game};
 use senet_simulation::scenario::{Audience, Scenario};
+use senet_simulation::shipped::network_hash;
 use std::fmt::Write;
 use std::path::Path;
 
@@ -80,4 +82,79 @@ pub fn write(dir: &Path, s: &Scenario, l: Lang) -> Result<String> {
     }
     md.push('\n');
     Ok(md)
+}
+
+/// The networks of a game's `td` players, by the hash of their weights file.
+pub fn networks<'a>(
+    game: &Game,
+    players: impl Iterator<Item = &'a StrategySpec>,
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut out = serde_json::Map::new();
+    for p in players {
+        if let StrategySpec::Td(t) = p {
+            let h = network_hash(game, t.file.as_deref());
+            out.insert(p.to_string(), h.map_or(serde_json::Value::Null, Into::into));
+        }
+    }
+    out
+}
+
+/// The same networks as pairs, for a game record's `Networks` header.
+pub fn network_pairs<'a>(
+    game: &Game,
+    players: impl Iterator<Item = &'a StrategySpec>,
+) -> Vec<(String, String)> {
+    networks(game, players)
+        .into_iter()
+        .map(|(p, h)| (p, h.as_str().unwrap_or("unknown").to_string()))
+        .collect()
+}
+
+/// Writes `scenario.toml` (the scenario file as run) and `provenance.json` (the program and
+/// commit, the command, the seed, and each arm's and tournament's rule file, hash, players and
+/// `td` networks), the machine-readable companion of every table of the report.
+pub fn write_record(dir: &Path, s: &Scenario, command: &str) -> Result<()> {
+    let text = std::fs::read(&s.path)
+        .with_context(|| format!("{}: cannot read the scenario again", s.path.display()))?;
+    std::fs::write(dir.join("scenario.toml"), text).context("writing scenario.toml")?;
+    let rule = |name: &str, game: &Game| {
+        serde_json::json!({
+            "name": name,
+            "rules": format!("{RULES_DIR}/{}.toml", crate::report::charts::slug(name)),
+            "rules_hash": rule_file(game).1,
+        })
+    };
+    let arms: Vec<serde_json::Value> = s
+        .arms
+        .iter()
+        .map(|a| {
+            let mut v = rule(&a.name, &a.game());
+            v["white"] = a.white.to_string().into();
+            v["black"] = a.black.to_string().into();
+            v["networks"] = networks(&a.game(), [&a.white, &a.black].into_iter()).into();
+            v
+        })
+        .collect();
+    let tournaments: Vec<serde_json::Value> = s
+        .tournaments
+        .iter()
+        .map(|t| {
+            let mut v = rule(&t.name, &t.game());
+            v["strategies"] = t.strategies.iter().map(|p| p.to_string()).collect();
+            v["games"] = t.games.into();
+            v["networks"] = networks(&t.game(), t.strategies.iter()).into();
+            v
+        })
+        .collect();
+    let record = serde_json::json!({
+        "program": format!("senet-sim {}", crate::program::VERSION),
+        "commit": crate::program::COMMIT,
+        "command": command,
+        "scenario": "scenario.toml",
+        "seed": s.seed,
+        "arms": arms,
+        "tournaments": tournaments,
+    });
+    let text = serde_json::to_string_pretty(&record).context("provenance.json")? + "\n";
+    std::fs::write(dir.join("provenance.json"), text).context("writing provenance.json")
 }

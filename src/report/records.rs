@@ -33,7 +33,11 @@ pub fn write(dir: &Path, scenario: &Scenario, games: &[u64]) -> Result<()> {
         for &number in games {
             let mut throws = Throws::default();
             let (seed, summary) = arm_game(arm, i, scenario.seed, number - 1, &mut throws);
-            let record = Record::new(&arm.game(), seed, players.clone(), summary.winner, throws.0);
+            let record = Record::new(&arm.game(), seed, players.clone(), summary.winner, throws.0)
+                .with_networks(&crate::report::provenance::network_pairs(
+                    &arm.game(),
+                    [&arm.white, &arm.black].into_iter(),
+                ));
             let file = file_name(&arm.name, number);
             std::fs::write(dir.join(&file), record.to_text())
                 .with_context(|| format!("writing records/{file}"))?;

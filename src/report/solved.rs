@@ -17,6 +17,12 @@ pub fn markdown(s: &Solved, l: Lang, command: &str) -> String {
         t(l, "pawns a side", "pions par camp")
     );
     let _ = writeln!(md, "`{command}`\n");
+    let _ = writeln!(
+        md,
+        "{} {}.\n",
+        t(l, "Written by", "Écrit par"),
+        crate::program::identity()
+    );
     let (_, hash) = crate::report::provenance::rule_file(&s.game());
     let _ = writeln!(
         md,

@@ -186,7 +186,7 @@ fn every_column_written_has_a_label_in_every_language() {
         let extra = usize::from(lang == "fr");
         assert_eq!(
             written.len(),
-            155 + extra,
+            172 + extra,
             "every file was written: {written:?}"
         );
         let columns = read(&out, "columns.csv");

@@ -110,9 +110,16 @@ fn a_report_without_the_marker_is_replaced_only_if_it_holds_nothing_else() {
     let sc = write(tmp.path(), "s.toml", SCENARIO);
     let out = tmp.path().join("old");
     assert!(run(&sc, &out, &[]).status.success());
-    std::fs::remove_file(out.join(".senet-sim-report")).unwrap();
+    // A report from before the marker had no marker, no scenario.toml and no provenance.json
+    // (both came later; a scenario.toml beside a report.md may well be the user's).
+    let make_old = |out: &std::path::Path| {
+        for f in [".senet-sim-report", "scenario.toml", "provenance.json"] {
+            std::fs::remove_file(out.join(f)).unwrap();
+        }
+    };
+    make_old(&out);
     assert!(run(&sc, &out, &[]).status.success(), "an earlier report");
-    std::fs::remove_file(out.join(".senet-sim-report")).unwrap();
+    make_old(&out);
     std::fs::write(out.join("notes.txt"), "mine").unwrap();
     assert_refused(&run(&sc, &out, &[]), &out.display().to_string());
     assert_eq!(

@@ -97,3 +97,46 @@ pub fn assert_same_csv(a: &Path, b: &Path, what: &str) -> usize {
     }
     n
 }
+
+/// `text` with the commit a report names (`commit 0123456789ab`, `+modified`, or `commit
+/// unknown`) written `commit COMMIT`: the rest of a report must not change from one commit
+/// to the next.
+pub fn without_commit(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("commit ") {
+        out.push_str(&rest[..at + "commit ".len()]);
+        rest = &rest[at + "commit ".len()..];
+        let hex = rest
+            .bytes()
+            .take_while(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+            .count();
+        let id = if hex == 12 {
+            12 + if rest[12..].starts_with("+modified") {
+                9
+            } else {
+                0
+            }
+        } else if rest.starts_with("unknown") {
+            7
+        } else {
+            0
+        };
+        if id > 0 {
+            out.push_str("COMMIT");
+            rest = &rest[id..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn a_commit_is_written_commit() {
+    assert_eq!(
+        without_commit("by senet-sim 0.1.0, commit 0123456789ab+modified. A commit of x"),
+        "by senet-sim 0.1.0, commit COMMIT. A commit of x"
+    );
+    assert_eq!(without_commit("commit unknown"), "commit COMMIT");
+    assert_eq!(without_commit("commit abcdef012345"), "commit COMMIT");
+}

@@ -309,12 +309,18 @@ fn metrics_table() -> String {
         "BoardSitesOccupiedAverage",
         "BranchingFactorAverage",
         "MoveDistanceAverage",
+        "DrawishnessNoTimeouts",
     ];
     let mut md = String::from("\n### Ludii's reconstruction metrics\n\n| metric |");
     for r in &metrics {
         let _ = write!(md, " {} |", r["arm"]);
     }
     let _ = writeln!(md, "\n|---|{}", "---:|".repeat(metrics.len()));
+    let _ = write!(md, "| player 1 |");
+    for r in &metrics {
+        let _ = write!(md, " {} |", r["player_1"]);
+    }
+    md.push('\n');
     for name in names {
         let _ = write!(md, "| {name} |");
         for r in &metrics {
@@ -327,8 +333,9 @@ fn metrics_table() -> String {
 
 #[test]
 fn ludiis_outcome_metrics_are_the_summarys_rates() {
-    // Balance, Completion and Drawishness (Ludii's definitions, crates/simulation/src/metrics.rs)
-    // read the same games as summary.csv: they are its rates, to the files' six digits.
+    // The outcome metrics (Ludii's code, crates/simulation/src/metrics.rs) read the same games
+    // as summary.csv: they follow from its rates, for player 1 as metrics.csv names it, to the
+    // files' six digits.
     let summary = rows("summary.csv");
     let metrics = rows("metrics.csv");
     assert_eq!(summary.len(), metrics.len(), "an arm a row");
@@ -337,17 +344,26 @@ fn ludiis_outcome_metrics_are_the_summarys_rates() {
         let near = |a: f64, b: f64, what: &str| {
             assert!((a - b).abs() < 2e-6, "{}: {what} {a} against {b}", s["arm"]);
         };
-        let (white, black, first) = (
-            num(s, "white_rate"),
-            num(s, "black_rate"),
-            num(s, "first_mover_rate"),
-        );
+        let (white, black) = (num(s, "white_rate"), num(s, "black_rate"));
+        let p1 = match m["player_1"].as_str() {
+            "first-mover" => num(s, "first_mover_rate"),
+            "first-thrower" => num(s, "first_thrower_rate"),
+            "white" => white,
+            other => panic!("{}: player 1 is {other}", s["arm"]),
+        };
         let draws = s.get("draw_rate").map_or(0.0, |d| d.parse().unwrap());
+        let level = 1.0 - white - black;
         near(num(m, "Completion"), white + black, "Completion");
-        near(num(m, "Drawishness"), draws, "Drawishness");
-        near(num(m, "AdvantageP1"), first, "AdvantageP1");
-        let second = white + black - first;
-        near(num(m, "Balance"), 1.0 - (first - second).abs(), "Balance");
+        near(num(m, "Drawishness"), level, "Drawishness");
+        near(
+            num(m, "DrawishnessNoTimeouts"),
+            draws,
+            "DrawishnessNoTimeouts",
+        );
+        near(num(m, "AdvantageP1"), p1 + level / 2.0, "AdvantageP1");
+        let p2 = white + black - p1;
+        near(num(m, "Balance"), 1.0 - (p1 - p2).abs(), "Balance");
+        assert_eq!(num(s, "unfinished"), 0.0, "every game finished");
         near(
             num(m, "DurationTurns"),
             num(s, "mean_turns"),
@@ -355,6 +371,9 @@ fn ludiis_outcome_metrics_are_the_summarys_rates() {
         );
         assert_eq!(num(m, "games"), num(s, "games"));
     }
+    // Ludii's Bell: white is player 1 (black starts only after a higher throw).
+    let bell = metrics.iter().find(|m| m["arm"] == "ludii-bell").unwrap();
+    assert_eq!(bell["player_1"], "white");
 }
 
 #[test]
@@ -389,6 +408,7 @@ fn the_committed_reconstruction_tables_are_what_a_run_writes_today() {
         "ranking.csv",
         "columns.csv",
         "metrics.csv",
+        "metric_intervals.csv",
         "ladder.csv",
     ] {
         assert!(

@@ -6,7 +6,8 @@ use crate::outputs::*;
 
 /// Runs a shipped scenario with few games and a fixed seed; returns the three files, CRLF
 /// line ends made LF (the CSV line ends are tested in `spreadsheets`) and the temporary output
-/// folder, which `report.md` quotes in its command, replaced by `OUT`.
+/// folder, which `report.md` quotes in its command, replaced by `OUT`, and the commit that
+/// wrote it by `COMMIT`.
 fn small_report(scenario: &str, games: &str) -> Vec<(&'static str, String)> {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
@@ -21,7 +22,10 @@ fn small_report(scenario: &str, games: &str) -> Vec<(&'static str, String)> {
         .map(|file| {
             let text = std::fs::read_to_string(out.join(file)).unwrap();
             let text = text.replace("\r\n", "\n");
-            (file, text.replace(out.to_str().unwrap(), "OUT"))
+            (
+                file,
+                without_commit(&text.replace(out.to_str().unwrap(), "OUT")),
+            )
         })
         .collect()
 }

@@ -42,15 +42,15 @@ fn solve_writes_the_table_and_its_figures() {
     ] {
         assert!(out.join(f).is_file(), "{f}");
     }
-    // Ludii's state metrics: four a kind of play, over the same 40 seeded games; with one
+    // Ludii's state metrics: seven a kind of play (the code's four, the docstrings' three), over the same 40 seeded games; with one
     // pawn a side there is never a choice, so optimal and random play are the same games.
     let (header, rows) = csv(&out.join("state_metrics.csv"));
     assert_eq!(
         header,
         ["play", "metric", "value", "standard_error", "games"]
     );
-    assert_eq!(rows.len(), 8);
-    for (optimal, random) in rows[..4].iter().zip(&rows[4..]) {
+    assert_eq!(rows.len(), 14);
+    for (optimal, random) in rows[..7].iter().zip(&rows[7..]) {
         assert_eq!(
             (optimal[0].as_str(), random[0].as_str()),
             ("optimal", "random")
@@ -68,6 +68,16 @@ fn solve_writes_the_table_and_its_figures() {
         870.0,
         "30 · 29 boards, the side to move as \"me\""
     );
+    // The record a paper cites: the game's hash is rules.toml's, the judged games' seed the
+    // default, and report.md names the program and its commit.
+    let rules = std::fs::read_to_string(out.join("rules.toml")).unwrap();
+    assert_eq!(
+        column(&header, &rows, "rules_hash")[0],
+        senet_simulation::rulefile::hash(&rules)
+    );
+    assert_eq!(column(&header, &rows, "seed")[0], "2019");
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("Written by senet-sim 0.1.0, commit "), "{md}");
     let (header, rows) = csv(&out.join("losses.csv"));
     assert_eq!(
         column(&header, &rows, "strategy"),

@@ -78,6 +78,9 @@ pub struct Verdict {
     pub loss: f64,
     /// The largest loss of one decision.
     pub max_loss: f64,
+    /// The 95% interval of [`Verdict::mean_loss`], the games as the sampled units (a ratio
+    /// of two sums over games: its standard error by the delta method).
+    pub mean_loss_interval: (f64, f64),
 }
 
 impl Verdict {
@@ -168,16 +171,38 @@ pub fn judge(
         ..Verdict::default()
     };
     let mut all = Vec::new();
+    let mut per_game_sums = Vec::with_capacity(per_game.len());
     for (won, decisions) in per_game {
         verdict.wins += u64::from(won);
+        let mut game = (0.0, 0.0);
         for d in decisions {
             let loss = d.loss();
             verdict.decisions += 1;
             verdict.worse += u64::from(loss > WORSE);
             verdict.loss += loss;
             verdict.max_loss = verdict.max_loss.max(loss);
+            game = (game.0 + loss, game.1 + 1.0);
             all.push(d);
         }
+        per_game_sums.push(game);
     }
+    verdict.mean_loss_interval = ratio_interval(&per_game_sums);
     (verdict, all)
+}
+
+/// The 95% interval of Σ yᵢ / Σ xᵢ over sampled units (yᵢ, xᵢ): the ratio ± 1.96 standard
+/// errors, the error √(Σ (yᵢ − r xᵢ)² / (n (n − 1))) / x̄ (the delta method).
+pub fn ratio_interval(units: &[(f64, f64)]) -> (f64, f64) {
+    let n = units.len() as f64;
+    let (y, x) = units.iter().fold((0.0, 0.0), |a, u| (a.0 + u.0, a.1 + u.1));
+    if x == 0.0 {
+        return (0.0, 0.0);
+    }
+    let r = y / x;
+    if units.len() < 2 {
+        return (r, r);
+    }
+    let spread: f64 = units.iter().map(|u| (u.0 - r * u.1).powi(2)).sum();
+    let se = (spread / (n * (n - 1.0))).sqrt() / (x / n);
+    (r - crate::stats::Z95 * se, r + crate::stats::Z95 * se)
 }

@@ -65,16 +65,18 @@ pub fn steps(result: &TournamentResult) -> Option<Vec<Step>> {
 }
 
 /// Ludii's `SkillTrace` from the stronger side's mean utility at each step, bottom first
-/// (`None` with fewer than two steps: no line to fit). As in Ludii: the area is the sum of the
-/// squares of the positive utilities (not divided by the steps); a least-squares line through
-/// the utilities at x = 0, 1, …, n − 1 is read at x = n + 1 and kept within [0, 1]; the trace is
-/// that value y plus (1 − y) times the area.
+/// (`None` with fewer than two steps: no line to fit), as `designer/SkillTrace.java` of Ludii
+/// 1.3.13 computes it: `areaEstimate += Math.max(strongAIAvgResult, 0.0)`, the positive
+/// utilities' sum divided by the steps (`areaEstimate/matchCount`); a least-squares line
+/// through the utilities at x = 0, 1, …, n − 1 read at x = n + 1 (`predict(numMatches+1)`) and
+/// kept within [0, 1]; the trace is that value y plus (1 − y) times the area, within [0, 1].
+/// (An earlier revision summed the squares and did not divide: it could exceed 1.)
 pub fn skill_trace(utilities: &[f64]) -> Option<f64> {
     let n = utilities.len();
     if n < 2 {
         return None;
     }
-    let area: f64 = utilities.iter().map(|u| u.max(0.0).powi(2)).sum();
+    let area = utilities.iter().map(|u| u.max(0.0)).sum::<f64>() / n as f64;
     let xs = (0..n).map(|i| i as f64);
     let (mx, my) = (
         xs.clone().sum::<f64>() / n as f64,
@@ -146,13 +148,16 @@ mod tests {
     #[test]
     fn skill_trace_follows_ludiis_formula() {
         // Utilities 0.2, 0.1, 0.0: the line y = 0.2 − 0.1x read at x = 4 is −0.2, kept at 0;
-        // the area is 0.04 + 0.01: the trace is 0.05.
+        // the area is (0.2 + 0.1 + 0) / 3: the trace is 0.1.
         let t = skill_trace(&[0.2, 0.1, 0.0]).unwrap();
-        assert!((t - 0.05).abs() < 1e-12, "{t}");
-        // Rising utilities 0.1, 0.3: the line 0.1 + 0.2x read at x = 3 is 0.7; the area 0.1;
-        // 0.7 + 0.3 · 0.1.
+        assert!((t - 0.1).abs() < 1e-12, "{t}");
+        // Rising utilities 0.1, 0.3: the line 0.1 + 0.2x read at x = 3 is 0.7; the area
+        // (0.1 + 0.3) / 2 = 0.2; 0.7 + 0.3 · 0.2.
         let t = skill_trace(&[0.1, 0.3]).unwrap();
-        assert!((t - 0.73).abs() < 1e-12, "{t}");
+        assert!((t - 0.76).abs() < 1e-12, "{t}");
+        // Lopsided steps stay within 1 (the squared, unaveraged sum gave 0.9 + 0.1 · 2.43).
+        let t = skill_trace(&[0.9, 0.9, 0.9]).unwrap();
+        assert!((t - 0.99).abs() < 1e-12, "{t}");
         // A negative utility adds nothing to the area.
         let t = skill_trace(&[-0.5, -0.5]).unwrap();
         assert_eq!(t, 0.0);

@@ -9,6 +9,7 @@ pub mod atomic;
 pub mod cancel;
 pub mod checkpoint;
 pub mod class_throws;
+pub mod compare;
 pub mod evaluation;
 pub mod hints;
 pub mod judge;

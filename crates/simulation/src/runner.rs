@@ -178,7 +178,7 @@ pub struct ArmResult {
 impl ArmResult {
     /// Ludii's reconstruction metrics of the arm.
     pub fn metrics(&self) -> Metrics {
-        Metrics::new(&self.stats, &self.moves)
+        Metrics::new(&self.stats, &self.moves, &self.arm.rules)
     }
 }
 

@@ -27,6 +27,20 @@ pub fn network(game: &Game) -> Option<Net> {
     })
 }
 
+/// The hash of the weights file a `td` player of `game` plays (`sha256:` and 12 digits, as a
+/// rule file's): `file`'s text when one is named (`td:FILE`), else the shipped network's;
+/// `None` when the file cannot be read or no network ships for `game`.
+pub fn network_hash(game: &Game, file: Option<&str>) -> Option<String> {
+    if let Some(path) = file {
+        return std::fs::read_to_string(path).ok().map(|t| hash(&t));
+    }
+    let ours = hash(&to_text(game));
+    SHIPPED.iter().find_map(|text| {
+        let file = parse(text).expect("a shipped weights file reads");
+        (file.rules_hash == ours).then(|| hash(text))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -42,6 +56,12 @@ mod tests {
                 rules: v.rules(),
             };
             assert!(network(&game).is_some(), "{v}");
+            let shipped = std::fs::read_to_string(format!(
+                "{}/../../weights/{v}.td",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .unwrap();
+            assert_eq!(network_hash(&game, None), Some(hash(&shipped)), "{v}");
             let fewer = Game {
                 rules: v.rules().with(|r| r.pawns = 2).unwrap(),
                 ..game

@@ -128,6 +128,20 @@ impl Histogram {
         ((num as f64) / (n as f64 * n as f64)).sqrt()
     }
 
+    /// The mean's 95% interval, mean ± 1.96 · s / √n (s the sample deviation, divisor
+    /// n − 1); `None` when empty.
+    pub fn mean_interval95(&self) -> Option<(f64, f64)> {
+        let n = self.total();
+        (n > 0).then(|| {
+            let (mut sum, mut squares) = (0.0, 0.0);
+            for (v, c) in self.bins() {
+                sum += f64::from(v) * c as f64;
+                squares += f64::from(v) * f64::from(v) * c as f64;
+            }
+            mean_interval(n, sum, squares).1
+        })
+    }
+
     /// The smallest value v such that at least a share `q` of observations are <= v
     /// (the lower empirical quantile; 0 when empty).
     pub fn quantile(&self, q: f64) -> u32 {
@@ -487,6 +501,25 @@ pub fn fluctuation_school(p: f64, n: u64) -> (f64, f64) {
     let half = 1.0 / (n as f64).sqrt();
     ((p - half).clamp(0.0, 1.0), (p + half).clamp(0.0, 1.0))
 }
+
+/// A 95% interval, `(low, high)`.
+pub type Interval = (f64, f64);
+
+/// Mean of `n` values from their sum and sum of squares, with its normal 95% interval (mean ±
+/// 1.96 · s / √n, s the sample deviation, divisor n − 1; the mean alone for one value).
+pub fn mean_interval(n: u64, sum: f64, squares: f64) -> (f64, Interval) {
+    let nf = n as f64;
+    let mean = sum / nf;
+    if n < 2 {
+        return (mean, (mean, mean));
+    }
+    let var = ((squares - sum * sum / nf) / (nf - 1.0)).max(0.0);
+    let half = Z95 * (var / nf).sqrt();
+    (mean, (mean - half, mean + half))
+}
+
+/// The normal quantile of a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
 
 #[cfg(test)]
 mod tests;

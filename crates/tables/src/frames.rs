@@ -147,6 +147,23 @@ pub fn summary(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
     c.push(col("first_thrower_rate", thrower(|t| t.0)));
     c.push(col("first_thrower_rate_lo95", thrower(|t| t.1)));
     c.push(col("first_thrower_rate_hi95", thrower(|t| t.2)));
+    // The mean lengths' 95% intervals (finished games, as the means).
+    let turns_of: fn(&ArmStats) -> &Histogram = |a| &a.turns;
+    let length_of = [
+        ("turns", turns_of),
+        ("throws", throws_of),
+        ("moves", moves_of),
+    ];
+    for (unit, h) in length_of {
+        let bound = |pick: fn((f64, f64)) -> f64| {
+            results
+                .iter()
+                .map(|r| h(&r.stats).mean_interval95().map(pick))
+                .collect::<Vec<Option<f64>>>()
+        };
+        c.push(col(&format!("mean_{unit}_lo95"), bound(|i| i.0)));
+        c.push(col(&format!("mean_{unit}_hi95"), bound(|i| i.1)));
+    }
     Ok(DataFrame::new_infer_height(c)?)
 }
 
@@ -418,6 +435,13 @@ pub fn metrics(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
             "move_metric_games",
             results.iter().map(|r| r.moves.games).collect::<Vec<_>>(),
         ),
+        col(
+            "player_1",
+            results
+                .iter()
+                .map(|r| r.metrics().player_1.id())
+                .collect::<Vec<_>>(),
+        ),
     ];
     let all: Vec<_> = results.iter().map(|r| r.metrics().named()).collect();
     for (k, (name, _)) in senet_simulation::metrics::Metrics::NAMES.iter().enumerate() {
@@ -427,4 +451,64 @@ pub fn metrics(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
         ));
     }
     Ok(DataFrame::new_infer_height(c)?)
+}
+
+/// `metric_intervals.csv`: each arm's Ludii metrics with their 95% intervals, one row a metric
+/// (normal intervals of a mean over games, Wilson's for a share; `metrics.csv` has the values).
+pub fn metric_intervals(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
+    let (mut arm, mut metric, mut value, mut lo, mut hi) = (vec![], vec![], vec![], vec![], vec![]);
+    for r in results {
+        let m = r.metrics();
+        for ((name, v), (_, i)) in m.named().into_iter().zip(m.intervals()) {
+            arm.push(r.arm.name.clone());
+            metric.push(name);
+            value.push(v);
+            lo.push(i.map(|i| i.0));
+            hi.push(i.map(|i| i.1));
+        }
+    }
+    Ok(DataFrame::new_infer_height(vec![
+        col("arm", arm),
+        col("metric", metric),
+        col("value", value),
+        col("low95", lo),
+        col("high95", hi),
+    ])?)
+}
+
+/// `comparison.csv`: every pair of arms (the later against the earlier), the difference of
+/// their white and first-mover win rates and of their mean lengths, each with its 95%
+/// interval and two-sided p-value ([`senet_simulation::compare`]).
+pub fn comparison(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
+    let mut rows = Vec::new();
+    for (i, a) in results.iter().enumerate() {
+        for b in &results[i + 1..] {
+            for c in senet_simulation::compare::compare(&a.stats, &b.stats) {
+                rows.push((a.arm.name.clone(), b.arm.name.clone(), c));
+            }
+        }
+    }
+    let f = |g: fn(&senet_simulation::compare::Comparison) -> f64| {
+        rows.iter().map(|r| g(&r.2)).collect::<Vec<f64>>()
+    };
+    Ok(DataFrame::new_infer_height(vec![
+        col(
+            "arm_a",
+            rows.iter().map(|r| r.0.clone()).collect::<Vec<_>>(),
+        ),
+        col(
+            "arm_b",
+            rows.iter().map(|r| r.1.clone()).collect::<Vec<_>>(),
+        ),
+        col(
+            "measure",
+            rows.iter().map(|r| r.2.measure).collect::<Vec<_>>(),
+        ),
+        col("value_a", f(|c| c.a)),
+        col("value_b", f(|c| c.b)),
+        col("difference", f(|c| c.difference)),
+        col("low95", f(|c| c.interval.0)),
+        col("high95", f(|c| c.interval.1)),
+        col("p_value", f(|c| c.p_value)),
+    ])?)
 }

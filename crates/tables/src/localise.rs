@@ -48,6 +48,8 @@ pub fn word(values: Values, text: &str, lang: Lang) -> String {
             "white" => "blancs".into(),
             "black" => "noirs".into(),
             "none" => "aucun".into(),
+            "first-thrower" => "premier lanceur".into(),
+            "first-mover" => "premier à jouer".into(),
             other => other.into(),
         },
         Values::Device => device(text).map_or_else(|| text.to_string(), |d| lang.device(&d)),

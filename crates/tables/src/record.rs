@@ -61,6 +61,9 @@ pub struct Record {
     pub result: Option<Side>,
     /// One line per throw: side, value and move (see [`throw_line`]).
     pub throws: Vec<String>,
+    /// The `td` networks played, each by the hash of its weights file (`td sha256:…`; `None`:
+    /// no `td` player). Optional: a record without it reads.
+    pub networks: Option<String>,
 }
 
 /// A throw as a record writes it: `white 3: 5 -> 8`, or `black 2: no legal move`.
@@ -94,7 +97,17 @@ impl Record {
             players,
             result,
             throws,
+            networks: None,
         }
+    }
+
+    /// The record with its `Networks` header: each `td` player and the hash of its weights.
+    pub fn with_networks(mut self, networks: &[(String, String)]) -> Record {
+        self.networks = (!networks.is_empty()).then(|| {
+            let each: Vec<String> = networks.iter().map(|(p, h)| format!("{p} {h}")).collect();
+            each.join(", ")
+        });
+        self
     }
 
     /// The record as text.
@@ -116,6 +129,9 @@ impl Record {
             self.players[1],
             self.result.map_or("none", Side::name)
         );
+        if let Some(n) = &self.networks {
+            t.insert_str(t.len() - 1, &format!("Networks: {n}\n"));
+        }
         for (k, line) in self.throws.iter().enumerate() {
             t += &format!("{} {line}\n", k + 1);
         }
@@ -195,6 +211,10 @@ impl Record {
                 _ => return Err(bad(result, "white, black or none")),
             },
             throws,
+            networks: headers
+                .iter()
+                .find(|h| h.1 == "Networks")
+                .map(|h| h.2.to_string()),
         })
     }
 
@@ -223,6 +243,7 @@ mod tests {
             players: ["heuristic".into(), "expectimax:1".into()],
             result: Some(Side::Black),
             throws: vec!["white 1: 10 -> 11".into(), "black 2: no legal move".into()],
+            networks: None,
         }
     }
 
@@ -237,6 +258,16 @@ mod tests {
             "{text}"
         );
         assert_eq!(Record::parse(&text), Ok(r.clone()));
+        // A td player's network, by the hash of its weights, reads back too.
+        let td = r
+            .clone()
+            .with_networks(&[("td".into(), "sha256:c629c732184e".into())]);
+        let text = td.to_text();
+        assert!(
+            text.contains("Result: black\nNetworks: td sha256:c629c732184e\n\n1 white"),
+            "{text}"
+        );
+        assert_eq!(Record::parse(&text), Ok(td));
         let coins = Record {
             device: Device::Coins,
             result: None,

@@ -12,6 +12,7 @@ use senet_engine::variants::Variant;
 use senet_simulation::evaluation::StateMetrics;
 use senet_simulation::judge::{Decision, Verdict};
 use senet_simulation::lengths::Lengths;
+use senet_simulation::rulefile::{hash, to_text};
 use senet_simulation::solver::Effort;
 use std::sync::Arc;
 
@@ -42,6 +43,8 @@ pub struct Solved {
     /// Ludii's state-evaluation metrics with exact values, over games played optimally and
     /// over games played at random (`None`: no game).
     pub state: (Option<StateMetrics>, Option<StateMetrics>),
+    /// The seed of the games played to judge the strategies and read the state metrics.
+    pub seed: u64,
 }
 
 impl Solved {
@@ -82,6 +85,8 @@ pub fn solution(s: &Solved) -> Result<DataFrame, TablesError> {
             "unreached_optimal".into(),
             vec![(s.lengths.0).map(|l| 1.0 - l.reached as f64 / l.positions as f64)],
         ),
+        Column::new("rules_hash".into(), vec![hash(&to_text(&s.game()))]),
+        Column::new("seed".into(), vec![s.seed]),
     ];
     Ok(DataFrame::new_infer_height(cols)?)
 }
@@ -147,6 +152,18 @@ pub fn losses(s: &Solved) -> Result<DataFrame, TablesError> {
         Column::new(
             "max_loss".into(),
             v.iter().map(|(_, x)| x.max_loss).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "mean_loss_lo95".into(),
+            v.iter()
+                .map(|(_, x)| x.mean_loss_interval.0)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "mean_loss_hi95".into(),
+            v.iter()
+                .map(|(_, x)| x.mean_loss_interval.1)
+                .collect::<Vec<_>>(),
         ),
     ];
     Ok(DataFrame::new_infer_height(cols)?)

@@ -7,6 +7,7 @@ use crate::TablesError;
 use polars::prelude::DataFrame;
 use senet_simulation::ladder::{skill_trace, steps, Step};
 use senet_simulation::rulefile::{hash as rule_hash, to_text};
+use senet_simulation::stats::wilson95;
 use senet_simulation::tournament::{row_rate, TournamentResult};
 
 /// `tournament.csv`: one row per seating (white strategy, black strategy); the `row_` columns
@@ -103,6 +104,7 @@ pub fn luck(results: &[TournamentResult]) -> Result<DataFrame, TablesError> {
     let (mut t, mut a, mut b, mut pairs) = (vec![], vec![], vec![], vec![]);
     let (mut by_s, mut by_t, mut inc, mut share_s, mut share_t) =
         (vec![], vec![], vec![], vec![], vec![]);
+    let mut bounds: [Vec<f64>; 4] = Default::default();
     for r in results {
         for p in &r.pairings {
             let n = p.same_strategy + p.same_colour + p.incomplete;
@@ -115,6 +117,11 @@ pub fn luck(results: &[TournamentResult]) -> Result<DataFrame, TablesError> {
             inc.push(p.incomplete);
             share_s.push(p.same_strategy as f64 / n.max(1) as f64);
             share_t.push(p.same_colour as f64 / n.max(1) as f64);
+            let (s_lo, s_hi) = wilson95(p.same_strategy, n);
+            let (t_lo, t_hi) = wilson95(p.same_colour, n);
+            for (k, v) in [s_lo, s_hi, t_lo, t_hi].into_iter().enumerate() {
+                bounds[k].push(v);
+            }
         }
     }
     Ok(DataFrame::new_infer_height(vec![
@@ -127,6 +134,10 @@ pub fn luck(results: &[TournamentResult]) -> Result<DataFrame, TablesError> {
         col("incomplete", inc),
         col("share_by_strategies", share_s),
         col("share_by_throws", share_t),
+        col("share_by_strategies_lo95", bounds[0].clone()),
+        col("share_by_strategies_hi95", bounds[1].clone()),
+        col("share_by_throws_lo95", bounds[2].clone()),
+        col("share_by_throws_hi95", bounds[3].clone()),
     ])?)
 }
 
