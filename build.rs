@@ -33,8 +33,9 @@ fn main() {
     };
     println!("cargo:rustc-env=SENET_SIM_COMMIT={commit}");
     for p in [
+        // Not .git/index: `git status` above may rewrite it, which would rerun this script at
+        // every build. A commit or a checkout appends to .git/logs/HEAD.
         ".git/HEAD",
-        ".git/index",
         ".git/logs/HEAD",
         "src",
         "crates",

@@ -23,6 +23,17 @@ pub fn markdown(s: &Solved, l: Lang, command: &str) -> String {
         t(l, "Written by", "Écrit par"),
         crate::program::identity()
     );
+    // A judged td player's network, by the hash of its weights.
+    let nets = crate::report::provenance::network_pairs(&s.game(), s.verdicts.iter().map(|v| &v.0));
+    if !nets.is_empty() {
+        let each: Vec<String> = nets.iter().map(|(p, h)| format!("`{p}` {h}")).collect();
+        let _ = writeln!(
+            md,
+            "{} {}.\n",
+            t(l, "Networks judged:", "Réseaux jugés :"),
+            each.join(", ")
+        );
+    }
     let (_, hash) = crate::report::provenance::rule_file(&s.game());
     let _ = writeln!(
         md,

@@ -172,3 +172,45 @@ fn the_intended_readings_are_complete_rule_files() {
         assert_eq!(game.device, game.variant.device(), "{file}");
     }
 }
+
+#[test]
+fn a_report_carries_its_scenario_its_program_and_its_networks() {
+    // A paper cites a report: the scenario as run, the program and commit, the seed, each
+    // arm's rules hash, and the td network by the hash of its weights (the shipped ones were
+    // retrained: the name "td" alone does not say which).
+    let tmp = tempfile::tempdir().unwrap();
+    let text = "name = \"cited\"\ngames = 40\nseed = 9\n\n[[arm]]\nname = \"td\"\nvariant = \"tejon\"\nwhite = \"td\"\n";
+    let sc = write(tmp.path(), "cited.toml", text);
+    let out = tmp.path().join("report");
+    let o = run(&sc, &out, &["--records", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(out.join("scenario.toml")).unwrap(),
+        text
+    );
+    let p: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("provenance.json")).unwrap())
+            .unwrap();
+    assert_eq!(p["program"], "senet-sim 0.1.0");
+    assert!(p["commit"].as_str().is_some_and(|c| !c.is_empty()), "{p}");
+    assert_eq!(p["seed"], 9);
+    assert!(
+        p["command"].as_str().unwrap().starts_with("senet-sim run "),
+        "{p}"
+    );
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shipped = std::fs::read_to_string(root.join("weights/tejon.td")).unwrap();
+    let net = senet_simulation::rulefile::hash(&shipped);
+    assert_eq!(p["arms"][0]["networks"]["td"], net.as_str());
+    let (header, rows) = csv(&out.join("summary.csv"));
+    let at = header.iter().position(|c| c == "rules_hash").unwrap();
+    assert_eq!(p["arms"][0]["rules_hash"], rows[0][at].as_str());
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("Written by senet-sim 0.1.0, commit "), "{md}");
+    // The game record names the network too.
+    let record = std::fs::read_to_string(out.join("records/td-game-1.txt")).unwrap();
+    assert!(
+        record.contains(&format!("\nNetworks: td {net}\n")),
+        "{record}"
+    );
+}

@@ -439,3 +439,49 @@ fn bench_parses_a_scenario_with_optimal_players_without_solving() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("no-such.toml"), "{stderr}");
 }
+
+#[test]
+fn a_judged_td_network_is_named_by_the_hash_of_its_weights() {
+    // A td player is a network, not only a strategy's name: the solve's report names the
+    // weights it judged by their hash, as sha256sum prints it.
+    let tmp = tempfile::tempdir().unwrap();
+    let weights = tmp.path().join("t2.td");
+    let w = weights.to_str().unwrap();
+    let (code, _, stderr) = senet_run(&[
+        "train",
+        "--variant",
+        "tejon",
+        "--set",
+        "pawns=2",
+        "--games",
+        "200",
+        "--quiet",
+        "--out",
+        w,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let out = tmp.path().join("s");
+    let td = format!("td:{w}");
+    let (code, _, stderr) = senet_run(&[
+        "solve",
+        "--variant",
+        "tejon",
+        "--pawns",
+        "2",
+        "--strategies",
+        &td,
+        "--games",
+        "10",
+        "--optimal-only",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let hash = senet_simulation::rulefile::hash(&std::fs::read_to_string(&weights).unwrap());
+    assert!(
+        md.contains(&format!("Networks judged: `{td}` {hash}.")),
+        "{md}"
+    );
+}
