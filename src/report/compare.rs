@@ -40,13 +40,13 @@ pub fn md(results: &[ArmResult], l: Lang) -> String {
     );
     for r in rest {
         for c in compare(&first.stats, &r.stats) {
-            let (digits, scale) = if c.measure == "mean_turns" {
-                (1, 1.0)
-            } else {
-                (1, 100.0)
+            // Rates in percent (their difference in points), lengths in turns; one decimal.
+            let (scale, unit) = match c.measure {
+                "mean_turns" => (1.0, ""),
+                _ => (100.0, " %"),
             };
-            let unit = if scale > 1.0 { " %" } else { "" };
-            let show = |x: f64| format!("{}{unit}", l.num(x * scale, digits));
+            let num = |x: f64| l.num(x * scale, 1);
+            let show = |x: f64| format!("{}{unit}", num(x));
             let _ = writeln!(
                 m,
                 "| {} | {} | {} | {} | {} [{}, {}] | {} |",
@@ -54,9 +54,9 @@ pub fn md(results: &[ArmResult], l: Lang) -> String {
                 measure(c.measure, l),
                 show(c.b),
                 show(c.a),
-                l.num(c.difference * scale, digits),
-                l.num(c.interval.0 * scale, digits),
-                l.num(c.interval.1 * scale, digits),
+                num(c.difference),
+                num(c.interval.0),
+                num(c.interval.1),
                 p_value(c.p_value, l)
             );
         }

@@ -8,6 +8,7 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::rulefile::{changed_keys, hash, to_text, Game};
 use senet_simulation::scenario::{Audience, Scenario};
 use senet_simulation::shipped::network_hash;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
 
@@ -84,19 +85,29 @@ pub fn write(dir: &Path, s: &Scenario, l: Lang) -> Result<String> {
     Ok(md)
 }
 
-/// The networks of a game's `td` players, by the hash of their weights file.
+/// Each `td` player of a game (by its name) and the hash of the weights file it plays
+/// (`None`: unreadable, or no network ships for the game), in name order.
+fn network_hashes<'a>(
+    game: &Game,
+    players: impl Iterator<Item = &'a StrategySpec>,
+) -> BTreeMap<String, Option<String>> {
+    players
+        .filter_map(|p| match p {
+            StrategySpec::Td(t) => Some((p.to_string(), network_hash(game, t.file.as_deref()))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The networks of a game's `td` players as JSON (`null` where the hash is unknown).
 pub fn networks<'a>(
     game: &Game,
     players: impl Iterator<Item = &'a StrategySpec>,
 ) -> serde_json::Map<String, serde_json::Value> {
-    let mut out = serde_json::Map::new();
-    for p in players {
-        if let StrategySpec::Td(t) = p {
-            let h = network_hash(game, t.file.as_deref());
-            out.insert(p.to_string(), h.map_or(serde_json::Value::Null, Into::into));
-        }
-    }
-    out
+    network_hashes(game, players)
+        .into_iter()
+        .map(|(p, h)| (p, h.map_or(serde_json::Value::Null, Into::into)))
+        .collect()
 }
 
 /// The same networks as pairs, for a game record's `Networks` header.
@@ -104,9 +115,9 @@ pub fn network_pairs<'a>(
     game: &Game,
     players: impl Iterator<Item = &'a StrategySpec>,
 ) -> Vec<(String, String)> {
-    networks(game, players)
+    network_hashes(game, players)
         .into_iter()
-        .map(|(p, h)| (p, h.as_str().unwrap_or("unknown").to_string()))
+        .map(|(p, h)| (p, h.unwrap_or_else(|| "unknown".into())))
         .collect()
 }
 

@@ -2,7 +2,7 @@
 //! lengths, each with its 95% interval and the two-sided p-value of "no difference" (the
 //! arms' games are independent samples; a normal test on the difference, unpooled).
 
-use crate::stats::{two_sided, ArmStats, Z95};
+use crate::stats::{mean_se, two_sided, ArmStats, Z95};
 
 /// One measure of two arms: each arm's value, the difference (second less first), its 95%
 /// interval and the two-sided p-value of a zero difference.
@@ -35,9 +35,9 @@ fn share(k: u64, n: u64) -> Estimate {
 
 /// The mean length in turns of the finished games, with s / √n (s the sample deviation).
 fn mean_turns(a: &ArmStats) -> Estimate {
-    let (lo, _) = a.turns.mean_interval95()?;
-    let mean = a.turns.mean();
-    Some((mean, (mean - lo) / Z95))
+    let n = a.turns.total();
+    let (sum, squares) = a.turns.sums();
+    (n > 0).then(|| mean_se(n, sum, squares))
 }
 
 /// How a measure is read from an arm.

@@ -352,11 +352,7 @@ fn share(k: u64, n: u64) -> (f64, Interval) {
 /// `DurationTurns.java`: `turnTally += trial.numTurns()` over every trial, so a game stopped
 /// by the turn cap counts with the cap's turns.
 fn duration(stats: &ArmStats, cap: u32) -> (f64, Interval) {
-    let (mut sum, mut squares) = (0.0, 0.0);
-    for (v, c) in stats.turns.bins() {
-        sum += f64::from(v) * c as f64;
-        squares += f64::from(v) * f64::from(v) * c as f64;
-    }
+    let (mut sum, mut squares) = stats.turns.sums();
     let u = stats.unfinished as f64;
     sum += u * f64::from(cap);
     squares += u * f64::from(cap) * f64::from(cap);

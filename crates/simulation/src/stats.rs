@@ -128,18 +128,20 @@ impl Histogram {
         ((num as f64) / (n as f64 * n as f64)).sqrt()
     }
 
+    /// Σ x and Σ x² over the observations.
+    pub fn sums(&self) -> (f64, f64) {
+        self.bins().fold((0.0, 0.0), |(sum, squares), (v, c)| {
+            let (v, c) = (f64::from(v), c as f64);
+            (sum + v * c, squares + v * v * c)
+        })
+    }
+
     /// The mean's 95% interval, mean ± 1.96 · s / √n (s the sample deviation, divisor
     /// n − 1); `None` when empty.
     pub fn mean_interval95(&self) -> Option<(f64, f64)> {
         let n = self.total();
-        (n > 0).then(|| {
-            let (mut sum, mut squares) = (0.0, 0.0);
-            for (v, c) in self.bins() {
-                sum += f64::from(v) * c as f64;
-                squares += f64::from(v) * f64::from(v) * c as f64;
-            }
-            mean_interval(n, sum, squares).1
-        })
+        let (sum, squares) = self.sums();
+        (n > 0).then(|| mean_interval(n, sum, squares).1)
     }
 
     /// The smallest value v such that at least a share `q` of observations are <= v
@@ -505,17 +507,22 @@ pub fn fluctuation_school(p: f64, n: u64) -> (f64, f64) {
 /// A 95% interval, `(low, high)`.
 pub type Interval = (f64, f64);
 
-/// Mean of `n` values from their sum and sum of squares, with its normal 95% interval (mean ±
-/// 1.96 · s / √n, s the sample deviation, divisor n − 1; the mean alone for one value).
-pub fn mean_interval(n: u64, sum: f64, squares: f64) -> (f64, Interval) {
+/// Mean of `n` values from their sum and sum of squares, and its standard error s / √n (s the
+/// sample deviation, divisor n − 1; 0 for one value).
+pub fn mean_se(n: u64, sum: f64, squares: f64) -> (f64, f64) {
     let nf = n as f64;
     let mean = sum / nf;
     if n < 2 {
-        return (mean, (mean, mean));
+        return (mean, 0.0);
     }
     let var = ((squares - sum * sum / nf) / (nf - 1.0)).max(0.0);
-    let half = Z95 * (var / nf).sqrt();
-    (mean, (mean - half, mean + half))
+    (mean, (var / nf).sqrt())
+}
+
+/// [`mean_se`]'s mean with its normal 95% interval, mean ± 1.96 standard errors.
+pub fn mean_interval(n: u64, sum: f64, squares: f64) -> (f64, Interval) {
+    let (mean, se) = mean_se(n, sum, squares);
+    (mean, (mean - Z95 * se, mean + Z95 * se))
 }
 
 /// The normal quantile of a two-sided 95% interval.

@@ -123,15 +123,16 @@ impl Record {
             t += &format!("Marked: {p_marked}\n");
         }
         t += &format!(
-            "Seed: {}\nWhite: {}\nBlack: {}\nResult: {}\n\n",
+            "Seed: {}\nWhite: {}\nBlack: {}\nResult: {}\n",
             seed_hex(self.seed),
             self.players[0],
             self.players[1],
             self.result.map_or("none", Side::name)
         );
         if let Some(n) = &self.networks {
-            t.insert_str(t.len() - 1, &format!("Networks: {n}\n"));
+            t += &format!("Networks: {n}\n");
         }
+        t.push('\n');
         for (k, line) in self.throws.iter().enumerate() {
             t += &format!("{} {line}\n", k + 1);
         }

@@ -124,6 +124,7 @@ pub fn luck(results: &[TournamentResult]) -> Result<DataFrame, TablesError> {
             }
         }
     }
+    let [s_lo, s_hi, t_lo, t_hi] = bounds;
     Ok(DataFrame::new_infer_height(vec![
         col("tournament", t),
         col("strategy_a", a),
@@ -134,10 +135,10 @@ pub fn luck(results: &[TournamentResult]) -> Result<DataFrame, TablesError> {
         col("incomplete", inc),
         col("share_by_strategies", share_s),
         col("share_by_throws", share_t),
-        col("share_by_strategies_lo95", bounds[0].clone()),
-        col("share_by_strategies_hi95", bounds[1].clone()),
-        col("share_by_throws_lo95", bounds[2].clone()),
-        col("share_by_throws_hi95", bounds[3].clone()),
+        col("share_by_strategies_lo95", s_lo),
+        col("share_by_strategies_hi95", s_hi),
+        col("share_by_throws_lo95", t_lo),
+        col("share_by_throws_hi95", t_hi),
     ])?)
 }
 
