@@ -5,7 +5,9 @@
 #  - Slurm and munge (Debian's slurmctld, slurmd, slurm-client, munge) for the test that runs a
 #    sharded run on a real one-node cluster (scripts/slurm/local-cluster.sh starts a private one
 #    in a temporary folder; nothing here starts a service or writes a configuration);
-#  - a Python virtual environment in .venv with the notebooks' packages (scripts/requirements.txt).
+#  - a Python virtual environment in .venv with the notebooks' packages (scripts/requirements.txt)
+#    and this project's Python package, built from python/ (`pip install ./python[test]`:
+#    maturin compiles the Rust libraries into it, then pytest and OpenSpiel 2.0.2 for its tests).
 # Needs root or sudo (apt-get). Safe to run again: it only installs what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,4 +38,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r scripts/requirements.txt
 .venv/bin/python -m ipykernel install --sys-prefix --name python3 >/dev/null
+# Built again each time, so that the tests read the package of this working tree (cargo
+# rebuilds only what changed).
+echo "setup: building the Python package (python/)"
+.venv/bin/python -m pip install --quiet --disable-pip-version-check "./python[test]"
 echo "setup: done"

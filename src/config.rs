@@ -132,10 +132,7 @@ impl RunConfig {
             if g == 0 {
                 return bad("--games must be at least 1");
             }
-            scenario.games = g;
-            for t in &mut scenario.tournaments {
-                t.games = g.max(2).next_multiple_of(2);
-            }
+            scenario = scenario.with_games(g);
         }
         if let Some(s) = args.seed {
             scenario.seed = s;

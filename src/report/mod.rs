@@ -85,36 +85,8 @@ fn write_arms(
     if let Some(list) = &config.args.report.records {
         records::write(&dir.join("records"), scenario, &list.0)?;
     }
-    let tables = [
-        ("summary.csv", frames::summary(results)?),
-        ("throws.csv", frames::throws(results)?),
-        (
-            "lengths.csv",
-            frames::lengths(results, "turns", |a| &a.turns)?,
-        ),
-        (
-            "lengths_throws.csv",
-            frames::lengths(results, "throws", |a| &a.throws_per_game)?,
-        ),
-        (
-            "lengths_moves.csv",
-            frames::lengths(results, "moves", |a| &a.moves_per_game)?,
-        ),
-        ("squares.csv", frames::squares(results)?),
-        ("first_throws.csv", frames::first_throws(results)?),
-        ("waits.csv", frames::waits_frame(results)?),
-        ("metrics.csv", frames::metrics(results)?),
-        ("metric_intervals.csv", frames::metric_intervals(results)?),
-    ];
-    if results.len() > 1 {
-        let mut frame = frames::comparison(results)?;
-        write_table(&mut frame, &dir.join("comparison.csv"), style)?;
-    }
-    for (file, mut frame) in tables {
-        write_table(&mut frame, &dir.join(file), style)?;
-    }
-    if let Some(mut frame) = frames::throwoffs(results)? {
-        write_table(&mut frame, &dir.join("throwoffs.csv"), style)?;
+    for (name, mut frame) in senet_tables::run_tables::arm_tables(results)? {
+        write_table(&mut frame, &dir.join(format!("{name}.csv")), style)?;
     }
     let charts = charts::draw_all(&dir.join("charts"), results, &scenario.charts, lang)?;
     let class = class::write(dir, &config.with_class(results), style, lang)?;

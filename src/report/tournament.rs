@@ -12,7 +12,6 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::ladder::{self, Step};
 use senet_simulation::tournament::{row_rate, TournamentResult};
-use senet_tables::tournament as frames;
 use senet_tables::write::{write_table, TableFormat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -26,23 +25,8 @@ pub fn write(
     l: Lang,
     class: bool,
 ) -> Result<String> {
-    write_table(
-        &mut frames::tournament(results)?,
-        &dir.join("tournament.csv"),
-        style,
-    )?;
-    write_table(
-        &mut frames::ranking(results)?,
-        &dir.join("ranking.csv"),
-        style,
-    )?;
-    write_table(&mut frames::luck(results)?, &dir.join("luck.csv"), style)?;
-    if results.iter().any(|r| r.tournament.ladder) {
-        write_table(
-            &mut frames::ladder(results)?,
-            &dir.join("ladder.csv"),
-            style,
-        )?;
+    for (name, mut frame) in senet_tables::run_tables::tournament_tables(results)? {
+        write_table(&mut frame, &dir.join(format!("{name}.csv")), style)?;
     }
     let charts = dir.join("charts");
     let mut md = String::new();

@@ -23,6 +23,7 @@ mod notebooks;
 mod out_safety;
 mod overrides;
 mod provenance;
+mod python;
 mod readmes;
 mod reconstructions;
 mod report_snapshots;

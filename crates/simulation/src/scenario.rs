@@ -287,6 +287,18 @@ impl Scenario {
         })
     }
 
+    /// The same scenario playing `games` games per arm (at least 1) and per tournament
+    /// pairing (rounded up to an even number, at least 2, so that colours alternate): the
+    /// command line's `--games`.
+    pub fn with_games(mut self, games: u64) -> Scenario {
+        let games = games.max(1);
+        self.games = games;
+        for t in &mut self.tournaments {
+            t.games = games.max(2).next_multiple_of(2);
+        }
+        self
+    }
+
     /// The scenario with its French title, arm and tournament names (`[fr]`) in place of the
     /// file's, for a report in French; names without a translation stay.
     pub fn in_french(mut self) -> Scenario {

@@ -13,6 +13,7 @@ pub mod frames;
 pub mod lang;
 pub mod localise;
 pub mod record;
+pub mod run_tables;
 pub mod solved;
 pub mod tournament;
 pub mod write;

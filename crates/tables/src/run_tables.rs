@@ -1,0 +1,82 @@
+//! Every table of a run, by the name of its file: what the binary writes as CSV and Parquet
+//! and what the Python package returns as frames, built once here.
+
+use crate::{frames, tournament, TablesError};
+use polars::prelude::DataFrame;
+use senet_simulation::runner::{ArmResult, RunResults};
+use senet_simulation::tournament::TournamentResult;
+
+/// The arms' tables, in the order a report writes them, each named by its file without
+/// `.csv`: summary, throws, lengths (of turns, throws, moves), squares, first_throws, waits,
+/// metrics, metric_intervals; comparison with two arms or more; throwoffs where a variant has a
+/// throw-off. Empty without arms.
+pub fn arm_tables(arms: &[ArmResult]) -> Result<Vec<(&'static str, DataFrame)>, TablesError> {
+    if arms.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut tables = vec![
+        ("summary", frames::summary(arms)?),
+        ("throws", frames::throws(arms)?),
+        ("lengths", frames::lengths(arms, "turns", |a| &a.turns)?),
+        (
+            "lengths_throws",
+            frames::lengths(arms, "throws", |a| &a.throws_per_game)?,
+        ),
+        (
+            "lengths_moves",
+            frames::lengths(arms, "moves", |a| &a.moves_per_game)?,
+        ),
+        ("squares", frames::squares(arms)?),
+        ("first_throws", frames::first_throws(arms)?),
+        ("waits", frames::waits_frame(arms)?),
+        ("metrics", frames::metrics(arms)?),
+        ("metric_intervals", frames::metric_intervals(arms)?),
+    ];
+    if arms.len() > 1 {
+        tables.push(("comparison", frames::comparison(arms)?));
+    }
+    if let Some(frame) = frames::throwoffs(arms)? {
+        tables.push(("throwoffs", frame));
+    }
+    Ok(tables)
+}
+
+/// The tournaments' tables: tournament, ranking, luck, and ladder when one is a ladder. Empty
+/// without tournaments.
+pub fn tournament_tables(
+    results: &[TournamentResult],
+) -> Result<Vec<(&'static str, DataFrame)>, TablesError> {
+    if results.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut tables = vec![
+        ("tournament", tournament::tournament(results)?),
+        ("ranking", tournament::ranking(results)?),
+        ("luck", tournament::luck(results)?),
+    ];
+    if results.iter().any(|r| r.tournament.ladder) {
+        tables.push(("ladder", tournament::ladder(results)?));
+    }
+    Ok(tables)
+}
+
+/// Every table of a run: the arms' then the tournaments'.
+pub fn all(results: &RunResults) -> Result<Vec<(&'static str, DataFrame)>, TablesError> {
+    let mut tables = arm_tables(&results.arms)?;
+    tables.extend(tournament_tables(&results.tournaments)?);
+    Ok(tables)
+}
+
+/// A table as Arrow IPC bytes (a file of one or more record batches), its columns named as in
+/// the CSV file's English header, every digit kept (as the Parquet file): what a Python
+/// front end hands to `polars.read_ipc` without tying its polars to this one.
+#[cfg(feature = "ipc")]
+pub fn ipc_bytes(name: &str, frame: &DataFrame) -> Result<Vec<u8>, TablesError> {
+    use polars_io::prelude::{IpcWriter, SerWriter};
+    let mut shown = crate::localise::frame(frame, &format!("{name}.csv"), crate::lang::Lang::En)?;
+    let mut bytes = Vec::new();
+    IpcWriter::new(&mut bytes)
+        .with_compat_level(polars::prelude::CompatLevel::oldest())
+        .finish(&mut shown)?;
+    Ok(bytes)
+}

@@ -1,0 +1,105 @@
+//! Rule tables between Python and TOML: a dict of rule options (or a rule file's text) read
+//! as the command line's `--rules` and `--set` are, and a game's rules back as a dict.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::IntoPyObjectExt;
+use senet_engine::variants::Variant;
+use senet_simulation::rulefile::{Game, RuleTable};
+
+/// A Python value as a TOML value: bool, int, float, str, list or tuple, dict.
+fn to_toml(value: &Bound<'_, PyAny>) -> PyResult<toml::Value> {
+    // A bool is an int in Python: asked first.
+    if let Ok(b) = value.cast::<PyBool>() {
+        return Ok(toml::Value::Boolean(b.is_true()));
+    }
+    if value.is_instance_of::<PyInt>() {
+        return Ok(toml::Value::Integer(value.extract()?));
+    }
+    if value.is_instance_of::<PyFloat>() {
+        return Ok(toml::Value::Float(value.extract()?));
+    }
+    if value.is_instance_of::<PyString>() {
+        return Ok(toml::Value::String(value.extract()?));
+    }
+    if let Ok(d) = value.cast::<PyDict>() {
+        return Ok(toml::Value::Table(to_table(d)?));
+    }
+    if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
+        let items: PyResult<Vec<toml::Value>> = value.try_iter()?.map(|v| to_toml(&v?)).collect();
+        return Ok(toml::Value::Array(items?));
+    }
+    Err(PyTypeError::new_err(format!(
+        "a rule value is a bool, int, float, str, list or dict, not {}",
+        value.get_type().name()?
+    )))
+}
+
+/// A dict of rule options as a TOML table.
+fn to_table(dict: &Bound<'_, PyDict>) -> PyResult<toml::Table> {
+    let mut table = toml::Table::new();
+    for (k, v) in dict.iter() {
+        let key: String = k
+            .extract()
+            .map_err(|_| PyTypeError::new_err("rule keys are strings"))?;
+        table.insert(key, to_toml(&v)?);
+    }
+    Ok(table)
+}
+
+/// A TOML value as a Python value.
+fn to_python<'py>(py: Python<'py>, value: &toml::Value) -> PyResult<Bound<'py, PyAny>> {
+    match value {
+        toml::Value::Boolean(b) => b.into_bound_py_any(py),
+        toml::Value::Integer(i) => i.into_bound_py_any(py),
+        toml::Value::Float(f) => f.into_bound_py_any(py),
+        toml::Value::String(s) => s.into_bound_py_any(py),
+        toml::Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(to_python(py, item)?)?;
+            }
+            Ok(list.into_any())
+        }
+        toml::Value::Table(t) => Ok(table_to_dict(py, t)?.into_any()),
+        toml::Value::Datetime(d) => d.to_string().into_bound_py_any(py),
+    }
+}
+
+/// A TOML table as a dict, in the table's order.
+pub fn table_to_dict<'py>(py: Python<'py>, table: &toml::Table) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (k, v) in table {
+        dict.set_item(k, to_python(py, v)?)?;
+    }
+    Ok(dict)
+}
+
+/// The game of `variant` (an id; default: the rules' own, else tejon) with `rules` over its
+/// preset: a dict of rule options (`{"pawns": 3, "device": {"kind": "coins"}}`) or a rule
+/// file's text. A wrong key or value is a `ValueError` naming it.
+pub fn game_of(variant: Option<&str>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
+    let variant = variant
+        .map(|v| v.parse::<Variant>())
+        .transpose()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let table = match rules {
+        None => RuleTable::default(),
+        Some(r) if r.is_none() => RuleTable::default(),
+        Some(r) => match r.cast::<PyDict>() {
+            Ok(d) => RuleTable::read(to_table(d)?),
+            Err(_) => RuleTable::parse(&r.extract::<String>().map_err(|_| {
+                PyTypeError::new_err("rules is a dict of rule options or a rule file's text")
+            })?),
+        }
+        .map_err(|e| match &e.key {
+            Some(key) => PyValueError::new_err(format!("rules: {key}: {e}")),
+            None => PyValueError::new_err(format!("rules: {e}")),
+        })?,
+    };
+    table.game(variant, None).map_err(|e| match &e.key {
+        Some(key) => PyValueError::new_err(format!("rules: {key}: {e}")),
+        None => PyValueError::new_err(format!("rules: {e}")),
+    })
+}

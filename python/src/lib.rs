@@ -1,0 +1,106 @@
+//! `senet_sim._senet_sim`: the Rust side of the Python package `senet_sim` (`python/`). It
+//! calls the libraries and copies nothing from the binary: the step-by-step game of
+//! `senet-engine`, the rule tables and runs of `senet-simulation`, the tables of
+//! `senet-tables` (handed over as Arrow IPC bytes, which `senet_sim.run` reads with the
+//! user's polars).
+
+mod convert;
+mod game;
+
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+use senet_engine::variants::Variant;
+use senet_simulation::cancel::Cancel;
+use senet_simulation::rulefile::to_text;
+use senet_simulation::runner::{play_counters, results};
+use senet_simulation::scenario::Scenario;
+use senet_simulation::shard::Shard;
+use senet_simulation::tables::Tables;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicU64;
+
+/// The variants' ids.
+#[pyfunction]
+fn variants() -> Vec<&'static str> {
+    Variant::all().map(|v| v.id()).collect()
+}
+
+/// The whole game as a dict, as its rule file writes it (`senet-sim variants --show ID`):
+/// `variant`, `device`, then every rule option.
+#[pyfunction]
+#[pyo3(signature = (variant=None, rules=None))]
+fn rules<'py>(
+    py: Python<'py>,
+    variant: Option<&str>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let game = convert::game_of(variant, rules)?;
+    let table: toml::Table = toml::from_str(&to_text(&game))
+        .map_err(|e| PyValueError::new_err(format!("the rule file written back: {e}")))?;
+    convert::table_to_dict(py, &table)
+}
+
+/// Plays a scenario file (`games` per arm and pairing, `seed` and `threads` over the file's);
+/// returns each table's name and its Arrow IPC bytes, the values of the report's files.
+#[pyfunction]
+#[pyo3(signature = (scenario, games=None, seed=None, threads=None))]
+fn run_ipc<'py>(
+    py: Python<'py>,
+    scenario: PathBuf,
+    games: Option<u64>,
+    seed: Option<u64>,
+    threads: Option<usize>,
+) -> PyResult<Vec<(&'static str, Bound<'py, PyBytes>)>> {
+    let text = std::fs::read_to_string(&scenario)
+        .map_err(|e| PyOSError::new_err(format!("{}: cannot read: {e}", scenario.display())))?;
+    let mut parsed =
+        Scenario::parse(&scenario, &text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    if let Some(g) = games {
+        parsed = parsed.with_games(g);
+    }
+    if let Some(s) = seed {
+        parsed.seed = s;
+    }
+    let cancel = Cancel::new();
+    let played = py.detach(|| -> Result<_, String> {
+        let mut tables = Tables::new();
+        parsed
+            .resolve(&mut tables, &cancel)
+            .map_err(|e| e.to_string())?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.unwrap_or(0))
+            .build()
+            .map_err(|e| e.to_string())?;
+        let done = AtomicU64::new(0);
+        let counters = pool.install(|| play_counters(&parsed, Shard::WHOLE, &done, &cancel));
+        let results = results(&parsed, counters, 0);
+        let tables = senet_tables::run_tables::all(&results).map_err(|e| e.to_string())?;
+        tables
+            .iter()
+            .map(|(name, frame)| {
+                senet_tables::run_tables::ipc_bytes(name, frame)
+                    .map(|b| (*name, b))
+                    .map_err(|e| e.to_string())
+            })
+            .collect()
+    });
+    let played: Vec<(&'static str, Vec<u8>)> = played.map_err(PyValueError::new_err)?;
+    Ok(played
+        .into_iter()
+        .map(|(name, bytes)| (name, PyBytes::new(py, &bytes)))
+        .collect())
+}
+
+/// The module: `variants`, `rules`, `run_ipc`, `Game`, and `MOVE_ACTIONS` (the number of move
+/// actions, OpenSpiel's distinct actions).
+#[pymodule]
+fn _senet_sim(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(rules, m)?)?;
+    m.add_function(wrap_pyfunction!(run_ipc, m)?)?;
+    m.add_class::<game::Game>()?;
+    m.add("MOVE_ACTIONS", game::MOVE_ACTIONS)?;
+    m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
