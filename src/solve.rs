@@ -256,6 +256,15 @@ fn compute(
     say: &dyn Fn(&str),
     cancel: &Cancel,
 ) -> Result<Solved> {
+    // A `td` player with no network for these rules is refused before the solve, not after it.
+    for spec in args.strategies.iter() {
+        if let StrategySpec::Td(_) = spec {
+            let mut spec = spec.clone();
+            senet_simulation::tables::Tables::new()
+                .resolve(&mut spec, variant, &request.rules, &request.device, cancel)
+                .map_err(|e| InputError(format!("--strategies {spec}: {e}")))?;
+        }
+    }
     let tolerance = request.tolerance();
     let pawns = request.rules.pawns;
     let (mut built, mut shown) = (0.0, Instant::now());

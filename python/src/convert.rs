@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use pyo3::IntoPyObjectExt;
 use senet_engine::variants::Variant;
-use senet_simulation::rulefile::{Game, RuleTable};
+use senet_simulation::rulefile::{Game, RuleError, RuleTable};
 
 /// A Python value as a TOML value: bool, int, float, str, list or tuple, dict.
 fn to_toml(value: &Bound<'_, PyAny>) -> PyResult<toml::Value> {
@@ -93,13 +93,15 @@ pub fn game_of(variant: Option<&str>, rules: Option<&Bound<'_, PyAny>>) -> PyRes
                 PyTypeError::new_err("rules is a dict of rule options or a rule file's text")
             })?),
         }
-        .map_err(|e| match &e.key {
-            Some(key) => PyValueError::new_err(format!("rules: {key}: {e}")),
-            None => PyValueError::new_err(format!("rules: {e}")),
-        })?,
+        .map_err(rule_error)?,
     };
-    table.game(variant, None).map_err(|e| match &e.key {
+    table.game(variant, None).map_err(rule_error)
+}
+
+/// A rule table's error as a `ValueError`, its key first when it has one.
+fn rule_error(e: RuleError) -> PyErr {
+    match &e.key {
         Some(key) => PyValueError::new_err(format!("rules: {key}: {e}")),
         None => PyValueError::new_err(format!("rules: {e}")),
-    })
+    }
 }

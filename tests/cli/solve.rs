@@ -485,3 +485,36 @@ fn a_judged_td_network_is_named_by_the_hash_of_its_weights() {
         "{md}"
     );
 }
+
+#[test]
+fn a_td_player_without_a_network_is_refused_before_the_solve() {
+    // No network ships for kendall with 3 pawns: the solve (minutes) must not run first and
+    // then fail with nothing written.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("k3");
+    let (code, _, stderr) = senet_run(&[
+        "solve",
+        "--variant",
+        "kendall",
+        "--pawns",
+        "3",
+        "--strategies",
+        "expectimax:1,td",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("--strategies td: 'td': no network ships"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("senet-sim train --variant kendall --set 'pawns=3'"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("solving kendall"),
+        "refused before solving: {stderr}"
+    );
+    assert!(!out.exists());
+}

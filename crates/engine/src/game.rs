@@ -33,7 +33,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
         match game.phase() {
             Phase::Throw => {
                 let value = rules.throw_values[thrower.throw_marked() as usize];
-                game.throw(rules, value, observer);
+                game.throw_due(rules, value, observer);
                 // The throw's choice at once, without another turn of the loop.
                 if game.phase() == Phase::Choose {
                     let side = game.position().to_move.index();

@@ -193,12 +193,22 @@ impl GameState {
     #[inline(always)]
     pub fn throw<O: Observer + ?Sized>(&mut self, rules: &Rules, value: u8, obs: &mut O) {
         match self.phase {
-            Phase::Throw => {
-                self.summary.throws += 1;
-                self.begin_throw(rules, value, obs);
-            }
+            Phase::Throw => self.throw_due(rules, value, obs),
             _ => self.opening_throw(rules, value, obs),
         }
+    }
+
+    /// [`GameState::throw`] at `Phase::Throw`, the phase known (the game loop's hot path).
+    #[inline(always)]
+    pub(crate) fn throw_due<O: Observer + ?Sized>(
+        &mut self,
+        rules: &Rules,
+        value: u8,
+        obs: &mut O,
+    ) {
+        debug_assert_eq!(self.phase, Phase::Throw);
+        self.summary.throws += 1;
+        self.begin_throw(rules, value, obs);
     }
 
     /// A throw of the opening (higher throw, throw-off).
@@ -324,6 +334,7 @@ impl GameState {
 
     /// No move is listed ([`GameState::moves_into`] is empty): the throw passes, or the points
     /// left over are kept.
+    #[inline(always)]
     pub fn pass<O: Observer + ?Sized>(&mut self, rules: &Rules, obs: &mut O) {
         let side = self.pos.to_move;
         match self.phase {
@@ -373,10 +384,11 @@ impl GameState {
             return;
         }
         self.summary.turns += passed;
-        self.phase = Phase::Throw;
-        if next.freed > 0 && self.freed(rules, obs) {
-            self.phase = Phase::Over;
-        }
+        self.phase = if next.freed > 0 && self.freed(rules, obs) {
+            Phase::Over
+        } else {
+            Phase::Throw
+        };
     }
 
     /// A pawn borne off from 30 at the start of the side to move's turn: counted and reported.
