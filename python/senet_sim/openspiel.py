@@ -29,7 +29,6 @@ def game_name(variant: str) -> str:
 
 
 def _game_class(variant: str):
-    preset = rules(variant)
     name = game_name(variant)
     game_type = pyspiel.GameType(
         short_name=name,
@@ -55,14 +54,13 @@ def _game_class(variant: str):
             params = dict(params or {})
             pawns = int(params.get("pawns", 0))
             self._rules = {"pawns": pawns} if pawns else {}
-            game = Game(variant, self._rules)
-            max_turns = int(rules(variant, self._rules)["max_turns"])
+            game_rules = rules(variant, self._rules)
             # The turn cap's safety net is 50 throws a turn; a throw is a chance node and at
             # most a move and its parts.
-            length = max_turns * 50 * (2 + game.pawns)
+            length = game_rules["max_turns"] * 50 * (2 + game_rules["pawns"])
             info = pyspiel.GameInfo(
                 num_distinct_actions=MOVE_ACTIONS,
-                max_chance_outcomes=max(max(preset["throw_values"]) + 1, 2),
+                max_chance_outcomes=max(max(game_rules["throw_values"]) + 1, 2),
                 num_players=2,
                 min_utility=-1.0,
                 max_utility=1.0,
@@ -113,8 +111,7 @@ class SenetState(pyspiel.State):
         return str(self._senet)
 
     def __deepcopy__(self, memo):
-        copy = SenetState(self.get_game(), self._senet.clone())
-        return copy
+        return SenetState(self.get_game(), self._senet.clone())
 
 
 class SenetObserver:

@@ -273,15 +273,20 @@ impl GameState {
         }
     }
 
-    /// The choices of `Phase::Choose`, written into `out` (empty: [`GameState::pass`] is the
-    /// only step; empty in any other phase).
+    /// The choices of `Phase::Choose` and `Phase::LeftOver`, written into `out` (empty:
+    /// [`GameState::pass`] is the only step; empty in any other phase).
     #[inline(always)]
     pub fn moves_into(&self, rules: &Rules, out: &mut MoveList) {
-        match (self.phase, self.part) {
-            (Phase::Choose, _) => legal_moves_into(rules, &self.pos, self.value, out),
-            (Phase::LeftOver, Some(part)) => residual_moves_into(rules, &self.pos, part.left, out),
+        match self.phase {
+            Phase::Choose => legal_moves_into(rules, &self.pos, self.value, out),
+            Phase::LeftOver => residual_moves_into(rules, &self.pos, self.left_points(), out),
             _ => out.clear(),
         }
+    }
+
+    /// The points left over to play at `Phase::LeftOver` (those the last move left).
+    fn left_points(&self) -> u8 {
+        self.part.map_or(0, |p| p.left)
     }
 
     /// The side to move plays `mv`, one of the moves [`GameState::moves_into`] lists.
@@ -317,7 +322,7 @@ impl GameState {
     #[cold]
     fn left_over<O: Observer + ?Sized>(&mut self, rules: &Rules, mv: &Move, obs: &mut O) {
         let side = self.pos.to_move;
-        let points = self.part.map_or(0, |p| p.left);
+        let points = self.left_points();
         self.pos = mv.after;
         count(&mut self.summary, side, mv);
         if rules.split_throws && mv.has(Effects::BONUS) {
@@ -344,8 +349,7 @@ impl GameState {
                 self.end_throw(rules, None, obs);
             }
             Phase::LeftOver => {
-                let points = self.part.map_or(0, |p| p.left);
-                obs.on_residual(side, points, None, &self.pos);
+                obs.on_residual(side, self.left_points(), None, &self.pos);
                 let played = self.played;
                 self.end_throw(rules, played.as_ref(), obs);
             }
