@@ -69,16 +69,21 @@ fn a_training_resumed_from_its_checkpoint_writes_the_same_file() {
         std::fs::read_to_string(&whole).unwrap() == before,
         "untouched"
     );
-    // A network is played only in the game it was trained for.
+    // A network is played only in the game it was trained for, known by its rules: another
+    // turn cap and starter are the same game from every position.
     let td = format!("td:{}", whole.display());
-    let play = |pawns: &str| {
+    let play = |set: &[&str]| {
+        let sets = set.iter().flat_map(|s| ["--set", s]);
         senet()
-            .args(["play", "--variant", "tejon", "--set", pawns, "--white", &td])
+            .args(["play", "--variant", "tejon", "--white", &td])
+            .args(sets)
             .output()
             .unwrap()
     };
-    assert!(play("pawns=2").status.success());
-    let o = play("pawns=3");
+    assert!(play(&["pawns=2"]).status.success());
+    let o = play(&["pawns=2", "max_turns=90", "starter=\"black\""]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = play(&["pawns=3"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("trained for other rules"), "{err}");

@@ -30,41 +30,62 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
     let mut moves = MoveList::new();
     let uniform = [strategies[0].is_uniform(), strategies[1].is_uniform()];
     loop {
-        match game.phase() {
-            Phase::Throw => {
-                let value = rules.throw_values[thrower.throw_marked() as usize];
-                game.throw_due(rules, value, observer);
-                // The throw's choice at once, without another turn of the loop.
-                if game.phase() == Phase::Choose {
-                    let side = game.position().to_move.index();
-                    let chosen = if !O::DECISIONS && uniform[side] {
-                        uniform_move(rules, game.position(), value, decisions, &mut moves)
-                    } else {
-                        pick(rules, &game, strategies, decisions, &mut moves, observer)
-                    };
-                    match chosen {
-                        Some(mv) => game.play(rules, &mv, observer),
-                        None => game.pass(rules, observer),
-                    }
-                }
+        // The throw alone in the loop, every other phase in a function of its own: with
+        // them, the compiler made one jump table of the phases, an indirect branch a throw.
+        if matches!(game.phase(), Phase::Throw) {
+            let value = rules.throw_values[thrower.throw_marked() as usize];
+            if !game.throw_due(rules, value, observer) {
+                game.finish_throw(rules, None, observer);
+            } else if !O::DECISIONS && uniform[game.position().to_move.index()] {
+                // The uniform player's choice at once, its move kept out of memory: merged
+                // with a strategy's (returned through memory), it was stored in parts and
+                // read back whole, a stall on every throw (`bench`: 15%).
+                let chosen = uniform_move(rules, game.position(), value, decisions, &mut moves);
+                game.finish_throw(rules, chosen, observer);
             }
-            Phase::Choose | Phase::LeftOver => {
-                match pick(rules, &game, strategies, decisions, &mut moves, observer) {
-                    Some(mv) => game.play(rules, &mv, observer),
-                    None => game.pass(rules, observer),
-                }
-            }
-            Phase::Over => return *game.summary(),
-            Phase::Starter => {
-                let side = [Side::White, Side::Black][below(decisions, 2)];
-                game.set_starter(rules, side, observer);
-            }
-            Phase::HigherThrow { .. } | Phase::ThrowOff => {
-                let value = rules.throw_values[thrower.throw_marked() as usize];
-                game.throw(rules, value, observer);
-            }
+            // Otherwise the choice is due (`Phase::Choose`): `other_step` asks the strategy.
+        } else if game.is_over() {
+            return *game.summary();
+        } else {
+            game = other_step(
+                game, rules, strategies, thrower, decisions, &mut moves, observer,
+            );
         }
     }
+}
+
+/// A step of any phase but `Phase::Throw` and `Phase::Over`: the opening's draw and throws,
+/// and a strategy's choice. The state by value: its address given to a strategy would keep
+/// the game loop's state in memory.
+#[cold]
+#[inline(never)]
+fn other_step<T: Thrower + ?Sized, O: Observer + ?Sized>(
+    mut game: GameState,
+    rules: &Rules,
+    strategies: &mut [Box<dyn Strategy>; 2],
+    thrower: &mut T,
+    decisions: &mut GameRng,
+    moves: &mut MoveList,
+    observer: &mut O,
+) -> GameState {
+    match game.phase() {
+        Phase::Choose | Phase::LeftOver => {
+            match pick(rules, &game, strategies, decisions, moves, observer) {
+                Some(mv) => game.play(rules, &mv, observer),
+                None => game.pass(rules, observer),
+            }
+        }
+        Phase::Starter => {
+            let side = [Side::White, Side::Black][below(decisions, 2)];
+            game.set_starter(rules, side, observer);
+        }
+        Phase::HigherThrow { .. } | Phase::ThrowOff => {
+            let value = rules.throw_values[thrower.throw_marked() as usize];
+            game.throw(rules, value, observer);
+        }
+        Phase::Throw | Phase::Over => unreachable!("played by the loop"),
+    }
+    game
 }
 
 /// The move the side to move's strategy picks for the decision due (`None`: no move is

@@ -52,6 +52,10 @@ pub enum Phase {
 
 /// The whole state of a game between two steps: the position, the opening's rules still
 /// binding, the counters so far and what comes next. Small and `Copy`, as a [`Position`].
+///
+/// The rare steps (the opening's throws, points left over, a free exit, the game's end) take
+/// the state by value and return it: a `&mut self` passed to a function not inlined would make
+/// the game loop keep the whole state in memory rather than in registers (`bench`: 15% slower).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameState {
     pos: Position,
@@ -111,7 +115,7 @@ impl GameState {
     /// Whether the game is over.
     #[inline(always)]
     pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
+        matches!(self.phase, Phase::Over)
     }
 
     /// The side whose throw or choice is due (`None` at the starter's draw and once over).
@@ -179,11 +183,8 @@ impl GameState {
         };
         // The first turn's free exit from 30 (later turns': `after_throw`); no start layout
         // puts a pawn there today (at most 10 pawns, from square 1), but the rule is the rule.
-        if rules.free_exit_from_30
-            && start_of_turn(rules, &mut self.pos) > 0
-            && self.freed(rules, obs)
-        {
-            self.phase = Phase::Over;
+        if rules.free_exit_from_30 && start_of_turn(rules, &mut self.pos) > 0 {
+            *self = self.freed(rules, obs);
         }
     }
 
@@ -193,28 +194,39 @@ impl GameState {
     #[inline(always)]
     pub fn throw<O: Observer + ?Sized>(&mut self, rules: &Rules, value: u8, obs: &mut O) {
         match self.phase {
-            Phase::Throw => self.throw_due(rules, value, obs),
-            _ => self.opening_throw(rules, value, obs),
+            Phase::Throw => {
+                if !self.throw_due(rules, value, obs) {
+                    self.finish_throw(rules, None, obs);
+                }
+            }
+            _ => *self = self.opening_throw(rules, value, obs),
         }
     }
 
-    /// [`GameState::throw`] at `Phase::Throw`, the phase known (the game loop's hot path).
+    /// [`GameState::throw`] at `Phase::Throw`, the phase known (the game loop's hot path):
+    /// true when the choice is due (`Phase::Choose`); false when the opening bars the throw,
+    /// which [`GameState::finish_throw`] with no move then passes.
     #[inline(always)]
     pub(crate) fn throw_due<O: Observer + ?Sized>(
         &mut self,
         rules: &Rules,
         value: u8,
         obs: &mut O,
-    ) {
+    ) -> bool {
         debug_assert_eq!(self.phase, Phase::Throw);
         self.summary.throws += 1;
-        self.begin_throw(rules, value, obs);
+        self.begin_throw(rules, value, obs)
     }
 
     /// A throw of the opening (higher throw, throw-off).
     #[cold]
     #[inline(never)]
-    fn opening_throw<O: Observer + ?Sized>(&mut self, rules: &Rules, value: u8, obs: &mut O) {
+    fn opening_throw<O: Observer + ?Sized>(
+        mut self,
+        rules: &Rules,
+        value: u8,
+        obs: &mut O,
+    ) -> Self {
         match self.phase {
             Phase::HigherThrow { white: None } => {
                 obs.on_opening_throw(value);
@@ -237,7 +249,7 @@ impl GameState {
                 if value != first {
                     obs.on_opening_throw(value);
                     if self.summary.opening < THROW_OFF_CAP {
-                        return;
+                        return self;
                     }
                     self.summary.throws += 1;
                     self.summary.opening += 1;
@@ -249,28 +261,25 @@ impl GameState {
                         count(&mut self.summary, self.pos.to_move, &mv);
                         obs.on_throw(self.pos.to_move, first, Some(&mv), &self.pos);
                     }
-                } else {
-                    self.begin_throw(rules, first, obs);
+                } else if !self.begin_throw(rules, first, obs) {
+                    self.finish_throw(rules, None, obs);
                 }
             }
             _ => panic!("no throw is due in phase {:?}", self.phase),
         }
+        self
     }
 
     /// The side to move is to play a throw of `value`: the opening pawn is forced, and the
-    /// choice is due unless the opening bars the throw.
+    /// choice is due (`Phase::Choose`, true) unless the opening bars the throw (false: the
+    /// throw is to be passed).
     #[inline(always)]
-    fn begin_throw<O: Observer + ?Sized>(&mut self, rules: &Rules, value: u8, obs: &mut O) {
+    fn begin_throw<O: Observer + ?Sized>(&mut self, rules: &Rules, value: u8, obs: &mut O) -> bool {
         self.opening.before_throw(rules, &mut self.pos);
         obs.before_throw(&self.pos, value);
         self.value = value;
-        if self.opening.may_play(rules, self.pos.to_move, value) {
-            self.phase = Phase::Choose;
-        } else {
-            self.summary.passes += 1;
-            obs.on_throw(self.pos.to_move, value, None, &self.pos);
-            self.end_throw(rules, None, obs);
-        }
+        self.phase = Phase::Choose;
+        self.opening.may_play(rules, self.pos.to_move, value)
     }
 
     /// The choices of `Phase::Choose` and `Phase::LeftOver`, written into `out` (empty:
@@ -293,34 +302,48 @@ impl GameState {
     #[inline(always)]
     pub fn play<O: Observer + ?Sized>(&mut self, rules: &Rules, mv: &Move, obs: &mut O) {
         match self.phase {
-            Phase::Choose => self.play_throw(rules, mv, obs),
-            Phase::LeftOver => self.left_over(rules, mv, obs),
+            Phase::Choose => self.finish_throw(rules, Some(*mv), obs),
+            Phase::LeftOver => *self = self.left_over(rules, mv, obs),
             _ => panic!("no move is due in phase {:?}", self.phase),
         }
     }
 
-    /// A throw played with `mv` (`Phase::Choose`).
+    /// The throw of `Phase::Choose` played with `chosen`, or passed (`None`); points left
+    /// over wait for their choice (`Phase::LeftOver`). The game loop's one call per throw.
     #[inline(always)]
-    fn play_throw<O: Observer + ?Sized>(&mut self, rules: &Rules, mv: &Move, obs: &mut O) {
+    pub(crate) fn finish_throw<O: Observer + ?Sized>(
+        &mut self,
+        rules: &Rules,
+        chosen: Option<Move>,
+        obs: &mut O,
+    ) {
         let side = self.pos.to_move;
-        self.pos = mv.after;
-        count(&mut self.summary, side, mv);
-        obs.on_throw(side, self.value, Some(mv), &self.pos);
-        // A split throw's parts stop with the side's last pawn; points left over after
-        // bearing off are offered even then (keeping them is a choice).
-        if mv.left > 0 && !(rules.split_throws && self.pos.finished(side)) {
-            self.phase = Phase::LeftOver;
-            self.played = Some(*mv);
-            self.part = Some(*mv);
-            return;
+        if let Some(mv) = &chosen {
+            self.pos = mv.after;
+            count(&mut self.summary, side, mv);
+            // The move's copy of the position (the same): the state's, stored in parts, read
+            // whole by an observer, would stall the game loop.
+            obs.on_throw(side, self.value, Some(mv), &mv.after);
+            // A split throw's parts stop with the side's last pawn; points left over after
+            // bearing off are offered even then (keeping them is a choice).
+            if mv.left > 0 && !(rules.split_throws && self.pos.finished(side)) {
+                self.phase = Phase::LeftOver;
+                self.played = Some(*mv);
+                self.part = Some(*mv);
+                return;
+            }
+        } else {
+            self.summary.passes += 1;
+            obs.on_throw(side, self.value, None, &self.pos);
         }
-        self.end_throw(rules, Some(mv), obs);
+        self.end_throw(rules, chosen.as_ref(), obs);
     }
 
     /// Points left over played with `mv`: a split throw goes on while points and pawns are
     /// left.
     #[cold]
-    fn left_over<O: Observer + ?Sized>(&mut self, rules: &Rules, mv: &Move, obs: &mut O) {
+    #[inline(never)]
+    fn left_over<O: Observer + ?Sized>(mut self, rules: &Rules, mv: &Move, obs: &mut O) -> Self {
         let side = self.pos.to_move;
         let points = self.left_points();
         self.pos = mv.after;
@@ -335,6 +358,7 @@ impl GameState {
             let played = self.played;
             self.end_throw(rules, played.as_ref(), obs);
         }
+        self
     }
 
     /// No move is listed ([`GameState::moves_into`] is empty): the throw passes, or the points
@@ -343,11 +367,7 @@ impl GameState {
     pub fn pass<O: Observer + ?Sized>(&mut self, rules: &Rules, obs: &mut O) {
         let side = self.pos.to_move;
         match self.phase {
-            Phase::Choose => {
-                self.summary.passes += 1;
-                obs.on_throw(side, self.value, None, &self.pos);
-                self.end_throw(rules, None, obs);
-            }
+            Phase::Choose => self.finish_throw(rules, None, obs),
             Phase::LeftOver => {
                 obs.on_residual(side, self.left_points(), None, &self.pos);
                 let played = self.played;
@@ -370,7 +390,8 @@ impl GameState {
         let value = self.value;
         if played.is_some() && self.pos.finished(side) {
             let again = throws_again(rules, value, played);
-            if self.game_over(rules, side, again) {
+            *self = self.game_over(rules, side, again);
+            if matches!(self.phase, Phase::Over) {
                 return;
             }
         }
@@ -388,36 +409,40 @@ impl GameState {
             return;
         }
         self.summary.turns += passed;
-        self.phase = if next.freed > 0 && self.freed(rules, obs) {
-            Phase::Over
-        } else {
-            Phase::Throw
-        };
+        self.phase = Phase::Throw;
+        if next.freed > 0 {
+            *self = self.freed(rules, obs);
+        }
     }
 
-    /// A pawn borne off from 30 at the start of the side to move's turn: counted and reported.
-    /// Returns true when that ended the game.
+    /// A pawn borne off from 30 at the start of the side to move's turn: counted and reported,
+    /// and the game over when it was the side's last.
+    #[cold]
     #[inline(never)]
-    fn freed<O: Observer + ?Sized>(&mut self, rules: &Rules, obs: &mut O) -> bool {
+    fn freed<O: Observer + ?Sized>(mut self, rules: &Rules, obs: &mut O) -> Self {
         let side = self.pos.to_move;
         self.summary.moves += 1;
         obs.on_free_exit(side, &self.pos);
-        self.pos.finished(side) && self.game_over(rules, side, false)
+        if self.pos.finished(side) {
+            return self.game_over(rules, side, false);
+        }
+        self
     }
 
-    /// `side` has no pawn left (`again`: the throw that did it gives another): whether that
-    /// ends the game, with the result written into the summary.
+    /// `side` has no pawn left (`again`: the throw that did it gives another): the game over
+    /// (`Phase::Over`, the result in the summary) when that ends it.
     #[cold]
-    fn game_over(&mut self, rules: &Rules, side: Side, again: bool) -> bool {
+    #[inline(never)]
+    fn game_over(mut self, rules: &Rules, side: Side, again: bool) -> Self {
         // Every hit removed a pawn under `all-out` (`validate`: "remove" is the capture that
         // goes with it).
         match crate::end::ending(rules, &self.pos, side, again, self.summary.hits) {
-            None => return false,
+            None => return self,
             Some(Ending::Won(winner)) => self.summary.winner = Some(winner),
             Some(Ending::Drawn) => self.summary.draw = true,
         }
         self.phase = Phase::Over;
-        true
+        self
     }
 }
 

@@ -64,16 +64,41 @@ fn ours(name: &str) -> bool {
 }
 
 impl Checkpoint {
-    /// Opens (or creates) `dir` for the game described by `game`; group files of another game
-    /// found there are removed.
-    pub fn open(dir: &Path, game: &str) -> Result<Checkpoint, CheckpointError> {
+    /// Opens (or creates) `dir` for the game described by `game`. Values already there are
+    /// kept when their `game.txt` is `game` or one that `same` takes for the same game (then
+    /// `game.txt` becomes `game`); values of another game are refused, never removed (hours of
+    /// a solve): the error names the folder to remove.
+    pub fn open(
+        dir: &Path,
+        game: &str,
+        same: impl Fn(&str) -> bool,
+    ) -> Result<Checkpoint, CheckpointError> {
         fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
         let header = dir.join("game.txt");
-        if fs::read_to_string(&header).ok().as_deref() != Some(game) {
-            Checkpoint { dir: dir.into() }.remove_files()?;
-            write_file(&header, |w| w.write_all(game.as_bytes())).map_err(|e| fail(&header, e))?;
+        let stored = fs::read_to_string(&header).ok();
+        let c = Checkpoint { dir: dir.into() };
+        if stored.as_deref() == Some(game) {
+            return Ok(c);
         }
-        Ok(Checkpoint { dir: dir.into() })
+        if c.holds_values() && !stored.as_deref().is_some_and(same) {
+            return Err(fail(
+                dir,
+                "holds the values of another game (its game.txt): remove the folder to solve this game from the start, or solve it into another folder",
+            ));
+        }
+        write_file(&header, |w| w.write_all(game.as_bytes())).map_err(|e| fail(&header, e))?;
+        Ok(c)
+    }
+
+    /// Whether the folder holds values (a group or a part) of any game.
+    fn holds_values(&self) -> bool {
+        fs::read_dir(&self.dir).is_ok_and(|list| {
+            list.flatten().any(|e| {
+                e.file_name()
+                    .to_str()
+                    .is_some_and(|n| n != "game.txt" && ours(n))
+            })
+        })
     }
 
     /// The folder.
@@ -432,7 +457,7 @@ mod tests {
     /// A fresh checkpoint folder for "game A".
     fn folder() -> (tempfile::TempDir, Checkpoint) {
         let dir = tempfile::tempdir().unwrap();
-        let c = Checkpoint::open(dir.path(), "game A").unwrap();
+        let c = Checkpoint::open(dir.path(), "game A", |_| false).unwrap();
         (dir, c)
     }
 
@@ -515,8 +540,9 @@ mod tests {
         for name in theirs {
             fs::write(dir.path().join(name), "a user's file").unwrap();
         }
-        // The same game keeps its groups; another game's are removed on opening.
-        let again = Checkpoint::open(dir.path(), "game A").unwrap();
+        // The same game keeps its groups, written alike or not; another game's are refused
+        // and kept.
+        let again = Checkpoint::open(dir.path(), "game A", |_| false).unwrap();
         assert_eq!(
             again
                 .load(&sweep, Pick::Best, &mut values.clone())
@@ -524,12 +550,21 @@ mod tests {
                 .solved,
             [off]
         );
-        let other = Checkpoint::open(dir.path(), "game B").unwrap();
+        let e = Checkpoint::open(dir.path(), "game B", |_| false).unwrap_err();
+        assert!(e.why.contains("another game"), "{e}");
+        let alike = Checkpoint::open(dir.path(), "game A'", |old| old == "game A").unwrap();
         assert_eq!(
-            other.load(&sweep, Pick::Best, &mut values.clone()).unwrap(),
-            Resume::default()
+            alike
+                .load(&sweep, Pick::Best, &mut values.clone())
+                .unwrap()
+                .solved,
+            [off]
         );
-        other.clear().unwrap();
+        assert_eq!(
+            fs::read_to_string(dir.path().join("game.txt")).unwrap(),
+            "game A'"
+        );
+        alike.clear().unwrap();
         let mut left: Vec<String> = fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -2,7 +2,7 @@
 //! `scripts/train-weights.sh`): `td` without a file plays the one trained for its game.
 
 use crate::rulefile::{hash, to_text, Game};
-use crate::tdfile::parse;
+use crate::tdfile::{parse, TdFile};
 use senet_engine::strategy::td::Net;
 
 /// The weights files shipped, as text: one per variant, at its preset's pawns and device.
@@ -18,13 +18,23 @@ const SHIPPED: [&str; 9] = [
     include_str!("../../../weights/ludii-piccione.td"),
 ];
 
-/// The shipped network trained for exactly `game` (its whole rule file, device included).
+/// The shipped network trained for `game`: the one trained for its very rule file (device
+/// included) when one is, else one trained for the same game from every position
+/// ([`Game::plays_as`]: another starter, opening throw, opening pawn or turn cap).
 pub fn network(game: &Game) -> Option<Net> {
+    shipped_for(game).map(|(_, file)| file.training.net)
+}
+
+/// The shipped weights file of [`network`], its text and what it reads as.
+fn shipped_for(game: &Game) -> Option<(&'static str, TdFile)> {
     let ours = hash(&to_text(game));
-    SHIPPED.iter().find_map(|text| {
-        let file = parse(text).expect("a shipped weights file reads");
-        (file.rules_hash == ours).then_some(file.training.net)
-    })
+    let files = || {
+        SHIPPED
+            .iter()
+            .map(|text| (*text, parse(text).expect("a shipped weights file reads")))
+    };
+    (files().find(|(_, file)| file.rules_hash == ours))
+        .or_else(|| files().find(|(_, file)| file.game.plays_as(game)))
 }
 
 /// The hash of the weights file a `td` player of `game` plays (`sha256:` and 12 digits, as a
@@ -34,11 +44,7 @@ pub fn network_hash(game: &Game, file: Option<&str>) -> Option<String> {
     if let Some(path) = file {
         return std::fs::read_to_string(path).ok().map(|t| hash(&t));
     }
-    let ours = hash(&to_text(game));
-    SHIPPED.iter().find_map(|text| {
-        let file = parse(text).expect("a shipped weights file reads");
-        (file.rules_hash == ours).then(|| hash(text))
-    })
+    shipped_for(game).map(|(text, _)| hash(text))
 }
 
 #[cfg(test)]
@@ -47,7 +53,7 @@ mod tests {
     use senet_engine::variants::VARIANTS;
 
     #[test]
-    fn every_variant_ships_a_network_for_its_preset_and_no_other_game() {
+    fn every_variant_ships_a_network_for_its_game_and_no_other() {
         for info in VARIANTS {
             let v: senet_engine::variants::Variant = info.id.parse().unwrap();
             let game = Game {
@@ -67,6 +73,16 @@ mod tests {
                 ..game
             };
             assert!(network(&fewer).is_none(), "{v} with 2 pawns");
+            // Another turn cap is the same game from every position: the variant's network.
+            let capped = Game {
+                rules: v.rules().with(|r| r.max_turns = 150).unwrap(),
+                ..fewer
+            };
+            assert_eq!(
+                network_hash(&capped, None),
+                Some(hash(&shipped)),
+                "{v} capped"
+            );
         }
         assert_eq!(SHIPPED.len(), VARIANTS.len());
     }

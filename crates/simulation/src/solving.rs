@@ -17,7 +17,7 @@ pub use crate::values::{start_value, Values};
 use senet_engine::rules::Rules;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::index::{StateIndex, MAX_SOLVED_PAWNS};
-use senet_engine::solve::{Solution, Sweep};
+use senet_engine::solve::{same_game, same_throws, Solution, Sweep};
 use senet_engine::throws::{throw_table, Device};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -100,9 +100,11 @@ impl Request {
         let Some(dir) = &self.checkpoint else {
             return Ok(None);
         };
+        let same = |old: &str| same_game_text(old, &self.rules, throws);
         Ok(Some(Checkpoint::open(
             dir,
             &game_text(&self.rules, throws)?,
+            same,
         )?))
     }
 }
@@ -376,9 +378,59 @@ pub fn game_text(rules: &Rules, throws: &[(u8, f64)]) -> Result<String, SolveErr
     Ok(format!("{rules}\nthrows = {}\n", law.join(" ")))
 }
 
+/// Whether `text`, a checkpoint's `game.txt` ([`game_text`]), is the game of `rules` and
+/// `throws` from every position (`same_game`: the starter, the opening and the turn cap may
+/// differ; the same throw distribution).
+pub fn same_game_text(text: &str, rules: &Rules, throws: &[(u8, f64)]) -> bool {
+    let Some((theirs, law)) = text.rsplit_once("\nthrows = ") else {
+        return false;
+    };
+    let law: Option<Vec<(u8, f64)>> = (law.split_whitespace())
+        .map(|w| {
+            let (v, p) = w.split_once(':')?;
+            Some((v.parse().ok()?, p.parse().ok()?))
+        })
+        .collect();
+    toml::from_str::<Rules>(theirs).is_ok_and(|theirs| {
+        same_game(&theirs, rules) && law.is_some_and(|law| same_throws(&law, throws))
+    })
+}
+
 /// The folder of a solve's checkpoint beside its results' folder `dir`: `DIR.checkpoint`.
 pub fn checkpoint_beside(dir: &Path) -> PathBuf {
     let mut name = dir.file_name().unwrap_or_default().to_os_string();
     name.push(".checkpoint");
     dir.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use senet_engine::variants::Variant;
+
+    #[test]
+    fn a_checkpoint_knows_its_game_by_the_rules_not_by_the_text() {
+        let rules = Variant::TEJON.rules().with(|r| r.pawns = 2).unwrap();
+        let throws = throw_table(&rules, &Device::Coins);
+        let text = game_text(&rules, &throws).unwrap();
+        assert!(same_game_text(&text, &rules, &throws));
+        // Another turn cap plays the same game from every position; written in another
+        // order, the same rules; more pawns or other throws are another game.
+        let capped = rules.clone().with(|r| r.max_turns = 99).unwrap();
+        assert!(same_game_text(&text, &capped, &throws));
+        let (keys, law) = text.rsplit_once("\nthrows = ").unwrap();
+        assert!(
+            !keys.lines().any(|l| l.starts_with('[')),
+            "flat keys: {keys}"
+        );
+        let mut lines: Vec<&str> = keys.lines().collect();
+        lines.reverse();
+        let reordered = format!("{}\nthrows = {law}", lines.join("\n"));
+        assert!(same_game_text(&reordered, &rules, &throws));
+        let three = rules.clone().with(|r| r.pawns = 3).unwrap();
+        assert!(!same_game_text(&text, &three, &throws));
+        let sticks = throw_table(&rules, &Device::Sticks { p_marked: 0.6 });
+        assert!(!same_game_text(&text, &rules, &sticks));
+        assert!(!same_game_text("not a game", &rules, &throws));
+    }
 }

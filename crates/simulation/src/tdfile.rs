@@ -199,15 +199,16 @@ fn weights(lines: &[&str], first: usize, hidden: usize) -> Result<Net, (usize, S
     ))
 }
 
-/// `file`'s network, refused when it was trained for other rules than `game`'s.
+/// `file`'s network, refused when it was trained for another game than `game` (by the rules
+/// themselves, [`Game::plays_as`]: another starter or turn cap, or a rule file worded
+/// otherwise, is the same game).
 pub fn for_game(file: &str, game: &Game) -> Result<TdFile, TdFileError> {
     let td = load(Path::new(file))?;
-    let ours = hash(&to_text(game));
-    if td.rules_hash != ours {
+    if !td.game.plays_as(game) {
         return Err(TdFileError::OtherGame {
             file: file.to_string(),
             theirs: td.rules_hash,
-            ours,
+            ours: hash(&to_text(game)),
         });
     }
     Ok(td)
@@ -216,6 +217,7 @@ pub fn for_game(file: &str, game: &Game) -> Result<TdFile, TdFileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use senet_engine::throws::Device;
     use senet_engine::variants::Variant;
 
     #[test]
@@ -243,6 +245,27 @@ mod tests {
         };
         let e = for_game(&name, &three).unwrap_err().to_string();
         assert!(e.contains("trained for other rules"), "{e}");
+        // Another starter and turn cap play the same game from every position: the network
+        // serves it, though its rule file's hash differs.
+        let opened = Game {
+            rules: (game.rules)
+                .with(|r| {
+                    r.max_turns = 77;
+                    r.starter = senet_engine::rules::Starter::Black;
+                })
+                .unwrap(),
+            ..game.clone()
+        };
+        assert_ne!(hash(&to_text(&opened)), read.rules_hash);
+        assert!(for_game(&name, &opened).is_ok());
+        let sticks = Game {
+            device: Device::Sticks { p_marked: 0.6 },
+            ..game.clone()
+        };
+        assert!(
+            for_game(&name, &sticks).is_err(),
+            "another throw distribution"
+        );
         // A changed rule file, a missing weight: refused with the line.
         let edited = text.replace("pawns = 2", "pawns = 4");
         assert!(parse(&edited).unwrap_err().1.contains("'Rules' hash"));
