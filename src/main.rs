@@ -45,7 +45,10 @@ fn main() -> ExitCode {
             eprintln!("senet-sim: error: {e:#}");
             if e.downcast_ref::<error::Interrupted>().is_some() {
                 ExitCode::from(130)
-            } else if e.downcast_ref::<error::InputError>().is_some() {
+            } else if e.downcast_ref::<error::InputError>().is_some()
+                || (e.downcast_ref::<senet_tables::shards::ShardError>())
+                    .is_some_and(|s| s.is_input())
+            {
                 ExitCode::from(2)
             } else {
                 ExitCode::from(1)

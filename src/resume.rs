@@ -6,13 +6,13 @@
 
 use crate::config::RunConfig;
 use crate::progress::Progress;
-use crate::shards::{read_manifest, summed_counters, write_partial, Manifest};
 use anyhow::{Context, Result};
 use rayon::ThreadPool;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::runner::{play_counters, shard_games};
 use senet_simulation::shard::{ScenarioCounters, Shard};
 use senet_simulation::stats::Combine;
+use senet_tables::shards::{read_manifest, summed_counters, write_partial, Manifest, MANIFEST};
 use std::path::{Path, PathBuf};
 
 /// Parts of a resumable run.
@@ -43,11 +43,11 @@ pub fn play(
     for k in 1..=PARTS {
         let shard = Shard { k, n: PARTS };
         let part = dir.join(format!("part-{k}"));
-        let expected = Manifest::new(config, text, shard, shard_games(scenario, shard));
-        match read_manifest(&part) {
+        let expected = crate::shards::manifest(config, text, shard, shard_games(scenario, shard));
+        match read_manifest(&part, env!("CARGO_PKG_VERSION")) {
             Ok(m) if m == expected => total.combine(&summed_counters(&[part], scenario)?),
             // A part kept by another build (another format): played again, and said once.
-            Err(e) if part.join(crate::shards::MANIFEST).is_file() && !config.args.quiet => {
+            Err(e) if part.join(MANIFEST).is_file() && !config.args.quiet => {
                 eprintln!("senet-sim: resuming: {e}; playing that part again");
                 todo.push((shard, expected))
             }

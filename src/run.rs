@@ -5,7 +5,6 @@
 use crate::config::{RunArgs, RunConfig};
 use crate::error::InputError;
 use crate::progress::Progress;
-use crate::shards::Manifest;
 use anyhow::{Context, Result};
 use senet_simulation::cancel::Cancel;
 use senet_simulation::runner::{play_counters, results, shard_games};
@@ -51,8 +50,8 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
     interrupted(&config, &cancel)?;
     let played = started.elapsed();
     if config.args.shard.is_some() {
-        let manifest = Manifest::new(&config, &text, shard, total);
-        crate::shards::write_partial(&staging.dir, &manifest, &counters)?;
+        let manifest = crate::shards::manifest(&config, &text, shard, total);
+        senet_tables::shards::write_partial(&staging.dir, &manifest, &counters)?;
     } else {
         let keep_games = config.args.report.games_csv.unwrap_or(0);
         let results = results(&config.scenario, counters, keep_games);

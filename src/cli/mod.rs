@@ -107,7 +107,7 @@ pub fn run(cli: Cli) -> Result<()> {
             let out_dir = crate::run::run(a)?;
             if !quiet {
                 let file = if sharded {
-                    crate::shards::MANIFEST
+                    senet_tables::shards::MANIFEST
                 } else {
                     "report.html"
                 };

@@ -14,6 +14,7 @@ pub mod lang;
 pub mod localise;
 pub mod record;
 pub mod run_tables;
+pub mod shards;
 pub mod solved;
 pub mod tournament;
 pub mod write;
