@@ -10,22 +10,18 @@ use anyhow::{Context, Result};
 use clap::Args;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::index::MAX_SOLVED_PAWNS;
-use senet_engine::solve::Solution;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::strategy::spec::STRATEGY_NAMES;
 use senet_engine::variants::Variant;
+use senet_simulation::analysis::{analyse, check_strategies, AnalysisError, Judging};
 use senet_simulation::cancel::Cancel;
-use senet_simulation::evaluation::state_metrics;
-use senet_simulation::judge::{judge, Decision};
 use senet_simulation::layered::Group;
-use senet_simulation::lengths::{self, expected_lengths, Lengths};
 use senet_simulation::residual::{residual, STORED_STEP};
-use senet_simulation::solving::{self, checkpoint_beside, Event, Exact, Request, SolveError};
+use senet_simulation::solving::{self, checkpoint_beside, Event, Request, SolveError};
 use senet_simulation::tablefile;
 use senet_tables::write::{write_table_with, CsvStyle, TableFormat};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Instant;
 
 use senet_tables::solved as frames;
@@ -256,15 +252,14 @@ fn compute(
     say: &dyn Fn(&str),
     cancel: &Cancel,
 ) -> Result<Solved> {
+    let judging = Judging {
+        strategies: &args.strategies,
+        games: args.games,
+        seed: args.seed,
+        boards: args.boards,
+    };
     // A `td` player with no network for these rules is refused before the solve, not after it.
-    for spec in args.strategies.iter() {
-        if let StrategySpec::Td(_) = spec {
-            let mut spec = spec.clone();
-            senet_simulation::tables::Tables::new()
-                .resolve(&mut spec, variant, &request.rules, &request.device, cancel)
-                .map_err(|e| InputError(format!("--strategies {spec}: {e}")))?;
-        }
-    }
+    check_strategies(variant, request, &judging, cancel).map_err(analysis_error)?;
     let tolerance = request.tolerance();
     let pawns = request.rules.pawns;
     let (mut built, mut shown) = (0.0, Instant::now());
@@ -341,100 +336,21 @@ fn compute(
         ))),
         other => other.into(),
     })?;
-    finish(args, variant, request, exact, say, cancel)
+    analyse(variant, request, exact, &judging, say, cancel).map_err(analysis_error)
 }
 
-/// The start's values, the strategies judged against the table, and the critical positions.
-fn finish(
-    args: &SolveArgs,
-    variant: Variant,
-    request: &Request,
-    exact: Exact,
-    say: &dyn Fn(&str),
-    cancel: &Cancel,
-) -> Result<Solved> {
-    let (rules, device) = (&request.rules, request.device);
-    let solution = Arc::new(exact.solution);
-    let mut verdicts = Vec::new();
-    let mut decisions = Vec::new();
-    let mut tables = senet_simulation::tables::Tables::new();
-    tables.hold(solution.clone());
-    for (lane, spec) in args.strategies.iter().enumerate() {
-        say(&format!(
-            "judging {spec}: {} games against optimal",
-            args.games
-        ));
-        let mut spec = spec.clone();
-        tables
-            .resolve(&mut spec, variant, rules, &device, &Cancel::new())
-            .map_err(|e| InputError(format!("--strategies {spec}: {e}")))?;
-        let (verdict, seen) = judge(
-            &solution,
-            &device,
-            &spec,
-            args.games,
-            args.seed,
-            lane as u64,
-        );
-        verdicts.push((spec, verdict));
-        decisions.extend(seen);
+/// An analysis's error as the command says it: a strategy as `--strategies`' bad input, a stop
+/// as an interruption.
+fn analysis_error(e: AnalysisError) -> anyhow::Error {
+    match e {
+        AnalysisError::Strategy { spec, why } => {
+            InputError(format!("--strategies {spec}: {why}")).into()
+        }
+        AnalysisError::Lengths(SolveError::Interrupted) => {
+            Interrupted("nothing was written; the exact lengths were stopped".into()).into()
+        }
+        AnalysisError::Lengths(other) => other.into(),
     }
-    let lengths = exact_lengths(&solution, exact.random.is_some(), say, cancel)?;
-    say(&format!(
-        "Ludii's state-evaluation metrics: {} games played optimally, {} at random",
-        args.games, args.games
-    ));
-    // The same seeds for both kinds of play (paired games), past the judged strategies' lanes.
-    let lane = args.strategies.len() as u64;
-    let state = [false, true]
-        .map(|random| state_metrics(&solution, &device, random, args.games, args.seed, lane));
-    Ok(Solved {
-        variant,
-        rules: rules.clone(),
-        device,
-        lengths,
-        state: (state[0], state[1]),
-        critical: critical(&solution, decisions, args.boards),
-        solution,
-        effort: exact.optimal.effort,
-        start: (exact.optimal.chance, exact.random.map(|r| r.chance)),
-        random_effort: exact.random.map(|r| r.effort),
-        verdicts,
-        seed: args.seed,
-    })
-}
-
-/// The exact expected lengths under optimal play, and under random play when it was solved,
-/// for the games small enough ([`lengths::MAX_PAWNS`]).
-fn exact_lengths(
-    solution: &Solution,
-    random: bool,
-    say: &dyn Fn(&str),
-    cancel: &Cancel,
-) -> Result<(Option<Lengths>, Option<Lengths>)> {
-    if solution.rules.pawns > lengths::MAX_PAWNS {
-        return Ok((None, None));
-    }
-    let of = |pick: Pick, what: &str| -> Result<Lengths> {
-        let l = expected_lengths(solution, pick, cancel).map_err(|e| match e {
-            SolveError::Interrupted => {
-                Interrupted("nothing was written; the exact lengths were stopped".into()).into()
-            }
-            other => anyhow::Error::from(other),
-        })?;
-        say(&format!(
-            "expected length, {what}: {:.4} turns, {:.4} throws, luck {:.4} a throw ({} sweeps)",
-            l.turns, l.throws, l.luck_per_throw, l.sweeps
-        ));
-        Ok(l)
-    };
-    let best = of(Pick::Best, "both optimal")?;
-    let uniform = if random {
-        Some(of(Pick::Uniform, "both random")?)
-    } else {
-        None
-    };
-    Ok((Some(best), uniform))
 }
 
 /// What `solve` prints of a group solved.
@@ -448,24 +364,6 @@ fn group_line(g: &Group) -> String {
         g.bytes as f64 / 1e6,
         g.stored
     )
-}
-
-/// The `n` decisions with the largest gap between the best and the worst move, one per
-/// position and throw (a position and its mirror, colours swapped, are one), largest first
-/// (ties: first seen).
-fn critical(solution: &Solution, mut decisions: Vec<Decision>, n: usize) -> Vec<Decision> {
-    decisions.sort_by(|a, b| (b.best() - b.worst()).total_cmp(&(a.best() - a.worst())));
-    let mut seen = std::collections::BTreeSet::new();
-    let mut out: Vec<Decision> = Vec::new();
-    for d in decisions {
-        if out.len() == n {
-            break;
-        }
-        if seen.insert((solution.index.index(&d.pos), d.throw)) {
-            out.push(d);
-        }
-    }
-    out
 }
 
 /// The CSV files of a solve, in the order written.

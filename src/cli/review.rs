@@ -379,57 +379,10 @@ fn side_name(side: Side, fr: bool) -> &'static str {
     }
 }
 
-/// review.csv: one row per throw, in the language's CSV dialect.
+/// review.csv: one row per throw ([`senet_tables::review::frame`]), in the language's CSV
+/// dialect.
 fn write_csv(dir: &std::path::Path, steps: &[Step], l: Lang) -> Result<()> {
-    use polars::prelude::{Column, DataFrame};
-    let text = |f: &dyn Fn(&Step) -> String| -> Vec<String> { steps.iter().map(f).collect() };
-    let df = DataFrame::new_infer_height(vec![
-        Column::new("throw".into(), (1..=steps.len() as u32).collect::<Vec<_>>()),
-        Column::new("side".into(), text(&|s| s.side.name().to_string())),
-        Column::new(
-            "value".into(),
-            steps.iter().map(|s| u32::from(s.throw)).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "move".into(),
-            text(&|s| s.played.as_ref().map(describe).unwrap_or_default()),
-        ),
-        Column::new(
-            "white_before".into(),
-            steps
-                .iter()
-                .map(|s| six(s.white_before))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "white_chance".into(),
-            steps
-                .iter()
-                .map(|s| six(s.white_chance))
-                .collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "luck".into(),
-            steps.iter().map(|s| six(s.luck)).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "best_move".into(),
-            text(&|s| s.graded.map(|g| describe(&g.0)).unwrap_or_default()),
-        ),
-        Column::new(
-            "loss".into(),
-            steps
-                .iter()
-                .map(|s| s.graded.map(|g| six(g.1)))
-                .collect::<Vec<_>>(),
-        ),
-    ])?;
+    let df = senet_tables::review::frame(steps)?;
     senet_tables::write::write_csv(&df, &dir.join("review.csv"), CsvStyle::default_for(l), l)
         .map_err(Into::into)
-}
-
-/// A chance to six decimals: the table stores `f32` (about 7 significant digits), so the
-/// digits after the sixth are rounding noise, not information.
-fn six(x: f64) -> f64 {
-    (x * 1e6).round() / 1e6
 }

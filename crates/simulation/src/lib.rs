@@ -5,6 +5,7 @@
 //! before any parallel work and counters are integers merged with `combine`, so results do not
 //! depend on the number of threads.
 
+pub mod analysis;
 pub mod atomic;
 pub mod cancel;
 pub mod checkpoint;

@@ -13,6 +13,7 @@ pub mod frames;
 pub mod lang;
 pub mod localise;
 pub mod record;
+pub mod review;
 pub mod run_tables;
 pub mod shards;
 pub mod solved;

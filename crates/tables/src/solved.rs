@@ -4,59 +4,10 @@
 use crate::TablesError;
 use polars::prelude::{Column, DataFrame};
 use senet_engine::board::Side;
-use senet_engine::rules::Rules;
-use senet_engine::solve::Solution;
-use senet_engine::strategy::spec::StrategySpec;
-use senet_engine::throws::Device;
-use senet_engine::variants::Variant;
-use senet_simulation::evaluation::StateMetrics;
-use senet_simulation::judge::{Decision, Verdict};
-use senet_simulation::lengths::Lengths;
+use senet_simulation::judge::Decision;
 use senet_simulation::rulefile::{hash, to_text};
-use senet_simulation::solver::Effort;
-use std::sync::Arc;
 
-/// What the command found: the figures of report.md and solution.csv.
-pub struct Solved {
-    /// The variant.
-    pub variant: Variant,
-    /// Its rules with `pawns` a side.
-    pub rules: Rules,
-    /// The device.
-    pub device: Device,
-    /// The table.
-    pub solution: Arc<Solution>,
-    /// How solving went.
-    pub effort: Effort,
-    /// The first mover's chance under optimal play, and under random play (not computed with
-    /// `--optimal-only`).
-    pub start: (f64, Option<f64>),
-    /// How the random-play values went (`None`: not computed).
-    pub random_effort: Option<Effort>,
-    /// The verdict of each judged strategy.
-    pub verdicts: Vec<(StrategySpec, Verdict)>,
-    /// The positions where the choice matters most, with their throw and move values.
-    pub critical: Vec<Decision>,
-    /// The exact expected lengths under optimal play and under random play (`None`: a game
-    /// too big for them, or random play not computed).
-    pub lengths: (Option<Lengths>, Option<Lengths>),
-    /// Ludii's state-evaluation metrics with exact values, over games played optimally and
-    /// over games played at random (`None`: no game).
-    pub state: (Option<StateMetrics>, Option<StateMetrics>),
-    /// The seed of the games played to judge the strategies and read the state metrics.
-    pub seed: u64,
-}
-
-impl Solved {
-    /// The game solved (what `rules.toml` writes).
-    pub fn game(&self) -> senet_simulation::rulefile::Game {
-        senet_simulation::rulefile::Game {
-            variant: self.variant,
-            device: self.device,
-            rules: self.rules.clone(),
-        }
-    }
-}
+pub use senet_simulation::analysis::Solved;
 
 /// `solution.csv`: the game, how solving went, the first mover's chances.
 pub fn solution(s: &Solved) -> Result<DataFrame, TablesError> {
