@@ -47,30 +47,29 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
         } else if game.is_over() {
             return *game.summary();
         } else {
-            game = other_step(
-                game, rules, strategies, thrower, decisions, &mut moves, observer,
+            other_step(
+                &mut game, rules, strategies, thrower, decisions, &mut moves, observer,
             );
         }
     }
 }
 
 /// A step of any phase but `Phase::Throw` and `Phase::Over`: the opening's draw and throws,
-/// and a strategy's choice. The state by value: its address given to a strategy would keep
-/// the game loop's state in memory.
+/// and a strategy's choice.
 #[cold]
 #[inline(never)]
 fn other_step<T: Thrower + ?Sized, O: Observer + ?Sized>(
-    mut game: GameState,
+    game: &mut GameState,
     rules: &Rules,
     strategies: &mut [Box<dyn Strategy>; 2],
     thrower: &mut T,
     decisions: &mut GameRng,
     moves: &mut MoveList,
     observer: &mut O,
-) -> GameState {
+) {
     match game.phase() {
         Phase::Choose | Phase::LeftOver => {
-            match pick(rules, &game, strategies, decisions, moves, observer) {
+            match pick(rules, game, strategies, decisions, moves, observer) {
                 Some(mv) => game.play(rules, &mv, observer),
                 None => game.pass(rules, observer),
             }
@@ -85,7 +84,6 @@ fn other_step<T: Thrower + ?Sized, O: Observer + ?Sized>(
         }
         Phase::Throw | Phase::Over => unreachable!("played by the loop"),
     }
-    game
 }
 
 /// The move the side to move's strategy picks for the decision due (`None`: no move is

@@ -86,8 +86,15 @@ impl Solution {
     /// Whether this table was solved for `rules` and `throws`: the same options wherever they
     /// change a value (the starter, the opening throw and the turn cap do not).
     pub fn solves(&self, rules: &Rules, throws: &[(u8, f64)]) -> bool {
-        same_game(&self.rules, rules) && same_throws(&self.throws, throws)
+        plays_as((&self.rules, &self.throws), (rules, throws))
     }
+}
+
+/// Whether two games, each its rules and throw distribution, are the same from every position
+/// ([`same_game`] and [`same_throws`]): what was computed for one (a table's values, a network,
+/// a checkpoint) holds for the other.
+pub fn plays_as(a: (&Rules, &[(u8, f64)]), b: (&Rules, &[(u8, f64)])) -> bool {
+    same_game(a.0, b.0) && same_throws(a.1, b.1)
 }
 
 /// Whether two throw distributions are the same (values equal, probabilities within 1e-12).

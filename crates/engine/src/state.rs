@@ -52,10 +52,6 @@ pub enum Phase {
 
 /// The whole state of a game between two steps: the position, the opening's rules still
 /// binding, the counters so far and what comes next. Small and `Copy`, as a [`Position`].
-///
-/// The rare steps (the opening's throws, points left over, a free exit, the game's end) take
-/// the state by value and return it: a `&mut self` passed to a function not inlined would make
-/// the game loop keep the whole state in memory rather than in registers (`bench`: 15% slower).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameState {
     pos: Position,
@@ -183,8 +179,11 @@ impl GameState {
         };
         // The first turn's free exit from 30 (later turns': `after_throw`); no start layout
         // puts a pawn there today (at most 10 pawns, from square 1), but the rule is the rule.
-        if rules.free_exit_from_30 && start_of_turn(rules, &mut self.pos) > 0 {
-            *self = self.freed(rules, obs);
+        if rules.free_exit_from_30
+            && start_of_turn(rules, &mut self.pos) > 0
+            && self.freed(rules, obs)
+        {
+            self.phase = Phase::Over;
         }
     }
 
@@ -199,7 +198,7 @@ impl GameState {
                     self.finish_throw(rules, None, obs);
                 }
             }
-            _ => *self = self.opening_throw(rules, value, obs),
+            _ => self.opening_throw(rules, value, obs),
         }
     }
 
@@ -221,12 +220,7 @@ impl GameState {
     /// A throw of the opening (higher throw, throw-off).
     #[cold]
     #[inline(never)]
-    fn opening_throw<O: Observer + ?Sized>(
-        mut self,
-        rules: &Rules,
-        value: u8,
-        obs: &mut O,
-    ) -> Self {
+    fn opening_throw<O: Observer + ?Sized>(&mut self, rules: &Rules, value: u8, obs: &mut O) {
         match self.phase {
             Phase::HigherThrow { white: None } => {
                 obs.on_opening_throw(value);
@@ -249,7 +243,7 @@ impl GameState {
                 if value != first {
                     obs.on_opening_throw(value);
                     if self.summary.opening < THROW_OFF_CAP {
-                        return self;
+                        return;
                     }
                     self.summary.throws += 1;
                     self.summary.opening += 1;
@@ -267,7 +261,6 @@ impl GameState {
             }
             _ => panic!("no throw is due in phase {:?}", self.phase),
         }
-        self
     }
 
     /// The side to move is to play a throw of `value`: the opening pawn is forced, and the
@@ -303,7 +296,7 @@ impl GameState {
     pub fn play<O: Observer + ?Sized>(&mut self, rules: &Rules, mv: &Move, obs: &mut O) {
         match self.phase {
             Phase::Choose => self.finish_throw(rules, Some(*mv), obs),
-            Phase::LeftOver => *self = self.left_over(rules, mv, obs),
+            Phase::LeftOver => self.left_over(rules, mv, obs),
             _ => panic!("no move is due in phase {:?}", self.phase),
         }
     }
@@ -321,9 +314,7 @@ impl GameState {
         if let Some(mv) = &chosen {
             self.pos = mv.after;
             count(&mut self.summary, side, mv);
-            // The move's copy of the position (the same): the state's, stored in parts, read
-            // whole by an observer, would stall the game loop.
-            obs.on_throw(side, self.value, Some(mv), &mv.after);
+            obs.on_throw(side, self.value, Some(mv), &self.pos);
             // A split throw's parts stop with the side's last pawn; points left over after
             // bearing off are offered even then (keeping them is a choice).
             if mv.left > 0 && !(rules.split_throws && self.pos.finished(side)) {
@@ -342,8 +333,7 @@ impl GameState {
     /// Points left over played with `mv`: a split throw goes on while points and pawns are
     /// left.
     #[cold]
-    #[inline(never)]
-    fn left_over<O: Observer + ?Sized>(mut self, rules: &Rules, mv: &Move, obs: &mut O) -> Self {
+    fn left_over<O: Observer + ?Sized>(&mut self, rules: &Rules, mv: &Move, obs: &mut O) {
         let side = self.pos.to_move;
         let points = self.left_points();
         self.pos = mv.after;
@@ -358,7 +348,6 @@ impl GameState {
             let played = self.played;
             self.end_throw(rules, played.as_ref(), obs);
         }
-        self
     }
 
     /// No move is listed ([`GameState::moves_into`] is empty): the throw passes, or the points
@@ -390,8 +379,7 @@ impl GameState {
         let value = self.value;
         if played.is_some() && self.pos.finished(side) {
             let again = throws_again(rules, value, played);
-            *self = self.game_over(rules, side, again);
-            if matches!(self.phase, Phase::Over) {
+            if self.game_over(rules, side, again) {
                 return;
             }
         }
@@ -409,40 +397,36 @@ impl GameState {
             return;
         }
         self.summary.turns += passed;
-        self.phase = Phase::Throw;
-        if next.freed > 0 {
-            *self = self.freed(rules, obs);
-        }
+        self.phase = if next.freed > 0 && self.freed(rules, obs) {
+            Phase::Over
+        } else {
+            Phase::Throw
+        };
     }
 
-    /// A pawn borne off from 30 at the start of the side to move's turn: counted and reported,
-    /// and the game over when it was the side's last.
-    #[cold]
+    /// A pawn borne off from 30 at the start of the side to move's turn: counted and reported.
+    /// Returns true when that ended the game.
     #[inline(never)]
-    fn freed<O: Observer + ?Sized>(mut self, rules: &Rules, obs: &mut O) -> Self {
+    fn freed<O: Observer + ?Sized>(&mut self, rules: &Rules, obs: &mut O) -> bool {
         let side = self.pos.to_move;
         self.summary.moves += 1;
         obs.on_free_exit(side, &self.pos);
-        if self.pos.finished(side) {
-            return self.game_over(rules, side, false);
-        }
-        self
+        self.pos.finished(side) && self.game_over(rules, side, false)
     }
 
-    /// `side` has no pawn left (`again`: the throw that did it gives another): the game over
-    /// (`Phase::Over`, the result in the summary) when that ends it.
+    /// `side` has no pawn left (`again`: the throw that did it gives another): whether that
+    /// ends the game, with the result written into the summary.
     #[cold]
-    #[inline(never)]
-    fn game_over(mut self, rules: &Rules, side: Side, again: bool) -> Self {
+    fn game_over(&mut self, rules: &Rules, side: Side, again: bool) -> bool {
         // Every hit removed a pawn under `all-out` (`validate`: "remove" is the capture that
         // goes with it).
         match crate::end::ending(rules, &self.pos, side, again, self.summary.hits) {
-            None => return self,
+            None => return false,
             Some(Ending::Won(winner)) => self.summary.winner = Some(winner),
             Some(Ending::Drawn) => self.summary.draw = true,
         }
         self.phase = Phase::Over;
-        self
+        true
     }
 }
 

@@ -90,6 +90,14 @@ pub enum AnalysisError {
     Lengths(#[from] SolveError),
 }
 
+/// `spec` cannot play the game: why.
+fn strategy_error(spec: &StrategySpec, why: impl std::fmt::Display) -> AnalysisError {
+    AnalysisError::Strategy {
+        spec: spec.clone(),
+        why: why.to_string(),
+    }
+}
+
 /// The strategies of `judging` checked before a solve: each can play the game of `request`
 /// (a `td` player with no network for it is refused before hours of solving, not after).
 pub fn check_strategies(
@@ -102,10 +110,7 @@ pub fn check_strategies(
         if let StrategySpec::Td(_) = spec {
             let mut spec = spec.clone();
             (Tables::new().resolve(&mut spec, variant, &request.rules, &request.device, cancel))
-                .map_err(|e| AnalysisError::Strategy {
-                    spec: spec.clone(),
-                    why: e.to_string(),
-                })?;
+                .map_err(|e| strategy_error(&spec, e))?;
         }
     }
     Ok(())
@@ -132,12 +137,8 @@ pub fn analyse(
     for (lane, spec) in judging.strategies.iter().enumerate() {
         say(&format!("judging {spec}: {games} games against optimal"));
         let mut spec = spec.clone();
-        (tables.resolve(&mut spec, variant, rules, &device, &Cancel::new())).map_err(|e| {
-            AnalysisError::Strategy {
-                spec: spec.clone(),
-                why: e.to_string(),
-            }
-        })?;
+        (tables.resolve(&mut spec, variant, rules, &device, &Cancel::new()))
+            .map_err(|e| strategy_error(&spec, e))?;
         let (verdict, seen) = judge(&solution, &device, &spec, games, judging.seed, lane as u64);
         verdicts.push((spec, verdict));
         decisions.extend(seen);

@@ -6,7 +6,7 @@
 
 use senet_engine::options::{key_values, OPTIONS};
 use senet_engine::rules::{RuleSet, Rules};
-use senet_engine::solve::{same_game, same_throws};
+use senet_engine::solve::plays_as;
 use senet_engine::throws::{throw_table, value_fraction, Device};
 use senet_engine::variants::{known_ids, Variant};
 use std::fmt::Write;
@@ -29,17 +29,13 @@ pub struct Game {
 }
 
 impl Game {
-    /// Whether `other` is the same game from any position: the same options wherever they
-    /// change a position's value or its moves ([`same_game`]: the starter, the opening throw,
-    /// the opening pawn and the turn cap may differ) and the same throw distribution. What a
-    /// file computed for one (a `td` network, a checkpoint's values) holds for the other,
-    /// whatever the rule file's wording or a rule option added since.
+    /// Whether `other` is the same game from any position ([`plays_as`]: the starter, the
+    /// opening throw, the opening pawn and the turn cap may differ, the throw distribution may
+    /// not). What a file computed for one (a `td` network) holds for the other, whatever the
+    /// rule file's wording or a rule option added since.
     pub fn plays_as(&self, other: &Game) -> bool {
-        same_game(&self.rules, &other.rules)
-            && same_throws(
-                &throw_table(&self.rules, &self.device),
-                &throw_table(&other.rules, &other.device),
-            )
+        let throws = |g: &Game| throw_table(&g.rules, &g.device);
+        plays_as((&self.rules, &throws(self)), (&other.rules, &throws(other)))
     }
 }
 

@@ -28,13 +28,12 @@ pub fn network(game: &Game) -> Option<Net> {
 /// The shipped weights file of [`network`], its text and what it reads as.
 fn shipped_for(game: &Game) -> Option<(&'static str, TdFile)> {
     let ours = hash(&to_text(game));
-    let files = || {
-        SHIPPED
-            .iter()
-            .map(|text| (*text, parse(text).expect("a shipped weights file reads")))
-    };
-    (files().find(|(_, file)| file.rules_hash == ours))
-        .or_else(|| files().find(|(_, file)| file.game.plays_as(game)))
+    let mut files: Vec<(&str, TdFile)> = (SHIPPED.iter())
+        .map(|text| (*text, parse(text).expect("a shipped weights file reads")))
+        .collect();
+    let exact = files.iter().position(|(_, file)| file.rules_hash == ours);
+    let at = exact.or_else(|| files.iter().position(|(_, file)| file.game.plays_as(game)))?;
+    Some(files.swap_remove(at))
 }
 
 /// The hash of the weights file a `td` player of `game` plays (`sha256:` and 12 digits, as a

@@ -17,7 +17,7 @@ pub use crate::values::{start_value, Values};
 use senet_engine::rules::Rules;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::index::{StateIndex, MAX_SOLVED_PAWNS};
-use senet_engine::solve::{same_game, same_throws, Solution, Sweep};
+use senet_engine::solve::{plays_as, Solution, Sweep};
 use senet_engine::throws::{throw_table, Device};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -379,8 +379,7 @@ pub fn game_text(rules: &Rules, throws: &[(u8, f64)]) -> Result<String, SolveErr
 }
 
 /// Whether `text`, a checkpoint's `game.txt` ([`game_text`]), is the game of `rules` and
-/// `throws` from every position (`same_game`: the starter, the opening and the turn cap may
-/// differ; the same throw distribution).
+/// `throws` from every position ([`plays_as`]).
 pub fn same_game_text(text: &str, rules: &Rules, throws: &[(u8, f64)]) -> bool {
     let Some((theirs, law)) = text.rsplit_once("\nthrows = ") else {
         return false;
@@ -391,9 +390,10 @@ pub fn same_game_text(text: &str, rules: &Rules, throws: &[(u8, f64)]) -> bool {
             Some((v.parse().ok()?, p.parse().ok()?))
         })
         .collect();
-    toml::from_str::<Rules>(theirs).is_ok_and(|theirs| {
-        same_game(&theirs, rules) && law.is_some_and(|law| same_throws(&law, throws))
-    })
+    let theirs = toml::from_str::<Rules>(theirs).ok();
+    theirs
+        .zip(law)
+        .is_some_and(|(r, law)| plays_as((&r, &law), (rules, throws)))
 }
 
 /// The folder of a solve's checkpoint beside its results' folder `dir`: `DIR.checkpoint`.

@@ -40,7 +40,7 @@ pub fn frame(steps: &[Step]) -> PolarsResult<DataFrame> {
 
 /// A chance to six decimals: the table stores `f32` (about 7 significant digits), so the
 /// digits after the sixth are rounding noise, not information.
-pub fn six(x: f64) -> f64 {
+fn six(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 
