@@ -4,19 +4,34 @@
 
 use crate::config::RunConfig;
 use crate::report::exact::ExactStart;
+use crate::solve::Job;
 use anyhow::{Context, Result};
-use clap::Parser;
+use senet_engine::rules::DEFAULT_MAX_TURNS;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::throws::Device;
-use senet_simulation::rulefile::changed_keys;
+use senet_simulation::rulefile::{changed_keys, Game};
 use senet_tables::write::{CsvStyle, RFC4180_DIR};
 use std::path::Path;
 
-/// The command line of the solve, parsed by the `solve` command's own arguments.
-#[derive(Parser)]
-struct Line {
-    #[command(flatten)]
-    args: crate::solve::SolveArgs,
+/// The `senet-sim solve` command that writes the arm's solve again anywhere: its variant, each
+/// option it changes, its device, its pawns (the turn cap is the solver's own).
+fn replay(arm: &Game) -> String {
+    let mut words: Vec<String> = ["senet-sim", "solve", "--variant", arm.variant.id()]
+        .map(String::from)
+        .to_vec();
+    for kv in changed_keys(arm) {
+        if !kv.starts_with("pawns =") {
+            words.extend(["--set".to_string(), kv]);
+        }
+    }
+    if arm.device != arm.variant.device() {
+        words.extend(["--device".to_string(), arm.device.kind().to_string()]);
+        if let Device::Sticks { p_marked } = arm.device {
+            words.extend(["--p-marked".to_string(), p_marked.to_string()]);
+        }
+    }
+    words.extend(["--pawns".to_string(), arm.rules.pawns.to_string()]);
+    crate::config::shell_words(&words)
 }
 
 /// Refuses, before any game is played, an `exact` arm whose game the solver cannot take (too
@@ -47,39 +62,15 @@ pub fn write(report: &Path, config: &RunConfig) -> Result<Option<ExactStart>> {
     };
     let arm = &config.scenario.arms[i];
     let exact = report.join("exact");
-    // The arm's game on the command line, so that exact/report.md quotes a command that
-    // replays it anywhere: its variant, each option it changes, its device.
-    let mut words: Vec<String> = ["solve", "--variant", arm.variant.id()]
-        .map(String::from)
-        .to_vec();
-    // `--pawns` below says the number of pawns.
-    for kv in changed_keys(&arm.game()) {
-        if !kv.starts_with("pawns =") {
-            words.extend(["--set".to_string(), kv]);
-        }
-    }
-    if arm.device != arm.variant.device() {
-        words.extend(["--device".to_string(), arm.device.kind().to_string()]);
-        if let Device::Sticks { p_marked } = arm.device {
-            words.extend(["--p-marked".to_string(), p_marked.to_string()]);
-        }
-    }
-    words.extend(
-        [
-            "--pawns",
-            &arm.rules.pawns.to_string(),
-            "--lang",
-            config.lang.code(),
-            "--csv",
-            config.csv.name(),
-            "--quiet",
-            "--out",
-            &exact.display().to_string(),
-        ]
-        .map(String::from),
-    );
-    let line = Line::try_parse_from(words).context("the exact solve's arguments")?;
-    let (_, (optimal, random)) = crate::solve::solve_start(line.args, &mut std::io::sink())?;
+    let game = Game {
+        rules: (arm.rules)
+            .with(|r| r.max_turns = DEFAULT_MAX_TURNS)
+            .context("the exact arm's rules")?,
+        ..arm.game()
+    };
+    let written = (config.lang, config.csv);
+    let job = Job::new(game, exact.clone(), written, replay(&arm.game()))?;
+    let (_, (optimal, random)) = crate::solve::run(job, &mut std::io::sink())?;
     if config.csv == CsvStyle::ExcelFr {
         let (from, to) = (exact.join(RFC4180_DIR), report.join(RFC4180_DIR));
         std::fs::create_dir_all(&to).context("creating rfc4180/")?;

@@ -2,17 +2,15 @@
 //! is from optimal play.
 
 use crate::cli::args::{DeviceArgs, VariantArgs};
-use crate::error::{bad, InputError, Interrupted};
+use crate::error::{InputError, Interrupted};
 use crate::lang::Lang;
 use crate::report::solved::Solved;
 use crate::report::Staging;
 use anyhow::{Context, Result};
 use clap::Args;
 use senet_engine::solve::backup::Pick;
-use senet_engine::solve::index::MAX_SOLVED_PAWNS;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::strategy::spec::STRATEGY_NAMES;
-use senet_engine::variants::Variant;
 use senet_simulation::analysis::{analyse, check_strategies, AnalysisError, Judging};
 use senet_simulation::cancel::Cancel;
 use senet_simulation::layered::Group;
@@ -25,6 +23,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use senet_tables::solved as frames;
+
+mod job;
+pub use job::Job;
 
 /// The strategies judged by default.
 const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
@@ -155,77 +156,49 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
     if let Some(dir) = &args.verify {
         return verify(dir, out);
     }
-    Ok(solve_start(args, out)?.0)
-}
-
-/// Solves the game of `args` into its folder; returns the folder and the first mover's chance
-/// under optimal play and under random play (`None` with `--optimal-only`).
-pub fn solve_start(args: SolveArgs, out: &mut impl Write) -> Result<(PathBuf, (f64, Option<f64>))> {
-    let pawns = args.pawns.unwrap_or(0);
-    if !(1..=MAX_SOLVED_PAWNS).contains(&pawns) {
-        return bad(format!(
-            "--pawns {pawns}: the solver handles 1 to {MAX_SOLVED_PAWNS} pawns a side"
-        ));
-    }
-    if !(args.save_every >= 0.0 && args.save_every.is_finite()) {
-        return bad(format!(
-            "--save-every {}: a number of minutes, 0 or more",
-            args.save_every
-        ));
-    }
-    let game = args.variant.game(&args.device)?;
-    let (variant, device) = (game.variant, game.device);
-    let rules = game
-        .rules
-        .with(|r| {
-            r.pawns = pawns;
-            r.max_turns = senet_engine::rules::DEFAULT_MAX_TURNS;
-        })
-        .map_err(|e| InputError(format!("--pawns: {e}")))?;
-    let dir = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("solved/{variant}-{pawns}")));
-    crate::config::check_out(&dir)?;
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build_global()
             .ok();
     }
+    Ok(run(args.job()?, out)?.0)
+}
+
+/// Solves `job`'s game into its folder; returns the folder and the first mover's chance
+/// under optimal play and under random play (`None` with `--optimal-only`).
+pub fn run(job: Job, out: &mut impl Write) -> Result<(PathBuf, (f64, Option<f64>))> {
+    let dir = job.dir.clone();
+    crate::config::check_out(&dir)?;
     // Ctrl-C and SIGTERM ask the sweeps to stop; nothing is then written.
     let cancel = crate::signals::cancel_on_signals();
-    let quiet = args.quiet;
+    let quiet = job.quiet;
     let say = |text: &str| {
         if !quiet {
             eprintln!("{text}");
         }
     };
-    let solved_game = senet_simulation::rulefile::Game {
-        rules: rules.clone(),
-        ..game
-    };
     if !quiet {
-        writeln!(out, "{}", crate::cli::args::header(&solved_game, None, &[]))?;
+        writeln!(out, "{}", crate::cli::args::header(&job.game, None, &[]))?;
     }
     let request = Request {
-        method: match args.method {
+        method: match job.method {
             Method::Auto => solving::Method::Auto,
             Method::Graph => solving::Method::Graph,
             Method::Layered => solving::Method::Layered,
         },
-        memory: args.memory.map(|mb| mb << 20),
+        memory: job.memory,
         checkpoint: Some(checkpoint_beside(&dir)),
-        save_every: args.save_every * 60.0,
-        optimal_only: args.optimal_only,
-        ..Request::new(rules, device)
+        save_every: job.save_every,
+        optimal_only: job.optimal_only,
+        ..Request::new(job.game.rules.clone(), job.game.device)
     };
-    let solved = compute(&args, variant, &request, &say, &cancel)?;
+    let solved = compute(&job, &request, &say, &cancel)?;
     let staging = Staging::create(&dir)?;
-    write(&staging.dir, &solved, &args)?;
+    write(&staging.dir, &solved, &job)?;
     staging.commit()?;
     let checkpoint = checkpoint_beside(&dir);
-    if checkpoint.is_dir() && args.optimal_only {
+    if checkpoint.is_dir() && job.optimal_only {
         // The f64 values of optimal play (4.7 GB with 4 pawns, hours to compute) stay for a
         // later solve without --optimal-only, which adds random play to them.
         say(&format!(
@@ -238,25 +211,20 @@ pub fn solve_start(args: SolveArgs, out: &mut impl Write) -> Result<(PathBuf, (f
             c.clear()?;
         }
     }
-    if !args.quiet {
+    if !quiet {
         writeln!(out, "{}", dir.join("report.md").display())?;
     }
     Ok((dir, solved.start))
 }
 
 /// Solves, evaluates random play and judges the strategies, until `cancel` stops the sweeps.
-fn compute(
-    args: &SolveArgs,
-    variant: Variant,
-    request: &Request,
-    say: &dyn Fn(&str),
-    cancel: &Cancel,
-) -> Result<Solved> {
+fn compute(job: &Job, request: &Request, say: &dyn Fn(&str), cancel: &Cancel) -> Result<Solved> {
+    let variant = job.game.variant;
     let judging = Judging {
-        strategies: &args.strategies,
-        games: args.games,
-        seed: args.seed,
-        boards: args.boards,
+        strategies: &job.strategies,
+        games: job.games,
+        seed: job.seed,
+        boards: job.boards,
     };
     // A `td` player with no network for these rules is refused before the solve, not after it.
     check_strategies(variant, request, &judging, cancel).map_err(analysis_error)?;
@@ -298,7 +266,7 @@ fn compute(
         Event::Group(g) => {
             say(&group_line(g));
             groups += 1;
-            if args.stop_after_groups.is_some_and(|n| groups >= n) {
+            if job.stops.0.is_some_and(|n| groups >= n) {
                 cancel.cancel();
             }
         }
@@ -316,7 +284,7 @@ fn compute(
                 ))
             }
             sweeps += 1;
-            if args.stop_after_sweeps.is_some_and(|n| sweeps >= n) {
+            if job.stops.1.is_some_and(|n| sweeps >= n) {
                 cancel.cancel();
             }
         }
@@ -375,13 +343,13 @@ pub const CSV_FILES: [&str; 4] = [
 ];
 
 /// Writes table.senet, the [`CSV_FILES`], the boards and report.md.
-fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
-    let style = args.csv.unwrap_or(CsvStyle::default_for(args.lang));
+fn write(dir: &Path, s: &Solved, job: &Job) -> Result<()> {
+    let style = job.csv;
     tablefile::save(&s.solution, &dir.join("table.senet"))?;
     let (rules, _) = crate::report::provenance::rule_file(&s.game());
     std::fs::write(dir.join("rules.toml"), rules).context("writing rules.toml")?;
     // A French solve writes its CSV files in RFC 4180 into rfc4180/ too, as a French run does.
-    let format = TableFormat::new(style, false, args.lang);
+    let format = TableFormat::new(style, false, job.lang);
     let exact = exact_digits(s);
     // Decimals to the digits they carry: the chances at the start to the sweeps' tolerance, the
     // last change as an order of magnitude, the rest (judged games, a table's f32 values) to
@@ -400,8 +368,8 @@ fn write(dir: &Path, s: &Solved, args: &SolveArgs) -> Result<()> {
     for (name, mut frame) in CSV_FILES.into_iter().zip(frames) {
         write_table_with(&mut frame, &dir.join(name), format, digits)?;
     }
-    crate::report::charts::solved::draw(dir, s, args.lang)?;
-    let md = crate::report::solved::markdown(s, args.lang, &command_line(args));
+    crate::report::charts::solved::draw(dir, s, job.lang)?;
+    let md = crate::report::solved::markdown(s, job.lang, &job.command);
     std::fs::write(dir.join("report.md"), md).context("writing report.md")
 }
 
@@ -456,29 +424,6 @@ fn verify(dir: &Path, out: &mut impl Write) -> Result<PathBuf> {
         );
     }
     Ok(file)
-}
-
-/// The command that writes these results again: every option that changes a number (the
-/// rules, the device, the judged strategies and their games).
-fn command_line(args: &SolveArgs) -> String {
-    let mut c: Vec<String> = vec!["senet-sim".into(), "solve".into()];
-    c.extend(args.variant.arguments());
-    c.extend(args.device.arguments());
-    c.extend(["--pawns".into(), args.pawns.unwrap_or(0).to_string()]);
-    let strategies: Vec<String> = args.strategies.iter().map(|s| s.to_string()).collect();
-    if strategies.join(",") != JUDGED {
-        c.extend(["--strategies".into(), strategies.join(",")]);
-    }
-    if args.games != 1000 {
-        c.extend(["--games".into(), args.games.to_string()]);
-    }
-    if args.seed != 2019 {
-        c.extend(["--seed".into(), args.seed.to_string()]);
-    }
-    if args.optimal_only {
-        c.push("--optimal-only".into());
-    }
-    crate::config::shell_words(&c)
 }
 
 #[cfg(test)]

@@ -14,7 +14,10 @@ pub fn markdown(s: &Solved, l: Lang, command: &str) -> String {
         "# {} {} {k} {}\n",
         s.variant,
         t(l, "solved with", "résolu avec"),
-        t(l, "pawns a side", "pions par camp")
+        match k {
+            1 => t(l, "pawn a side", "pion par camp"),
+            _ => t(l, "pawns a side", "pions par camp"),
+        }
     );
     let _ = writeln!(md, "`{command}`\n");
     let _ = writeln!(

@@ -300,3 +300,48 @@ fn exact_key_is_checked_before_the_run() {
         }
     }
 }
+
+/// An `exact` arm's report quotes a `solve` command that writes the same solution again: its
+/// changed rules, its device and its pawns (the arm's turn cap is quoted, the solver's own used).
+#[test]
+fn an_exact_arm_quotes_the_command_that_replays_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = "name = \"x\"\ngames = 40\nexact = \"a\"\n[[arm]]\nname = \"a\"\n\
+        variant = \"game-box\"\ndevice = { kind = \"sticks\", p_marked = 0.4 }\n\
+        rules = { pawns = 1, max_turns = 120, protection = \"none\" }\n";
+    let file = write(tmp.path(), "exact.toml", text);
+    let out = tmp.path().join("out");
+    let o = run(&file, &out, &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let md = std::fs::read_to_string(out.join("exact/report.md")).unwrap();
+    let command = md.lines().nth(2).unwrap().trim_matches('`');
+    assert_eq!(
+        command,
+        "senet-sim solve --variant game-box --set 'max_turns = 120' --set 'protection = \"none\"' \
+         --device sticks --p-marked 0.4 --pawns 1"
+    );
+    assert!(
+        md.starts_with("# game-box solved with 1 pawn a side\n"),
+        "{md}"
+    );
+    let bin = assert_cmd::cargo::cargo_bin("senet-sim");
+    let again = tmp.path().join("again");
+    let line = format!(
+        "'{}'{} --quiet --out '{}'",
+        bin.display(),
+        command.strip_prefix("senet-sim").unwrap(),
+        again.display()
+    );
+    let o = std::process::Command::new("sh")
+        .args(["-c", &line])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for f in ["solution.csv", "losses.csv", "rules.toml"] {
+        let (a, b) = (out.join("exact").join(f), again.join(f));
+        assert!(
+            std::fs::read(a).unwrap() == std::fs::read(b).unwrap(),
+            "{f} differs"
+        );
+    }
+}
