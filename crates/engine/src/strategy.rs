@@ -12,10 +12,21 @@ pub mod search;
 pub mod spec;
 pub mod td;
 
-/// An unknown or malformed strategy name (the message names it and says why).
+/// An unknown or malformed strategy name, of a kind a caller matches.
 #[derive(Debug, Error, PartialEq)]
-#[error("{0}")]
-pub struct StrategyError(pub String);
+pub enum StrategyError {
+    /// No strategy has this name (the text as given; the message lists the known ones).
+    #[error("unknown strategy '{0}' (known: {known})", known = spec::STRATEGY_NAMES.join(", "))]
+    Unknown(String),
+    /// A known strategy given a parameter it does not take, or none where it needs one.
+    #[error("bad strategy '{text}' ({why})")]
+    Parameter {
+        /// The strategy as written.
+        text: String,
+        /// What is wrong and what it takes.
+        why: String,
+    },
+}
 
 /// The decision a strategy is asked to make: how to play a throw, or how to use the points
 /// that a move left over. Passed explicitly, so that no strategy keeps state between calls.

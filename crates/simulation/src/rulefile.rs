@@ -39,19 +39,42 @@ impl Game {
     }
 }
 
-/// What is wrong in a rule table, and the key at fault when there is one.
+/// What is wrong in a rule table, of what kind, and the key at fault when there is one.
 #[derive(Clone, Debug, Error, PartialEq)]
 #[error("{message}")]
 pub struct RuleError {
+    /// What kind of fault, for a caller to match.
+    pub kind: RuleFault,
     /// The key at fault (to find its line).
     pub key: Option<String>,
     /// What is wrong: the key, the value, what the key takes, a close key or value.
     pub message: String,
 }
 
+/// The kinds of [`RuleError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleFault {
+    /// The text is not TOML.
+    Syntax,
+    /// A key that is no rule option (the message names the closest one).
+    UnknownKey,
+    /// `variant` names no variant.
+    UnknownVariant,
+    /// `device` is no device (an unknown kind, `p_marked` outside [0, 1]).
+    Device,
+    /// A value its key does not take (a wrong type, a word the key does not know).
+    WrongValue,
+    /// Options each readable but that break the rules' own checks (a value out of range,
+    /// options at odds with each other).
+    Invalid,
+    /// The table's variant is not the one asked for.
+    VariantConflict,
+}
+
 impl RuleError {
-    fn at(key: &str, message: String) -> RuleError {
+    fn at(kind: RuleFault, key: &str, message: String) -> RuleError {
         RuleError {
+            kind,
             key: Some(key.to_string()),
             message,
         }
@@ -76,7 +99,7 @@ impl RuleTable {
         let variant = table.remove(VARIANT_KEY).map(read_variant).transpose()?;
         let device = table.remove(DEVICE_KEY).map(read_device).transpose()?;
         if let Some(key) = table.keys().find(|k| key_values(k).is_none()) {
-            return Err(RuleError::at(key, unknown_key(key)));
+            return Err(RuleError::at(RuleFault::UnknownKey, key, unknown_key(key)));
         }
         Ok(RuleTable {
             variant,
@@ -88,6 +111,7 @@ impl RuleTable {
     /// Reads a rule file's text (its errors carry the key; the caller finds its line).
     pub fn parse(text: &str) -> Result<RuleTable, RuleError> {
         let table: toml::Table = toml::from_str(text).map_err(|e| RuleError {
+            kind: RuleFault::Syntax,
             key: None,
             message: crate::hints::toml_error(text, &e).1,
         })?;
@@ -112,6 +136,7 @@ impl RuleTable {
         let variant = match (variant, self.variant) {
             (Some(given), Some(own)) if given != own => {
                 return Err(RuleError::at(
+                    RuleFault::VariantConflict,
                     VARIANT_KEY,
                     format!("the rules say variant = \"{own}\", but '{given}' is asked for: name the variant once"),
                 ))
@@ -147,8 +172,11 @@ pub fn with_options(variant: Variant, options: &toml::Table) -> Result<Rules, Ru
                 rules_of(one).err().map(|e| (k.clone(), e))
             });
             return Err(match key {
-                Some((k, e)) => RuleError::at(&k, wrong_value(&k, e.message())),
+                Some((k, e)) => {
+                    RuleError::at(RuleFault::WrongValue, &k, wrong_value(&k, e.message()))
+                }
                 None => RuleError {
+                    kind: RuleFault::WrongValue,
                     key: None,
                     message: e.message().to_string(),
                 },
@@ -156,8 +184,11 @@ pub fn with_options(variant: Variant, options: &toml::Table) -> Result<Rules, Ru
         }
     };
     rules.check().map_err(|e| match e {
-        senet_engine::rules::RulesError::Invalid { key, .. } => RuleError::at(key, e.to_string()),
+        senet_engine::rules::RulesError::Invalid { key, .. } => {
+            RuleError::at(RuleFault::Invalid, key, e.to_string())
+        }
         other => RuleError {
+            kind: RuleFault::Invalid,
             key: None,
             message: other.to_string(),
         },
@@ -174,6 +205,7 @@ fn read_variant(value: toml::Value) -> Result<Variant, RuleError> {
     id.parse().map_err(|_| {
         let close = closest(id, senet_engine::variants::VARIANTS.iter().map(|v| v.id));
         RuleError::at(
+            RuleFault::UnknownVariant,
             VARIANT_KEY,
             format!(
                 "key 'variant': unknown variant {value}{} (known: {})",
@@ -187,6 +219,7 @@ fn read_variant(value: toml::Value) -> Result<Variant, RuleError> {
 fn read_device(value: toml::Value) -> Result<Device, RuleError> {
     let message = |why: String| {
         RuleError::at(
+            RuleFault::Device,
             DEVICE_KEY,
             format!("key 'device': {why} (write device = {{ kind = \"sticks\", p_marked = 0.5 }}, or kind = \"coins\", \"die\" or \"d4\")"),
         )

@@ -8,7 +8,7 @@ mod resolve;
 mod setup;
 
 use context::Ctx;
-pub use context::ScenarioError;
+pub use context::{ScenarioError, ScenarioFault};
 pub use extras::{Audience, French, QuestionChart};
 use setup::{game_setup, FileDevice, FileRules};
 
@@ -159,6 +159,7 @@ impl Scenario {
     /// Reads and validates a scenario file.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
+            kind: ScenarioFault::Read,
             key: None,
             file: path.to_path_buf(),
             line: None,
@@ -177,13 +178,17 @@ impl Scenario {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
         if !name_ok {
-            return Err(cx.err(Some(file.name.span()), format!("key 'name': '{name}' must be letters, digits, '-' or '_' (it names the output folder)"))
-.with_key("name"));
+            let why = format!(
+                "key 'name': '{name}' must be letters, digits, '-' or '_' (it names the output folder)"
+            );
+            let span = Some(file.name.span());
+            return Err(cx.err(ScenarioFault::Value, span, why).with_key("name"));
         }
         let games = match &file.games {
             Some(g) if *g.get_ref() < 1 => {
                 return Err(cx
                     .err(
+                        ScenarioFault::Value,
                         Some(g.span()),
                         format!("key 'games': must be at least 1, got {}", g.get_ref()),
                     )
@@ -196,6 +201,7 @@ impl Scenario {
             Some(s) if *s.get_ref() < 0 => {
                 return Err(cx
                     .err(
+                        ScenarioFault::Value,
                         Some(s.span()),
                         "key 'seed': must be a non-negative integer".into(),
                     )
@@ -208,6 +214,7 @@ impl Scenario {
             if !["en", "fr"].contains(&l.get_ref().as_str()) {
                 return Err(cx
                     .err(
+                        ScenarioFault::Value,
                         Some(l.span()),
                         format!(
                             "key 'lang': '{}' is not a language of senet-sim (en, fr)",
@@ -225,6 +232,7 @@ impl Scenario {
         match file.arm {
             None if tournaments.is_empty() => {
                 return Err(cx.err(
+                    ScenarioFault::Missing,
                     None,
                     "no [[arm]] or [tournament] table: a scenario needs at least one".into(),
                 ))
@@ -233,6 +241,7 @@ impl Scenario {
             Some(a) if a.get_ref().is_empty() => {
                 return Err(cx
                     .err(
+                        ScenarioFault::Missing,
                         Some(a.span()),
                         "key 'arm': a scenario needs at least one arm".into(),
                     )
@@ -242,6 +251,7 @@ impl Scenario {
                 if games.is_none() {
                     return Err(cx
                         .err(
+                            ScenarioFault::Missing,
                             None,
                             "key 'games' is missing: the number of games per arm".into(),
                         )
@@ -266,11 +276,15 @@ impl Scenario {
         let known = |n: &str| {
             arms.iter().any(|a: &Arm| a.name == n) || tournaments.iter().any(|t| t.name == n)
         };
-        let fr = extras::french(file.fr, &known)
-            .map_err(|(span, why)| cx.err(span, why).with_key("fr.names"))?;
+        let fr = extras::french(file.fr, &known).map_err(|(span, why)| {
+            cx.err(ScenarioFault::UnknownName, span, why)
+                .with_key("fr.names")
+        })?;
         let names: Vec<&str> = arms.iter().map(|a| a.name.as_str()).collect();
-        let exact = extras::exact_arm(file.exact, &names)
-            .map_err(|(span, why)| cx.err(span, why).with_key("exact"))?;
+        let exact = extras::exact_arm(file.exact, &names).map_err(|(span, why)| {
+            cx.err(ScenarioFault::UnknownName, span, why)
+                .with_key("exact")
+        })?;
         Ok(Scenario {
             name,
             title: file.title.unwrap_or_else(|| file.name.into_inner()),
@@ -330,8 +344,12 @@ fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
         None => Ok(StrategySpec::Random),
         Some(s) => {
             let at = |e: &dyn fmt::Display| {
-                cx.err(Some(s.span()), format!("{which}, key '{key}': {e}"))
-                    .with_key(key)
+                cx.err(
+                    ScenarioFault::Strategy,
+                    Some(s.span()),
+                    format!("{which}, key '{key}': {e}"),
+                )
+                .with_key(key)
             };
             let spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
             check(&spec, variant, &rules, &device).map_err(|e| at(&e))?;
@@ -344,6 +362,7 @@ fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
         Some(f) if f.get_ref().trim().is_empty() => {
             return Err(cx
                 .err(
+                    ScenarioFault::Value,
                     Some(f.span()),
                     format!(
                     "{which}, key 'class_throws': empty; name the CSV file of the class's counts"
@@ -387,6 +406,7 @@ fn read_tournaments(
         _ => {
             return Err(cx
                 .err(
+                    ScenarioFault::Toml,
                     Some(value.span()),
                     "key 'tournament': must be a [tournament] table".into(),
                 )
@@ -396,6 +416,7 @@ fn read_tournaments(
     if list.is_empty() {
         return Err(cx
             .err(
+                ScenarioFault::Missing,
                 Some(value.span()),
                 "key 'tournament': no tournament given".into(),
             )
@@ -404,11 +425,12 @@ fn read_tournaments(
     let mut seen: Vec<(String, Range<usize>)> = Vec::new();
     for (i, t) in list.iter().enumerate() {
         let Some(named) = t.name.as_ref().or(t.variant.as_ref()) else {
-            return Err(cx.err(
-                Some(value.span()),
-                format!("tournament {}: key 'name' is missing (a tournament with a rule file names itself)", i + 1),
-            )
-.with_key("name"));
+            let why = format!(
+                "tournament {}: key 'name' is missing (a tournament with a rule file names itself)",
+                i + 1
+            );
+            let span = Some(value.span());
+            return Err(cx.err(ScenarioFault::Missing, span, why).with_key("name"));
         };
         let which = format!("tournament {}", i + 1);
         unique_name(cx, &which, named.get_ref(), named.span(), &seen)?;
@@ -431,14 +453,15 @@ fn unique_name(
 ) -> Result<(), ScenarioError> {
     match seen.iter().find(|(n, _)| n == name) {
         None => Ok(()),
-        Some((_, first)) => Err(cx.err(
-            Some(span),
-            format!(
+        Some((_, first)) => {
+            let why = format!(
                 "{which}, key 'name': '{name}' is already the name of the one on line {}; give each its own name",
                 cx.line_of(first.clone())
-            ),
-        )
-.with_key("name")),
+            );
+            Err(cx
+                .err(ScenarioFault::Twice, Some(span), why)
+                .with_key("name"))
+        }
     }
 }
 
@@ -466,14 +489,19 @@ fn validate_tournament(
     let mut strategies: Vec<StrategySpec> = Vec::new();
     for s in t.strategies.get_ref() {
         let at = |e: &dyn fmt::Display| {
-            cx.err(Some(s.span()), format!("{which}, key 'strategies': {e}"))
-                .with_key("strategies")
+            cx.err(
+                ScenarioFault::Strategy,
+                Some(s.span()),
+                format!("{which}, key 'strategies': {e}"),
+            )
+            .with_key("strategies")
         };
         let spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
         check(&spec, variant, &rules, &device).map_err(|e| at(&e))?;
         if strategies.contains(&spec) {
             return Err(cx
                 .err(
+                    ScenarioFault::Twice,
                     Some(s.span()),
                     format!(
                         "{which}, key 'strategies': '{}' is listed twice",
@@ -487,6 +515,7 @@ fn validate_tournament(
     if strategies.len() < 2 {
         return Err(cx
             .err(
+                ScenarioFault::Value,
                 Some(t.strategies.span()),
                 format!("{which}, key 'strategies': a tournament needs at least two strategies"),
             )
@@ -494,23 +523,18 @@ fn validate_tournament(
     }
     let games = match (&t.games, games) {
         (Some(g), _) if *g.get_ref() < 2 || g.get_ref() % 2 != 0 => {
-            return Err(cx.err(
-                Some(g.span()),
-                format!(
-                    "{which}, key 'games': games per pairing must be even and at least 2 (half with each strategy as white), got {}",
-                    g.get_ref()
-                ),
-            )
-.with_key("games"))
+            let why = format!(
+                "{which}, key 'games': games per pairing must be even and at least 2 (half with each strategy as white), got {}",
+                g.get_ref()
+            );
+            let span = Some(g.span());
+            return Err(cx.err(ScenarioFault::Value, span, why).with_key("games"));
         }
         (Some(g), _) => *g.get_ref() as u64,
         (None, Some(g)) => g.max(2).next_multiple_of(2),
         (None, None) => {
-            return Err(cx.err(
-                None,
-                format!("{which}, key 'games' is missing (games per pairing)"),
-            )
-.with_key("games"))
+            let why = format!("{which}, key 'games' is missing (games per pairing)");
+            return Err(cx.err(ScenarioFault::Missing, None, why).with_key("games"));
         }
     };
     Ok(Tournament {

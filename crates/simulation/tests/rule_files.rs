@@ -193,3 +193,45 @@ fn the_key_list_is_the_rule_sets_and_the_docs() {
         .collect();
     assert_eq!(documented, listed);
 }
+
+/// Every fault of a rule table has its kind and its key as fields, for a caller to match.
+#[test]
+fn a_rule_error_says_its_kind_and_key() {
+    use senet_simulation::rulefile::RuleFault as F;
+    let tejon = Some(Variant::TEJON);
+    let cases = [
+        ("pawns = = 3", None, F::Syntax, None),
+        ("pawn = 3", None, F::UnknownKey, Some("pawn")),
+        (
+            "variant = \"senat\"",
+            None,
+            F::UnknownVariant,
+            Some("variant"),
+        ),
+        (
+            "device = { kind = \"dice\" }",
+            None,
+            F::Device,
+            Some("device"),
+        ),
+        ("capture = \"eat\"", tejon, F::WrongValue, Some("capture")),
+        (
+            "residual_points = true",
+            tejon,
+            F::Invalid,
+            Some("residual_points"),
+        ),
+        (
+            "variant = \"kendall\"",
+            tejon,
+            F::VariantConflict,
+            Some("variant"),
+        ),
+    ];
+    for (text, variant, kind, key) in cases {
+        let e = RuleTable::parse(text)
+            .and_then(|t| t.game(variant, None))
+            .unwrap_err();
+        assert_eq!((e.kind, e.key.as_deref()), (kind, key), "{text}: {e}");
+    }
+}

@@ -125,7 +125,10 @@ impl StrategySpec {
             Some((n, p)) => (n.trim(), Some(p.trim())),
             None => (text.trim(), None),
         };
-        let bad = |why: &str| StrategyError(format!("bad strategy '{text}' ({why})"));
+        let bad = |why: &str| StrategyError::Parameter {
+            text: text.to_string(),
+            why: why.to_string(),
+        };
         let number = |p: Option<&str>, what: &str, max: u32| -> Result<u32, StrategyError> {
             let p = p.ok_or_else(|| bad(&format!("write {name}:{what}")))?;
             match p.parse::<u32>() {
@@ -165,12 +168,7 @@ impl StrategySpec {
                 0 => return Err(bad("N must be at least 1")),
                 n => StrategySpec::Rollout(n),
             },
-            _ => {
-                return Err(StrategyError(format!(
-                    "unknown strategy '{text}' (known: {})",
-                    STRATEGY_NAMES.join(", ")
-                )))
-            }
+            _ => return Err(StrategyError::Unknown(text.to_string())),
         };
         Ok(spec)
     }
@@ -309,9 +307,24 @@ mod tests {
         }
         let known = STRATEGY_NAMES.join(", ");
         let e = StrategySpec::parse("greedy").unwrap_err();
-        assert!(e.0.contains(&known), "{e}");
-        for bad in ["tdx", "tdx:0", "tdx:4", "tdx:w.td", "tdx:1,a.td,b.td"] {
-            assert!(StrategySpec::parse(bad).is_err(), "{bad}");
+        assert_eq!(e, StrategyError::Unknown("greedy".into()));
+        assert!(e.to_string().contains(&known), "{e}");
+        for bad in [
+            "tdx",
+            "tdx:0",
+            "tdx:4",
+            "tdx:w.td",
+            "tdx:1,a.td,b.td",
+            "random:2",
+            "expectimax",
+            "rollout:0",
+            "heuristic:speed=2",
+        ] {
+            let e = StrategySpec::parse(bad).unwrap_err();
+            assert!(
+                matches!(&e, StrategyError::Parameter { text, .. } if text == bad),
+                "{bad}: {e}"
+            );
         }
     }
 }

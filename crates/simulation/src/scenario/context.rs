@@ -1,5 +1,6 @@
 //! Where a scenario's errors point: the file, the line of a key, the message.
 
+use crate::rulefile::RuleFault;
 use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -8,6 +9,8 @@ use thiserror::Error;
 /// An error in a scenario file.
 #[derive(Debug, Error)]
 pub struct ScenarioError {
+    /// What kind of fault, for a caller to match.
+    pub kind: ScenarioFault,
     /// The file.
     pub file: PathBuf,
     /// The line (1-based), when known.
@@ -17,6 +20,31 @@ pub struct ScenarioError {
     pub key: Option<String>,
     /// What is wrong, naming the key.
     pub message: String,
+}
+
+/// The kinds of [`ScenarioError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScenarioFault {
+    /// The file (or an arm's rule file) cannot be read.
+    Read,
+    /// Not TOML, a key of the wrong type, or a key a scenario does not know.
+    Toml,
+    /// A value its key does not take (a name with a space, no games, an unknown language, an
+    /// odd number of games per pairing, an empty file name).
+    Value,
+    /// A key or table the scenario needs is missing (its arms, `games`, a `variant`).
+    Missing,
+    /// A name given twice (two arms, two tournaments, a strategy listed twice).
+    Twice,
+    /// A key names an arm or a tournament the scenario does not have (`exact`, `[fr] names`).
+    UnknownName,
+    /// An arm's or a tournament's rules, of their own kind (an unknown variant is
+    /// `Rules(RuleFault::UnknownVariant)`, a device `Rules(RuleFault::Device)`).
+    Rules(RuleFault),
+    /// A strategy that does not exist or cannot play the game of its arm.
+    Strategy,
+    /// An `optimal` player's table could not be had (solved, loaded, or stopped).
+    Table,
 }
 
 impl ScenarioError {
@@ -56,12 +84,18 @@ impl Ctx<'_> {
     /// A TOML error, with a hint when its line holds a number written the French way.
     pub(crate) fn toml(&self, e: toml::de::Error) -> ScenarioError {
         let (_, message) = crate::hints::toml_error(self.text, &e);
-        self.err(e.span(), message)
+        self.err(ScenarioFault::Toml, e.span(), message)
     }
 
-    /// An error at `span` (the whole file when `None`).
-    pub(crate) fn err(&self, span: Option<Range<usize>>, message: String) -> ScenarioError {
+    /// An error of `kind` at `span` (the whole file when `None`).
+    pub(crate) fn err(
+        &self,
+        kind: ScenarioFault,
+        span: Option<Range<usize>>,
+        message: String,
+    ) -> ScenarioError {
         ScenarioError {
+            kind,
             file: self.path.to_path_buf(),
             line: span.map(|s| self.line_of(s)),
             key: None,

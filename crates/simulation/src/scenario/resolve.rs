@@ -1,7 +1,7 @@
 //! A parsed scenario's `optimal` players given their tables, when the caller is about to play
 //! it: parsing only checks that each table can be had.
 
-use super::{Scenario, ScenarioError};
+use super::{Scenario, ScenarioError, ScenarioFault};
 use crate::cancel::Cancel;
 use crate::solving::SolveError;
 use crate::tables::Tables;
@@ -13,6 +13,7 @@ impl Scenario {
     pub fn resolve(&mut self, tables: &mut Tables, cancel: &Cancel) -> Result<(), ScenarioError> {
         let file = self.path.clone();
         let err = |which: String, key: &str, e: SolveError| ScenarioError {
+            kind: ScenarioFault::Table,
             file: file.clone(),
             line: None,
             key: Some(key.to_string()),

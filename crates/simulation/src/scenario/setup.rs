@@ -1,8 +1,8 @@
 //! The game of an arm or a tournament: its variant, its rules (an `[arm.rules]` table or a rule
 //! file, `rules = "FILE"` relative to the scenario) and its device, each error at its line.
 
-use super::context::{Ctx, ScenarioError};
-use crate::rulefile::{Game, RuleError, RuleTable};
+use super::context::{Ctx, ScenarioError, ScenarioFault};
+use crate::rulefile::{Game, RuleError, RuleFault, RuleTable};
 use senet_engine::throws::Device;
 use senet_engine::variants::{known_ids, Variant};
 use serde::de::{Deserializer, MapAccess, Visitor};
@@ -79,6 +79,7 @@ pub(crate) fn game_setup(
         .map(|v| {
             v.get_ref().parse::<Variant>().map_err(|_| {
                 cx.err(
+                    ScenarioFault::Rules(RuleFault::UnknownVariant),
                     Some(v.span()),
                     format!(
                         "{which}, key 'variant': unknown variant '{}' (known: {})",
@@ -94,8 +95,12 @@ pub(crate) fn game_setup(
         .map(|d| {
             let dev = d.get_ref();
             Device::parse(&dev.kind, dev.p_marked).map_err(|e| {
-                cx.err(Some(d.span()), format!("{which}, key 'device': {e}"))
-                    .with_key("device")
+                cx.err(
+                    ScenarioFault::Rules(RuleFault::Device),
+                    Some(d.span()),
+                    format!("{which}, key 'device': {e}"),
+                )
+                .with_key("device")
             })
         })
         .transpose()?;
@@ -111,7 +116,11 @@ pub(crate) fn game_setup(
         FileRules::Table(t) => {
             let at = |e: RuleError| {
                 let span = key_span(t, e.key.as_deref(), rules.span());
-                let err = cx.err(Some(span), format!("{which}, table 'rules': {e}"));
+                let err = cx.err(
+                    ScenarioFault::Rules(e.kind),
+                    Some(span),
+                    format!("{which}, table 'rules': {e}"),
+                );
                 ScenarioError { key: e.key, ..err }
             };
             let table = RuleTable::read(plain(t)).map_err(at)?;
@@ -138,6 +147,7 @@ fn rule_file(
 ) -> Result<Game, ScenarioError> {
     let text = std::fs::read_to_string(file).map_err(|e| {
         cx.err(
+            ScenarioFault::Read,
             Some(span.clone()),
             format!("{which}, key 'rules': cannot read {}: {e}", file.display()),
         )
@@ -152,7 +162,11 @@ fn rule_file(
             .key
             .as_deref()
             .and_then(|k| crate::rulefile::key_line(&text, k));
-        let err = inner.err(None, format!("{e} (the rules of {which})"));
+        let err = inner.err(
+            ScenarioFault::Rules(e.kind),
+            None,
+            format!("{e} (the rules of {which})"),
+        );
         ScenarioError {
             line,
             key: e.key,
@@ -166,6 +180,7 @@ fn rule_file(
         })?;
     if id.is_none() && table.variant.is_none() {
         return Err(cx.err(
+            ScenarioFault::Missing,
             Some(span),
             format!(
                 "{which}: neither the arm nor its rule file {} names a variant (variant = \"ID\")",
@@ -178,6 +193,7 @@ fn rule_file(
 
 fn missing_variant(cx: &Ctx, which: &str) -> ScenarioError {
     cx.err(
+        ScenarioFault::Missing,
         None,
         format!(
             "{which}, key 'variant' is missing (one of {}, or a rule file that names one)",

@@ -65,34 +65,125 @@ fn errors_name_file_key_and_line() {
     }
 }
 
-/// An error carries its key as a field, set where the error is found: a front end can point
-/// at it without reading the message.
+/// An error carries its kind, its key and its line as fields, set where the error is found: a
+/// front end matches them without reading the message.
 #[test]
-fn errors_carry_their_key() {
-    let cases: [(String, Option<&str>); 8] = [
-        (OK.replace("games = 10", "games = 0"), Some("games")),
-        (OK.replace("tejon", "senat"), Some("variant")),
-        (format!("{OK}white = \"genius\"\n"), Some("white")),
-        (format!("{OK}black = \"optimal\"\n"), Some("black")),
+fn errors_carry_their_kind_key_and_line() {
+    use crate::rulefile::RuleFault as R;
+    use ScenarioFault as F;
+    let tournament = "[[tournament]]\nvariant = \"tejon\"\nstrategies = [\"random\", \"back\"]\n";
+    let cases: Vec<(String, F, Option<&str>, Option<usize>)> = vec![
+        (
+            OK.replace("games = 10", "games = 0"),
+            F::Value,
+            Some("games"),
+            Some(2),
+        ),
+        (
+            OK.replace("\"t\"", "\"a b\""),
+            F::Value,
+            Some("name"),
+            Some(1),
+        ),
+        (
+            OK.replace("games = 10\n", ""),
+            F::Missing,
+            Some("games"),
+            None,
+        ),
+        ("name = \"t\"\ngames = 10\n".into(), F::Missing, None, None),
+        (
+            OK.replace("variant = \"tejon\"\n", ""),
+            F::Missing,
+            Some("variant"),
+            None,
+        ),
+        (
+            OK.replace("tejon", "senat"),
+            F::Rules(R::UnknownVariant),
+            Some("variant"),
+            Some(5),
+        ),
+        (
+            format!("{OK}device = {{ kind = \"sticks\", p_marked = 1.5 }}\n"),
+            F::Rules(R::Device),
+            Some("device"),
+            Some(6),
+        ),
         (
             format!("{OK}[arm.rules]\ncapture = \"eat\"\n"),
+            F::Rules(R::WrongValue),
             Some("capture"),
+            Some(7),
+        ),
+        (
+            format!("{OK}[arm.rules]\ncaptures = true\n"),
+            F::Rules(R::UnknownKey),
+            Some("captures"),
+            Some(7),
         ),
         (
             format!("{OK}[arm.rules]\nresidual_points = true\n"),
+            F::Rules(R::Invalid),
             Some("residual_points"),
+            Some(7),
+        ),
+        (
+            format!("{OK}white = \"genius\"\n"),
+            F::Strategy,
+            Some("white"),
+            Some(6),
+        ),
+        (
+            format!("{OK}black = \"optimal\"\n"),
+            F::Strategy,
+            Some("black"),
+            Some(6),
+        ),
+        (
+            format!("{OK}[[arm]]\nname = \"a\"\nvariant = \"kendall\"\n"),
+            F::Twice,
+            Some("name"),
+            Some(7),
+        ),
+        (
+            "name = \"t\"\ngames = 10\n[[tournament]]\nvariant = \"tejon\"\nstrategies = [\"back\", \"back\"]\n".into(),
+            F::Twice,
+            Some("strategies"),
+            Some(5),
+        ),
+        (
+            format!("{OK}{tournament}games = 3\n"),
+            F::Value,
+            Some("games"),
+            Some(9),
         ),
         (
             OK.replace("games = 10", "games = 10\nexact = \"b\""),
+            F::UnknownName,
             Some("exact"),
+            Some(3),
         ),
         // A TOML error names no key of ours: the line alone says where.
-        (format!("{OK}colour = 1\n"), None),
+        (format!("{OK}colour = 1\n"), F::Toml, None, Some(6)),
+        (
+            OK.replace("games = 10", "games = \"ten\""),
+            F::Toml,
+            None,
+            Some(2),
+        ),
     ];
-    for (text, key) in cases {
+    for (text, kind, key, line) in cases {
         let e = parse(&text).unwrap_err();
-        assert_eq!(e.key.as_deref(), key, "{e}");
+        assert_eq!(
+            (e.kind, e.key.as_deref(), e.line),
+            (kind, key, line),
+            "{e}\n{text}"
+        );
+        assert_eq!(e.file, Path::new("s.toml"));
     }
+    let e = Scenario::load(Path::new("/no/such/scenario.toml")).unwrap_err();
+    assert_eq!((e.kind, e.line), (F::Read, None));
 }
 
 #[test]
@@ -153,9 +244,13 @@ fn an_arm_reads_a_rule_file_beside_the_scenario() {
         Device::Coins
     );
     // An error inside the rule file names that file and its line.
-    let e = Scenario::parse(&scenario, &text.replace("bell5", "bad"))
-        .unwrap_err()
-        .to_string();
+    let e = Scenario::parse(&scenario, &text.replace("bell5", "bad")).unwrap_err();
+    let fault = crate::rulefile::RuleFault::UnknownKey;
+    assert_eq!(
+        (e.kind, e.file.ends_with("rules/bad.toml"), e.line),
+        (ScenarioFault::Rules(fault), true, Some(3))
+    );
+    let e = e.to_string();
     assert!(
         e.contains(
             "bad.toml:3: unknown rule option 'bonus_square' (did you mean 'bonus_squares'?)"
@@ -164,10 +259,30 @@ fn an_arm_reads_a_rule_file_beside_the_scenario() {
     );
     // A variant named twice must agree.
     let twice = text.replace("rules =", "variant = \"tejon\"\nrules =");
-    let e = Scenario::parse(&scenario, &twice).unwrap_err().to_string();
+    let e = Scenario::parse(&scenario, &twice).unwrap_err();
+    let fault = crate::rulefile::RuleFault::VariantConflict;
+    assert_eq!(e.kind, ScenarioFault::Rules(fault));
+    let e = e.to_string();
     assert!(
         e.contains("bell5.toml:1:") && e.contains("name the variant once"),
         "{e}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A table an `optimal` player cannot be given (here the solve is stopped) is a `Table` fault
+/// naming its arm's key.
+#[test]
+fn a_table_not_had_is_a_table_fault() {
+    let text = format!("{OK}white = \"optimal\"\n[arm.rules]\npawns = 1\n");
+    let mut s = parse(&text).unwrap();
+    let cancel = crate::cancel::Cancel::new();
+    cancel.cancel();
+    let e = s
+        .resolve(&mut crate::tables::Tables::new(), &cancel)
+        .unwrap_err();
+    assert_eq!(
+        (e.kind, e.key.as_deref()),
+        (ScenarioFault::Table, Some("white"))
+    );
 }
