@@ -8,13 +8,13 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::throw_table;
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::layered::timing::time_group;
-use senet_simulation::layered::{
+use senet_simulation::exact::layered::timing::time_group;
+use senet_simulation::exact::layered::{
     default_memory_mb, groups, start_values, Settings, LAYERED_TOLERANCE,
 };
-use senet_simulation::runner::play_counters;
-use senet_simulation::scenario::{Arm, Scenario};
-use senet_simulation::shard::Shard;
+use senet_simulation::input::scenario::{Arm, Scenario};
+use senet_simulation::play::runner::play_counters;
+use senet_simulation::play::shard::Shard;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -79,7 +79,7 @@ pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()>
         return Err(InputError("--games and --threads must be at least 1".into()).into());
     }
     let mut arm = Arm::preset("bench", variant);
-    let mut tables = senet_simulation::tables::Tables::new();
+    let mut tables = senet_simulation::players::Tables::new();
     let cancel = senet_simulation::cancel::Cancel::new();
     for (spec, chosen, flag) in [
         (&mut arm.white, &a.white, "--white"),

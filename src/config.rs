@@ -4,9 +4,9 @@
 use crate::error::{bad, InputError};
 use crate::lang::Lang;
 use anyhow::Result;
-use senet_simulation::class_throws::ClassThrows;
-use senet_simulation::scenario::Scenario;
-use senet_simulation::shard::Shard;
+use senet_simulation::input::class_throws::ClassThrows;
+use senet_simulation::input::scenario::Scenario;
+use senet_simulation::play::shard::Shard;
 use senet_tables::write::CsvStyle;
 use std::path::{Path, PathBuf};
 
@@ -145,7 +145,7 @@ impl RunConfig {
             None => scenario.name.clone(),
         };
         let out = (args.out.clone()).unwrap_or_else(|| Path::new("reports").join(default_name));
-        if senet_simulation::runner::total_games(&scenario).is_none() {
+        if senet_simulation::play::runner::total_games(&scenario).is_none() {
             return bad(format!(
                 "{}: the games of its arms and tournaments add up to more than {} games",
                 args.scenario.display(),
@@ -184,7 +184,7 @@ impl RunConfig {
 /// Reads the class file of every arm that names one; a bad file is bad input (one line naming
 /// the file, line and column).
 fn class_throws(scenario: &Scenario) -> Result<Vec<Option<ClassThrows>>> {
-    let read = |arm: &senet_simulation::scenario::Arm| -> Result<Option<ClassThrows>> {
+    let read = |arm: &senet_simulation::input::scenario::Arm| -> Result<Option<ClassThrows>> {
         let Some(file) = &arm.class_throws else {
             return Ok(None);
         };
@@ -192,7 +192,7 @@ fn class_throws(scenario: &Scenario) -> Result<Vec<Option<ClassThrows>>> {
             .iter()
             .map(|d| d.0)
             .collect();
-        senet_simulation::class_throws::read(file, &values)
+        senet_simulation::input::class_throws::read(file, &values)
             .map(Some)
             .map_err(|e| InputError(format!("{e} (class_throws of the arm '{}')", arm.name)).into())
     };
@@ -203,8 +203,11 @@ impl RunConfig {
     /// The arms' results that have class throws, each with them.
     pub fn with_class<'a>(
         &'a self,
-        results: &'a [senet_simulation::runner::ArmResult],
-    ) -> Vec<(&'a senet_simulation::runner::ArmResult, &'a ClassThrows)> {
+        results: &'a [senet_simulation::play::runner::ArmResult],
+    ) -> Vec<(
+        &'a senet_simulation::play::runner::ArmResult,
+        &'a ClassThrows,
+    )> {
         results
             .iter()
             .zip(&self.class)

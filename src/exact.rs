@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use senet_engine::rules::DEFAULT_MAX_TURNS;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::throws::Device;
-use senet_simulation::rulefile::{changed_keys, Game};
+use senet_simulation::input::rulefile::{changed_keys, Game};
 use senet_tables::write::{CsvStyle, RFC4180_DIR};
 use std::path::Path;
 

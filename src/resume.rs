@@ -9,9 +9,9 @@ use crate::progress::Progress;
 use anyhow::{Context, Result};
 use rayon::ThreadPool;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::runner::{play_counters, shard_games};
-use senet_simulation::shard::{ScenarioCounters, Shard};
-use senet_simulation::stats::Combine;
+use senet_simulation::play::runner::{play_counters, shard_games};
+use senet_simulation::play::shard::{ScenarioCounters, Shard};
+use senet_simulation::play::stats::Combine;
 use senet_tables::shards::{read_manifest, summed_counters, write_partial, Manifest, MANIFEST};
 use std::path::{Path, PathBuf};
 

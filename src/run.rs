@@ -1,5 +1,5 @@
 //! `senet-sim run`: the validated [`RunConfig`], then the games played
-//! ([`senet_simulation::runner::play_counters`]), then the report written
+//! ([`senet_simulation::play::runner::play_counters`]), then the report written
 //! ([`crate::report::write`]) into a temporary folder renamed into place.
 
 use crate::config::{RunArgs, RunConfig};
@@ -7,10 +7,10 @@ use crate::error::InputError;
 use crate::progress::Progress;
 use anyhow::{Context, Result};
 use senet_simulation::cancel::Cancel;
-use senet_simulation::runner::{play_counters, results, shard_games};
-use senet_simulation::scenario::Scenario;
-use senet_simulation::shard::Shard;
-use senet_simulation::tables::Tables;
+use senet_simulation::input::scenario::Scenario;
+use senet_simulation::play::runner::{play_counters, results, shard_games};
+use senet_simulation::play::shard::Shard;
+use senet_simulation::players::Tables;
 use std::path::PathBuf;
 use std::time::Instant;
 

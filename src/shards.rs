@@ -4,8 +4,8 @@
 use crate::config::{ReportArgs, RunArgs, RunConfig};
 use crate::error::InputError;
 use anyhow::Result;
-use senet_simulation::scenario::Scenario;
-use senet_simulation::shard::Shard;
+use senet_simulation::input::scenario::Scenario;
+use senet_simulation::play::shard::Shard;
 use senet_tables::shards::{check_complete, read_manifest, summed_counters, Manifest, MANIFEST};
 use std::path::PathBuf;
 
@@ -64,7 +64,7 @@ pub fn merge(args: MergeArgs) -> Result<PathBuf> {
     let counters = summed_counters(&args.shards, &config.scenario)?;
     let staging = crate::report::Staging::create(&config.out)?;
     let keep = config.args.report.games_csv.unwrap_or(0);
-    let results = senet_simulation::runner::results(&config.scenario, counters, keep);
+    let results = senet_simulation::play::runner::results(&config.scenario, counters, keep);
     let exact = crate::exact::write(&staging.dir, &config)?;
     crate::report::write(&staging.dir, &config, &results, exact.as_ref())?;
     staging.commit()?;

@@ -1,23 +1,20 @@
 //! `senet-sim solve`: a small game solved exactly, its table saved, and how far each strategy
 //! is from optimal play.
 
-use crate::cli::args::{DeviceArgs, VariantArgs};
 use crate::error::{InputError, Interrupted};
-use crate::lang::Lang;
 use crate::report::solved::Solved;
 use crate::report::Staging;
 use anyhow::{Context, Result};
-use clap::Args;
 use senet_engine::solve::backup::Pick;
-use senet_engine::strategy::spec::StrategySpec;
-use senet_engine::strategy::spec::STRATEGY_NAMES;
-use senet_simulation::analysis::{analyse, check_strategies, AnalysisError, Judging};
 use senet_simulation::cancel::Cancel;
-use senet_simulation::layered::Group;
-use senet_simulation::residual::{residual, STORED_STEP};
-use senet_simulation::solving::{self, checkpoint_beside, Event, Request, SolveError};
-use senet_simulation::tablefile;
-use senet_tables::write::{write_table_with, CsvStyle, TableFormat};
+use senet_simulation::exact::analysis::{analyse, check_strategies, AnalysisError, Judging};
+use senet_simulation::exact::layered::Group;
+use senet_simulation::exact::residual::{residual, STORED_STEP};
+use senet_simulation::exact::solve::{
+    self as solving, checkpoint_beside, Event, Request, SolveError,
+};
+use senet_simulation::exact::tablefile;
+use senet_tables::write::{write_table_with, TableFormat};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -25,131 +22,7 @@ use std::time::Instant;
 use senet_tables::solved as frames;
 
 mod job;
-pub use job::Job;
-
-/// The strategies judged by default.
-const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
-
-/// The strategies of `--strategies`.
-#[derive(Clone, Debug)]
-struct StrategyList(Vec<StrategySpec>);
-
-impl std::ops::Deref for StrategyList {
-    type Target = [StrategySpec];
-    fn deref(&self) -> &[StrategySpec] {
-        &self.0
-    }
-}
-
-/// Strategies separated by commas, where a piece that does not start with a strategy's name
-/// (`KEY=VALUE`, a file) continues the strategy before it.
-fn strategy_list(text: &str) -> Result<StrategyList, String> {
-    let starts_one = |piece: &str| {
-        let name = piece.split(':').next().unwrap_or("").trim();
-        STRATEGY_NAMES
-            .iter()
-            .any(|known| known.split([':', '[']).next() == Some(name))
-    };
-    let mut names: Vec<String> = Vec::new();
-    for piece in text.split(',') {
-        match names.last_mut() {
-            Some(last) if !starts_one(piece) => {
-                last.push(',');
-                last.push_str(piece);
-            }
-            _ => names.push(piece.to_string()),
-        }
-    }
-    let specs = names.iter().map(|n| n.parse::<StrategySpec>());
-    Ok(StrategyList(
-        specs.collect::<Result<_, _>>().map_err(|e| e.to_string())?,
-    ))
-}
-
-/// Arguments of `senet-sim solve`.
-#[derive(Args, Debug)]
-pub struct SolveArgs {
-    #[command(flatten)]
-    variant: VariantArgs,
-    /// Pawns a side (1 to 4; 3 pawns of tejon: about 3 minutes and 550 MB on 2 cores; 4 pawns:
-    /// most of a day and 15 GB, resumable after a stop, see docs/solving.md).
-    #[arg(long, required_unless_present = "verify")]
-    pawns: Option<u8>,
-    /// Check a saved table instead of solving: one update step at every position of
-    /// DIR/table.senet (or of the file given), and its largest change printed; a change above
-    /// the step of an f32 just below 1 (1.2e-7) is an error (exit status 1).
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["pawns", "out"])]
-    verify: Option<PathBuf>,
-    #[command(flatten)]
-    device: DeviceArgs,
-    /// Folder of the results (default: solved/VARIANT-PAWNS).
-    #[arg(long, value_name = "DIR")]
-    out: Option<PathBuf>,
-    /// Strategies whose decisions are judged against the table, comma-separated (a piece that
-    /// names no strategy belongs to the strategy before it: `heuristic:capture=2,water=-20`,
-    /// `td:FILE,endgame=TABLE`, `tdx:1,FILE`).
-    #[arg(long, default_value = JUDGED, value_parser = strategy_list)]
-    strategies: StrategyList,
-    /// Games each judged strategy plays against `optimal` (half as white, half as black).
-    #[arg(long, default_value_t = 1000, value_parser = crate::error::number)]
-    games: u64,
-    /// Seed of those games.
-    #[arg(long, default_value_t = 2019, value_parser = crate::error::number)]
-    seed: u64,
-    /// How many of the positions where the choice matters most are drawn.
-    #[arg(long, default_value_t = 6)]
-    boards: usize,
-    /// CSV dialect (default: rfc4180 in English, excel-fr in French).
-    #[arg(long, value_enum)]
-    csv: Option<CsvStyle>,
-    /// Language of report.md and the boards: en or fr.
-    #[arg(long, value_enum, default_value_t = Lang::En)]
-    lang: Lang,
-    /// Worker threads (default: every core). The results do not depend on it.
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Print nothing but errors.
-    #[arg(long)]
-    quiet: bool,
-    /// How the values are found: `graph` (the whole outcome graph held in memory: fastest for 1
-    /// and 2 pawns), `layered` (group by group of pawns borne off, in place, the outcomes of one
-    /// group within --memory, a checkpoint per group, and part-way through a long group, in
-    /// DIR.checkpoint/ that a new run after a kill resumes from), or `auto` (layered from 3
-    /// pawns).
-    #[arg(long, value_enum, default_value_t = Method::Auto)]
-    method: Method,
-    /// Megabytes for the outcomes of the group being solved (layered); past them, outcomes are
-    /// computed again at every sweep (slower, no more memory). Default: 380 up to 3 pawns,
-    /// 10000 for 4 (the values themselves take 8 bytes a position, 4.7 GB for 4 pawns).
-    #[arg(long, value_name = "MB")]
-    memory: Option<u64>,
-    /// Minutes between two saves of the group being solved into the checkpoint (layered; it is
-    /// also saved when the solve is stopped by Ctrl-C or SIGTERM).
-    #[arg(long, value_name = "MINUTES", default_value_t = 10.0, value_parser = crate::error::decimal)]
-    save_every: f64,
-    /// Solve optimal play only: random play's values, which take about as long again, are not
-    /// computed (solution.csv leaves first_mover_random empty and report.md says so); a layered
-    /// solve keeps its checkpoint, from which the same command without this flag adds them.
-    #[arg(long)]
-    optimal_only: bool,
-    /// Stop after this many groups, as if killed (tests of the checkpoint).
-    #[arg(long, hide = true)]
-    stop_after_groups: Option<usize>,
-    /// Stop after this many sweeps, as if killed, the group saved part-way (tests).
-    #[arg(long, hide = true)]
-    stop_after_sweeps: Option<u32>,
-}
-
-/// How `solve` finds the values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Method {
-    /// Layered from 3 pawns, the graph otherwise.
-    Auto,
-    /// The whole outcome graph, swept by progress.
-    Graph,
-    /// Group by group of pawns borne off, in place, with checkpoints.
-    Layered,
-}
+pub use job::{Job, Method, SolveArgs};
 
 /// Runs `senet-sim solve`; returns the folder written.
 pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
@@ -424,29 +297,4 @@ fn verify(dir: &Path, out: &mut impl Write) -> Result<PathBuf> {
         );
     }
     Ok(file)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_key_and_value_belongs_to_the_strategy_before_it() {
-        let list = strategy_list(
-            "random,heuristic:capture=2,water=-20,td:w.td,endgame=t.senet,tdx:1,w.td,td",
-        )
-        .unwrap();
-        let names: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-        assert_eq!(
-            names,
-            [
-                "random",
-                "heuristic:capture=2,water=-20",
-                "td:w.td,endgame=t.senet",
-                "tdx:1,w.td",
-                "td"
-            ]
-        );
-        assert!(strategy_list("random,genius").is_err());
-    }
 }

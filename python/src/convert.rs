@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use pyo3::IntoPyObjectExt;
 use senet_engine::variants::Variant;
-use senet_simulation::rulefile::{Game, RuleError, RuleTable};
+use senet_simulation::input::rulefile::{Game, RuleError, RuleTable};
 
 /// A Python value as a TOML value: bool, int, float, str, list or tuple, dict.
 fn to_toml(value: &Bound<'_, PyAny>) -> PyResult<toml::Value> {

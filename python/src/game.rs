@@ -11,7 +11,7 @@ use senet_engine::game::Silent;
 use senet_engine::movegen::{Kind, Move, MoveList};
 use senet_engine::state::{GameState, Phase};
 use senet_engine::throws::{SeededThrower, Thrower};
-use senet_simulation::rulefile::Game as Rules;
+use senet_simulation::input::rulefile::Game as Rules;
 
 /// OpenSpiel's player id of a chance node.
 const CHANCE: i64 = -1;

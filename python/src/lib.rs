@@ -12,11 +12,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::rulefile::to_text;
-use senet_simulation::runner::{play_counters, results};
-use senet_simulation::scenario::Scenario;
-use senet_simulation::shard::Shard;
-use senet_simulation::tables::Tables;
+use senet_simulation::input::rulefile::to_text;
+use senet_simulation::input::scenario::Scenario;
+use senet_simulation::play::runner::{play_counters, results};
+use senet_simulation::play::shard::Shard;
+use senet_simulation::players::Tables;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 

@@ -6,7 +6,7 @@ use clap::Args;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
-use senet_simulation::rulefile::{key_line, Game, RuleError, RuleTable};
+use senet_simulation::input::rulefile::{key_line, Game, RuleError, RuleTable};
 use std::path::PathBuf;
 
 /// Which variant and which overrides of its options.
@@ -76,7 +76,7 @@ impl VariantArgs {
                 .map_err(|e| InputError(format!("--rules {}: {e}", path.display())))?;
             table = RuleTable::parse(&text).map_err(|e| {
                 let line = match toml::from_str::<toml::Table>(&text) {
-                    Err(e) => senet_simulation::hints::toml_error(&text, &e).0,
+                    Err(e) => senet_simulation::input::hints::toml_error(&text, &e).0,
                     Ok(_) => e.key.as_deref().and_then(|k| key_line(&text, k)),
                 };
                 let at = line.map(|l| format!(":{l}")).unwrap_or_default();
@@ -86,7 +86,7 @@ impl VariantArgs {
         }
         for kv in &self.set {
             let parsed: toml::Table = toml::from_str(kv).map_err(|_| {
-                let hint = senet_simulation::hints::french_number(kv)
+                let hint = senet_simulation::input::hints::french_number(kv)
                     .map(|h| format!(" ({h})"))
                     .unwrap_or_default();
                 InputError(format!(
@@ -207,7 +207,7 @@ impl GameArgs {
 /// published and replayed (`# ` starts it: the lines after it are the output itself).
 pub fn header(game: &Game, seed: Option<u64>, players: &[&StrategySpec]) -> String {
     let (_, hash) = crate::report::provenance::rule_file(game);
-    let changed = senet_simulation::rulefile::changed_keys(game);
+    let changed = senet_simulation::input::rulefile::changed_keys(game);
     let changed = match changed.is_empty() {
         true => String::new(),
         false => format!(" changed ({})", changed.join(", ")),

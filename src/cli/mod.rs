@@ -39,18 +39,20 @@ struct VariantsArgs {
 /// `variants`: the list, or one variant's rule file.
 fn variants(a: &VariantsArgs, out: &mut impl Write) -> Result<()> {
     if let Some(v) = a.show {
-        let mut table = senet_simulation::rulefile::RuleTable::default();
+        let mut table = senet_simulation::input::rulefile::RuleTable::default();
         for kv in &a.set {
             let one = toml::from_str(kv)
                 .map_err(|e: toml::de::Error| e.message().to_string())
-                .and_then(|t| senet_simulation::rulefile::RuleTable::read(t).map_err(|e| e.message))
+                .and_then(|t| {
+                    senet_simulation::input::rulefile::RuleTable::read(t).map_err(|e| e.message)
+                })
                 .map_err(|e| crate::error::InputError(format!("--set '{kv}': {e}")))?;
             table.extend(one);
         }
         let game = table
             .game(Some(v), None)
             .map_err(|e| crate::error::InputError(format!("--set: {e}")))?;
-        write!(out, "{}", senet_simulation::rulefile::to_text(&game))?;
+        write!(out, "{}", senet_simulation::input::rulefile::to_text(&game))?;
         return Ok(());
     }
     for v in VARIANTS {

@@ -166,7 +166,7 @@ impl<W: Write> Observer for Printer<'_, W> {
 /// The first line of `play --json`: the program, the game (variant, changed options, rules hash,
 /// device), the seeds and the players, and the text header, to cite and replay the game.
 fn provenance_json(
-    game: &senet_simulation::rulefile::Game,
+    game: &senet_simulation::input::rulefile::Game,
     seed: u64,
     g: &super::args::GameArgs,
     header: &str,
@@ -177,7 +177,7 @@ fn provenance_json(
         "program": format!("senet-sim {}", crate::program::VERSION),
         "commit": crate::program::COMMIT,
         "variant": game.variant.id(),
-        "changed": senet_simulation::rulefile::changed_keys(game),
+        "changed": senet_simulation::input::rulefile::changed_keys(game),
         "rules_hash": hash,
         "device": game.device.to_string(),
         "seed": g.seed,
@@ -190,7 +190,7 @@ fn provenance_json(
 }
 
 pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
-    let senet_simulation::rulefile::Game {
+    let senet_simulation::input::rulefile::Game {
         variant,
         rules,
         device,
@@ -211,7 +211,7 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
         return super::review::review_game(&game, out).map(|_| ());
     }
     // The tables of `optimal` players, loaded or solved here (Ctrl-C stops a solve).
-    let mut tables = senet_simulation::tables::Tables::new();
+    let mut tables = senet_simulation::players::Tables::new();
     let cancel = senet_simulation::cancel::Cancel::new();
     let mut ready = |spec: &StrategySpec, flag: &str| -> Result<StrategySpec> {
         let mut spec = spec.clone();
@@ -225,7 +225,7 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
         ready(&a.game.black, "--black")?,
     );
     // What made the game, once both players can play it (an error prints nothing before it).
-    let game = senet_simulation::rulefile::Game {
+    let game = senet_simulation::input::rulefile::Game {
         variant,
         device,
         rules: rules.clone(),
@@ -264,7 +264,7 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
         return Err(e.into());
     }
     if let Some(path) = &a.record {
-        let game = senet_simulation::rulefile::Game {
+        let game = senet_simulation::input::rulefile::Game {
             variant,
             device,
             rules: rules.clone(),

@@ -14,7 +14,7 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::seed_hex;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
-use senet_simulation::review::{review as replay, totals, SideTotals, Step};
+use senet_simulation::exact::review::{review as replay, totals, SideTotals, Step};
 use senet_tables::describe::{describe, describe_fr};
 use senet_tables::record::{rules_hash, throw_line, Record};
 use senet_tables::write::CsvStyle;
@@ -77,7 +77,7 @@ pub fn review(a: &ReviewArgs, out: &mut impl Write) -> Result<PathBuf> {
     if let Some(file) = &a.record {
         return review_record(a, file, out);
     }
-    let senet_simulation::rulefile::Game {
+    let senet_simulation::input::rulefile::Game {
         variant,
         rules,
         device,
@@ -109,7 +109,7 @@ fn review_record(a: &ReviewArgs, file: &Path, out: &mut impl Write) -> Result<Pa
         (rec.variant.parse()).map_err(|e| at(format!("header 'Variant': {e}")))?;
     let base = match a.variant.given() {
         true => a.variant.game(&a.device)?,
-        false => senet_simulation::rulefile::Game {
+        false => senet_simulation::input::rulefile::Game {
             variant,
             device: rec.device,
             rules: variant.rules(),
@@ -118,7 +118,7 @@ fn review_record(a: &ReviewArgs, file: &Path, out: &mut impl Write) -> Result<Pa
     let rules = (base.rules)
         .with(|r| r.pawns = rec.pawns)
         .map_err(|e| at(format!("header 'Pawns': {e}")))?;
-    let game = senet_simulation::rulefile::Game {
+    let game = senet_simulation::input::rulefile::Game {
         variant: base.variant,
         device: rec.device,
         rules,
@@ -182,7 +182,7 @@ fn replay_command(a: &ReviewArgs, rec: &Record, pawns: u8) -> String {
 
 /// The record of a reviewed game.
 fn record_of(g: &Game, steps: &[Step], winner: Option<Side>) -> Record {
-    let game = senet_simulation::rulefile::Game {
+    let game = senet_simulation::input::rulefile::Game {
         variant: g.variant,
         device: g.device,
         rules: g.rules.clone(),
@@ -207,13 +207,13 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
         None => "optimal".parse(),
     }
     .map_err(|e| InputError(format!("--table: {e}")))?;
-    let mut tables = senet_simulation::tables::Tables::new();
+    let mut tables = senet_simulation::players::Tables::new();
     let cancel = senet_simulation::cancel::Cancel::new();
     tables
         .resolve(&mut table, variant, rules, device, &cancel)
         .map_err(|e| match e {
             // review takes its table with --table, not a strategy's 'optimal:DIR/table.senet'.
-            senet_simulation::solving::SolveError::NeedsTable { variant, pawns } => {
+            senet_simulation::exact::solve::SolveError::NeedsTable { variant, pawns } => {
                 InputError(format!(
                     "--pawns {pawns}: a game of {pawns} pawns a side is reviewed with a saved table: run `senet-sim solve --variant {variant} --pawns {pawns} --out DIR`, then add --table DIR/table.senet"
                 ))
@@ -235,7 +235,7 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
         ready(g.players[0], "--white")?,
         ready(g.players[1], "--black")?,
     ];
-    let game = senet_simulation::rulefile::Game {
+    let game = senet_simulation::input::rulefile::Game {
         variant,
         device: *device,
         rules: rules.clone(),

@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use senet_engine::throws::{game_seed, value_distribution, SeededThrower, Thrower};
 use senet_engine::variants::Variant;
-use senet_simulation::stats::frequency_check;
+use senet_simulation::play::stats::frequency_check;
 use std::io::Write;
 
 #[derive(Args, Debug)]

@@ -5,9 +5,9 @@ use super::args::{DeviceArgs, VariantArgs};
 use crate::error::{bad, Interrupted};
 use anyhow::{Context, Result};
 use clap::Args;
-use senet_simulation::rulefile::Game;
-use senet_simulation::tdfile::{load, to_file_text};
-use senet_simulation::train::{Settings, Training};
+use senet_simulation::input::rulefile::Game;
+use senet_simulation::learn::tdfile::{load, to_file_text};
+use senet_simulation::learn::train::{Settings, Training};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

@@ -4,8 +4,8 @@
 
 use crate::lang::Lang;
 use senet_engine::throws::throw_table;
-use senet_simulation::runner::ArmResult;
-use senet_simulation::stats::rate;
+use senet_simulation::play::runner::ArmResult;
+use senet_simulation::play::stats::rate;
 
 /// Names quoted and joined: « a », « b » et « c ».
 fn quote_list<'a>(names: impl Iterator<Item = &'a str>, l: Lang) -> String {

@@ -3,8 +3,8 @@
 //! every pair).
 
 use crate::lang::{t, Lang};
-use senet_simulation::compare::compare;
-use senet_simulation::runner::ArmResult;
+use senet_simulation::play::compare::compare;
+use senet_simulation::play::runner::ArmResult;
 use std::fmt::Write;
 
 /// The measure's name in words.

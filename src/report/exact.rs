@@ -6,7 +6,7 @@ use super::interval::{outside, pct};
 use crate::lang::{fill, t, Lang};
 use anyhow::{Context, Result};
 use senet_engine::strategy::spec::StrategySpec;
-use senet_simulation::runner::ArmResult;
+use senet_simulation::play::runner::ArmResult;
 use std::fmt::Write as _;
 use std::path::Path;
 

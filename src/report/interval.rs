@@ -4,7 +4,7 @@ use crate::lang::{fill, Lang};
 
 /// `k` of `n` as a percentage with its 95% Wilson interval: `52,9 % [52,2 ; 53,6]`.
 pub(super) fn pct(k: u64, n: u64, l: Lang) -> String {
-    let (lo, hi) = senet_simulation::stats::wilson95(k, n);
+    let (lo, hi) = senet_simulation::play::stats::wilson95(k, n);
     let sep = if l == Lang::Fr { "\u{a0};\u{a0}" } else { ", " };
     format!(
         "{} [{}{sep}{}]",
@@ -18,13 +18,13 @@ pub(super) fn pct(k: u64, n: u64, l: Lang) -> String {
 /// arm `arm`: the sentence that names the arm and says how far (in standard errors) and how
 /// often random throws make such a gap.
 pub(super) fn outside(arm: &str, k: u64, n: u64, p: f64, l: Lang) -> Option<String> {
-    let (lo, hi) = senet_simulation::stats::wilson95(k, n);
+    let (lo, hi) = senet_simulation::play::stats::wilson95(k, n);
     if n == 0 || (lo..=hi).contains(&p) {
         return None;
     }
     let n = n as f64;
     let z = (k as f64 / n - p) / (p * (1.0 - p) / n).sqrt();
-    let once_in = 1.0 / senet_simulation::stats::two_sided(z);
+    let once_in = 1.0 / senet_simulation::play::stats::two_sided(z);
     Some(fill!(
         l.texts().outside_interval,
         l.quote(arm),

@@ -8,8 +8,8 @@
 
 use crate::lang::{t, Lang};
 use senet_engine::throws::throw_table;
-use senet_simulation::runner::ArmResult;
-use senet_simulation::stats::rate;
+use senet_simulation::play::runner::ArmResult;
+use senet_simulation::play::stats::rate;
 use std::fmt::Write as _;
 
 /// Where the form goes in `report.md` (an HTML comment: invisible in the markdown).

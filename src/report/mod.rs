@@ -22,9 +22,9 @@ use crate::lang::{fill, Lang};
 use anyhow::{Context, Result};
 use interval::pct;
 use senet_engine::rules::{ExitRule, GameEnd};
-use senet_simulation::metrics::Metrics;
-use senet_simulation::runner::{ArmResult, RunResults};
-use senet_simulation::scenario::{Audience, QuestionChart, Scenario};
+use senet_simulation::input::scenario::{Audience, QuestionChart, Scenario};
+use senet_simulation::play::metrics::Metrics;
+use senet_simulation::play::runner::{ArmResult, RunResults};
 use senet_tables::frames;
 use senet_tables::write::{write_table, CsvStyle};
 use std::fmt::Write as _;
@@ -344,13 +344,14 @@ fn throwoff_md(results: &[ArmResult], l: Lang) -> String {
     let mut m = String::new();
     for r in results.iter().filter(|r| r.stats.throwoffs > 0) {
         let a = &r.stats;
-        let theory =
-            senet_simulation::stats::throwoff_theory(&r.arm.rules, &r.arm.device).unwrap_or(0.0);
+        let theory = senet_simulation::play::stats::throwoff_theory(&r.arm.rules, &r.arm.device)
+            .unwrap_or(0.0);
         // The exact value as a fraction when it is one (4/7 ≈ 0.5714), else as a decimal.
-        let exact = match senet_simulation::stats::throwoff_fraction(&r.arm.rules, &r.arm.device) {
-            Some((a, b)) => format!("{a}/{b} ≈ {}", l.num(theory, 4)),
-            None => l.num(theory, 4),
-        };
+        let exact =
+            match senet_simulation::play::stats::throwoff_fraction(&r.arm.rules, &r.arm.device) {
+                Some((a, b)) => format!("{a}/{b} ≈ {}", l.num(theory, 4)),
+                None => l.num(theory, 4),
+            };
         let _ = writeln!(
             m,
             "\n{}",

@@ -5,9 +5,9 @@
 use crate::lang::{t, Lang};
 use anyhow::{Context, Result};
 use senet_engine::strategy::spec::StrategySpec;
-use senet_simulation::rulefile::{changed_keys, hash, to_text, Game};
-use senet_simulation::scenario::{Audience, Scenario};
-use senet_simulation::shipped::network_hash;
+use senet_simulation::input::rulefile::{changed_keys, hash, to_text, Game};
+use senet_simulation::input::scenario::{Audience, Scenario};
+use senet_simulation::learn::shipped::network_hash;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;

@@ -2,8 +2,8 @@
 //! played again from its seed, the same game the run counted and `games.csv` lists.
 
 use anyhow::{Context, Result};
-use senet_simulation::runner::arm_game;
-use senet_simulation::scenario::Scenario;
+use senet_simulation::input::scenario::Scenario;
+use senet_simulation::play::runner::arm_game;
 use senet_tables::record::{Record, ThrowLines};
 use std::path::Path;
 

@@ -114,7 +114,7 @@ fn lengths(md: &mut String, s: &Solved, l: Lang) {
         return;
     };
     let _ = writeln!(md, "## {}\n", t(l, "Game length", "Durée d'une partie"));
-    let line = |who: &str, x: &senet_simulation::lengths::Lengths| {
+    let line = |who: &str, x: &senet_simulation::exact::lengths::Lengths| {
         format!(
             "- {who}{} **{}** {} ({} {}){} {} {}\n",
             t(l, ":", " :"),
@@ -169,7 +169,7 @@ fn lengths(md: &mut String, s: &Solved, l: Lang) {
 
 /// Ludii's state-evaluation metrics with exact values, for both kinds of play.
 fn state_metrics(md: &mut String, s: &Solved, l: Lang) {
-    use senet_simulation::evaluation::{StateMetrics, NAMES};
+    use senet_simulation::exact::evaluation::{StateMetrics, NAMES};
     let (optimal, random) = s.state;
     let Some(games) = optimal.or(random).map(|m| l.int(m.games)) else {
         return;

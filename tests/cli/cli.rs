@@ -55,11 +55,15 @@ fn every_variant_prints_a_complete_rule_file_that_plays_the_same_games() {
     let dir = tempfile::tempdir().unwrap();
     for v in senet_engine::variants::Variant::all() {
         let text = stdout_of(&["variants", "--show", v.id()]);
-        let table = senet_simulation::rulefile::RuleTable::parse(&text).unwrap();
+        let table = senet_simulation::input::rulefile::RuleTable::parse(&text).unwrap();
         let game = table.game(None, None).unwrap();
         assert_eq!((game.variant, game.device), (v, v.device()), "{v}");
         assert_eq!(game.rules, v.rules(), "{v}");
-        assert_eq!(senet_simulation::rulefile::to_text(&game), text, "{v}");
+        assert_eq!(
+            senet_simulation::input::rulefile::to_text(&game),
+            text,
+            "{v}"
+        );
         let file = dir.path().join(format!("{v}.toml"));
         std::fs::write(&file, &text).unwrap();
         for seed in ["1", "2", "3"] {

@@ -190,14 +190,14 @@ fn lesson_2_gives_the_exact_value_as_a_fraction_and_says_when_it_is_outside_the_
     }
     // Exact fractions and tails.
     let coins = senet_engine::variants::Variant::TEJON;
-    let f = |d| senet_simulation::stats::throwoff_fraction(&coins.rules(), &d);
+    let f = |d| senet_simulation::play::stats::throwoff_fraction(&coins.rules(), &d);
     assert_eq!(f(senet_engine::throws::Device::Coins), Some((4, 7)));
     assert_eq!(f(senet_engine::throws::Device::Die), Some((5, 9)));
     assert_eq!(
         f(senet_engine::throws::Device::Sticks { p_marked: 0.7 }),
         None
     );
-    assert!((senet_simulation::stats::two_sided(1.959_964) - 0.05).abs() < 1e-6);
+    assert!((senet_simulation::play::stats::two_sided(1.959_964) - 0.05).abs() < 1e-6);
 }
 
 /// Lesson 5's run writes its solved game into `exact/`, and, the report being French, the

@@ -10,7 +10,7 @@ use senet_engine::variants::Variant;
 /// The preset of a variant with TOML overrides.
 fn rules_with(id: &str, overrides: &str) -> Rules {
     let variant: Variant = id.parse().unwrap();
-    senet_simulation::rulefile::with_options(variant, &toml::from_str(overrides).unwrap())
+    senet_simulation::input::rulefile::with_options(variant, &toml::from_str(overrides).unwrap())
         .unwrap_or_else(|e| panic!("{overrides}: {e}"))
 }
 

@@ -35,7 +35,7 @@ fn arms_of_one_variant_with_other_rules_are_told_apart() {
         let file = out.join(format!("rules/{stem}.toml"));
         let text = std::fs::read_to_string(&file).unwrap();
         // The hash is the file's, as sha256sum would print it.
-        assert_eq!(row[at], senet_simulation::rulefile::hash(&text));
+        assert_eq!(row[at], senet_simulation::input::rulefile::hash(&text));
         // The file alone replays the arm's game.
         let from_file = senet()
             .args(["play", "--rules", file.to_str().unwrap(), "--seed", "3"])
@@ -159,13 +159,17 @@ fn the_intended_readings_are_complete_rule_files() {
     assert_eq!(files, expected.map(|(f, _)| f.to_string()));
     for (file, changed) in expected {
         let text = std::fs::read_to_string(root.join(file)).unwrap();
-        let game = senet_simulation::rulefile::RuleTable::parse(&text)
+        let game = senet_simulation::input::rulefile::RuleTable::parse(&text)
             .unwrap()
             .game(None, None)
             .unwrap();
-        assert_eq!(senet_simulation::rulefile::to_text(&game), text, "{file}");
         assert_eq!(
-            senet_simulation::rulefile::changed_keys(&game).join(", "),
+            senet_simulation::input::rulefile::to_text(&game),
+            text,
+            "{file}"
+        );
+        assert_eq!(
+            senet_simulation::input::rulefile::changed_keys(&game).join(", "),
             changed,
             "{file}"
         );
@@ -200,7 +204,7 @@ fn a_report_carries_its_scenario_its_program_and_its_networks() {
     );
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let shipped = std::fs::read_to_string(root.join("weights/tejon.td")).unwrap();
-    let net = senet_simulation::rulefile::hash(&shipped);
+    let net = senet_simulation::input::rulefile::hash(&shipped);
     assert_eq!(p["arms"][0]["networks"]["td"], net.as_str());
     let (header, rows) = csv(&out.join("summary.csv"));
     let at = header.iter().position(|c| c == "rules_hash").unwrap();

@@ -333,7 +333,7 @@ fn metrics_table() -> String {
 
 #[test]
 fn ludiis_outcome_metrics_are_the_summarys_rates() {
-    // The outcome metrics (Ludii's code, crates/simulation/src/metrics.rs) read the same games
+    // The outcome metrics (Ludii's code, crates/simulation/src/play/metrics.rs) read the same games
     // as summary.csv: they follow from its rates, for player 1 as metrics.csv names it, to the
     // files' six digits.
     let summary = rows("summary.csv");

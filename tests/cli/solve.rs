@@ -73,7 +73,7 @@ fn solve_writes_the_table_and_its_figures() {
     let rules = std::fs::read_to_string(out.join("rules.toml")).unwrap();
     assert_eq!(
         column(&header, &rows, "rules_hash")[0],
-        senet_simulation::rulefile::hash(&rules)
+        senet_simulation::input::rulefile::hash(&rules)
     );
     assert_eq!(column(&header, &rows, "seed")[0], "2019");
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
@@ -479,7 +479,7 @@ fn a_judged_td_network_is_named_by_the_hash_of_its_weights() {
     ]);
     assert_eq!(code, 0, "{stderr}");
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
-    let hash = senet_simulation::rulefile::hash(&std::fs::read_to_string(&weights).unwrap());
+    let hash = senet_simulation::input::rulefile::hash(&std::fs::read_to_string(&weights).unwrap());
     assert!(
         md.contains(&format!("Networks judged: `{td}` {hash}.")),
         "{md}"

@@ -4,29 +4,12 @@ use crate::board::Position;
 use crate::movegen::Move;
 use crate::rules::Rules;
 use crate::throws::{below, GameRng};
-use thiserror::Error;
 
 pub mod heuristic;
 pub mod optimal;
 pub mod search;
 pub mod spec;
 pub mod td;
-
-/// An unknown or malformed strategy name, of a kind a caller matches.
-#[derive(Debug, Error, PartialEq)]
-pub enum StrategyError {
-    /// No strategy has this name (the text as given; the message lists the known ones).
-    #[error("unknown strategy '{0}' (known: {known})", known = spec::STRATEGY_NAMES.join(", "))]
-    Unknown(String),
-    /// A known strategy given a parameter it does not take, or none where it needs one.
-    #[error("bad strategy '{text}' ({why})")]
-    Parameter {
-        /// The strategy as written.
-        text: String,
-        /// What is wrong and what it takes.
-        why: String,
-    },
-}
 
 /// The decision a strategy is asked to make: how to play a throw, or how to use the points
 /// that a move left over. Passed explicitly, so that no strategy keeps state between calls.

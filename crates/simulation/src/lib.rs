@@ -1,39 +1,25 @@
-//! senet-simulation: scenarios, the seeded parallel runner, statistics and tournaments.
+//! senet-simulation: scenarios, the seeded parallel runner, statistics, tournaments, exact
+//! solving and learning.
 //!
 //! It sits between the engine (`senet-engine`, which it plays) and the binary (`senet-sim`,
 //! which turns its results into tables, charts and reports). Every game's seed is derived
 //! before any parallel work and counters are integers merged with `combine`, so results do not
 //! depend on the number of threads.
+//!
+//! Contents, by concern:
+//! - [`input`]: what a run is given, read and checked: rule files, scenarios, a class's throws;
+//! - [`play`]: games played, counted and compared: the runner, shards, statistics, Ludii's
+//!   metrics, comparisons, tournaments and ladders;
+//! - [`exact`]: small games solved exactly and what the values tell: the solve, its table file,
+//!   the exact lengths, strategies judged, games reviewed, Ludii's evaluation metrics;
+//! - [`learn`]: `td` networks trained by self-play, their files, the shipped ones;
+//! - [`players`]: the tables and networks a scenario's players play from, had once per game;
+//! - [`cancel`] and [`atomic`]: stopping work early, files written whole.
 
-pub mod analysis;
 pub mod atomic;
 pub mod cancel;
-pub mod checkpoint;
-pub mod class_throws;
-pub mod compare;
-pub mod evaluation;
-pub mod hints;
-pub mod judge;
-pub mod ladder;
-pub mod layered;
-pub mod lengths;
-mod memory;
-pub mod metrics;
-mod outcomes;
-pub mod residual;
-pub mod review;
-pub mod rulefile;
-pub mod runner;
-pub mod scenario;
-pub mod shard;
-pub mod shipped;
-mod solve_error;
-pub mod solver;
-pub mod solving;
-pub mod stats;
-pub mod tablefile;
-pub mod tables;
-pub mod tdfile;
-pub mod tournament;
-pub mod train;
-mod values;
+pub mod exact;
+pub mod input;
+pub mod learn;
+pub mod play;
+pub mod players;

@@ -10,7 +10,7 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::{stream, Device, SeededThrower};
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::solving::{solve, Method, Request};
+use senet_simulation::exact::solve::{solve, Method, Request};
 
 fn table(variant: Variant, pawns: u8) -> Solution {
     let request = Request {

@@ -1,4 +1,4 @@
-//! Ludii's state-evaluation metrics with exact values (`senet_simulation::evaluation`) over
+//! Ludii's state-evaluation metrics with exact values (`senet_simulation::exact::evaluation`) over
 //! seeded games of a solved game: each game's figures recomputed from its review, and the same
 //! result whatever the threads.
 
@@ -8,9 +8,9 @@ use senet_engine::strategy::Strategy;
 use senet_engine::throws::{game_seed, Device};
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::evaluation::{state_metrics, StateMetrics};
-use senet_simulation::review::review;
-use senet_simulation::solving::{solve, Request};
+use senet_simulation::exact::evaluation::{state_metrics, StateMetrics};
+use senet_simulation::exact::review::review;
+use senet_simulation::exact::solve::{solve, Request};
 use std::sync::Arc;
 
 fn tejon(pawns: u8) -> Arc<senet_engine::solve::Solution> {

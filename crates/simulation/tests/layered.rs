@@ -1,4 +1,4 @@
-//! The layered in-place solve (`senet_simulation::layered`) against the solver of the outcome
+//! The layered in-place solve (`senet_simulation::exact::layered`) against the solver of the outcome
 //! graph: the same values to 1e-9, for one and two pawns a side.
 
 use senet_engine::rules::{RuleSet, Rules};
@@ -8,8 +8,8 @@ use senet_engine::solve::Sweep;
 use senet_engine::throws::{throw_table, Device};
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::layered::{solve_layered, Layered, Resume, Settings};
-use senet_simulation::solver::{Solver, TOLERANCE};
+use senet_simulation::exact::graph::{Solver, TOLERANCE};
+use senet_simulation::exact::layered::{solve_layered, Layered, Resume, Settings};
 
 /// The largest difference between the two solvers' values of `variant` with `pawns` a side.
 fn difference(variant: Variant, pawns: u8, pick: Pick) -> (f64, usize) {

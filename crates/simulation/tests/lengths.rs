@@ -1,4 +1,4 @@
-//! The exact expected length of a small game (`senet_simulation::lengths`) against simulated
+//! The exact expected length of a small game (`senet_simulation::exact::lengths`) against simulated
 //! games of the same play.
 
 use senet_engine::game::{play_game, Silent};
@@ -8,9 +8,9 @@ use senet_engine::strategy::{RandomStrategy, Strategy};
 use senet_engine::throws::{game_seed, stream, Device, SeededThrower};
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::lengths::expected_lengths;
-use senet_simulation::review::review;
-use senet_simulation::solving::{solve, Request};
+use senet_simulation::exact::lengths::expected_lengths;
+use senet_simulation::exact::review::review;
+use senet_simulation::exact::solve::{solve, Request};
 use std::sync::Arc;
 
 /// The mean and its standard error of `xs`.
@@ -94,7 +94,7 @@ fn tejons_exact_expected_lengths_agree_with_20000_simulated_games_of_each_play()
             lengths.luck_per_throw
         );
         assert!(lengths.reached <= lengths.positions && lengths.reached > 0);
-        assert!(lengths.last_change <= senet_simulation::lengths::TOLERANCE);
+        assert!(lengths.last_change <= senet_simulation::exact::lengths::TOLERANCE);
     }
 }
 

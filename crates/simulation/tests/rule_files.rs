@@ -9,7 +9,7 @@ use senet_engine::options::{key_values, OPTIONS};
 use senet_engine::strategy::{RandomStrategy, Strategy};
 use senet_engine::throws::{stream, Device, SeededThrower};
 use senet_engine::variants::Variant;
-use senet_simulation::rulefile::{to_text, with_options, Game, RuleTable};
+use senet_simulation::input::rulefile::{to_text, with_options, Game, RuleTable};
 
 /// A value for `key` drawn from `r` (a few random words), of the type the key takes.
 fn value_of(key: &str, r: &[u64]) -> toml::Value {
@@ -165,7 +165,7 @@ fn the_generator_changes_many_keys() {
         .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
         .collect();
     let game = game_from(4, 5, &words);
-    let changed = senet_simulation::rulefile::changed_keys(&game);
+    let changed = senet_simulation::input::rulefile::changed_keys(&game);
     assert!(changed.len() >= 10, "{changed:?}");
 }
 
@@ -197,7 +197,7 @@ fn the_key_list_is_the_rule_sets_and_the_docs() {
 /// Every fault of a rule table has its kind and its key as fields, for a caller to match.
 #[test]
 fn a_rule_error_says_its_kind_and_key() {
-    use senet_simulation::rulefile::RuleFault as F;
+    use senet_simulation::input::rulefile::RuleFault as F;
     let tejon = Some(Variant::TEJON);
     let cases = [
         ("pawns = = 3", None, F::Syntax, None),

@@ -1,6 +1,6 @@
 //! A scenario's classroom parts: the French names of `[fr]` and the question charts.
 
-use senet_simulation::scenario::{QuestionChart, Scenario, ScenarioError};
+use senet_simulation::input::scenario::{QuestionChart, Scenario, ScenarioError};
 use std::path::Path;
 
 const TWO: &str = "name = \"t\"\ngames = 10\ntitle = \"Coins\"\n[[arm]]\nname = \"fair coins\"\nvariant = \"tejon\"\n[[arm]]\nname = \"die\"\nvariant = \"tejon\"\n";

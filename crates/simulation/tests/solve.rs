@@ -15,10 +15,10 @@ use senet_engine::strategy::{RandomStrategy, Strategy};
 use senet_engine::throws::{game_seed, stream, throw_table, Device, SeededThrower};
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::solver::{Effort, Solver, TOLERANCE};
-use senet_simulation::solving::{start_value, SolveError, Values};
-use senet_simulation::tablefile::{load, save};
-use senet_simulation::tables::{check, Tables};
+use senet_simulation::exact::graph::{Effort, Solver, TOLERANCE};
+use senet_simulation::exact::solve::{start_value, SolveError, Values};
+use senet_simulation::exact::tablefile::{load, save};
+use senet_simulation::players::{check, Tables};
 use std::sync::{Arc, OnceLock};
 
 /// The graph solver's optimal values of `rules` with `device`: the table, the values as
@@ -392,7 +392,7 @@ fn a_table_header_with_invalid_rules_is_refused() {
         e.contains("edited.senet") && e.contains("residual_points"),
         "{e}"
     );
-    let e = senet_simulation::tablefile::table_game(&path)
+    let e = senet_simulation::exact::tablefile::table_game(&path)
         .unwrap_err()
         .to_string();
     assert!(e.contains("residual_points"), "{e}");
@@ -413,18 +413,18 @@ fn a_changed_rule_set_changes_the_table_format() {
         "the rule set changed: add its keys to TABLE_LAYOUTS with version {}",
         version + 1
     );
-    assert_eq!(senet_simulation::tablefile::TABLE_FORMAT, version);
+    assert_eq!(senet_simulation::exact::tablefile::TABLE_FORMAT, version);
     // A table of another format is refused, naming the file and both formats.
     let dir = std::env::temp_dir().join(format!("senet-format-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("old.senet");
     let rules = small(Variant::TEJON, 1);
     let (solution, _, _) = solve(&rules, &Variant::TEJON.device()).unwrap();
-    senet_simulation::tablefile::save(&solution, &path).unwrap();
+    senet_simulation::exact::tablefile::save(&solution, &path).unwrap();
     let mut bytes = std::fs::read(&path).unwrap();
     bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
     std::fs::write(&path, bytes).unwrap();
-    let Err(e) = senet_simulation::tablefile::load(&path) else {
+    let Err(e) = senet_simulation::exact::tablefile::load(&path) else {
         panic!("an old table was read");
     };
     let e = e.to_string();
@@ -466,7 +466,7 @@ fn review_gives_each_throw_the_value_of_the_position_it_reached() {
         reviewed.push(variant.id());
         for seed in 1..=12 {
             let (steps, summary) =
-                senet_simulation::review::review(&solution, &device, players(), seed);
+                senet_simulation::exact::review::review(&solution, &device, players(), seed);
             let mut seen = ThrownFrom::default();
             let mut thrower = SeededThrower::new(&device, seed);
             play_game(
@@ -529,7 +529,7 @@ fn a_reviews_luck_less_its_errors_is_each_sides_result_less_its_start_chance() {
             || -> [Box<dyn Strategy>; 2] { [Box::new(RandomStrategy), Box::new(RandomStrategy)] };
         for seed in 1..=12 {
             let (steps, summary) =
-                senet_simulation::review::review(&solution, &device, players(), seed);
+                senet_simulation::exact::review::review(&solution, &device, players(), seed);
             let result = if summary.draw {
                 0.5
             } else {
@@ -541,7 +541,7 @@ fn a_reviews_luck_less_its_errors_is_each_sides_result_less_its_start_chance() {
                 (net - (result - start)).abs() < 1e-9,
                 "{variant} {pawns}, seed {seed}: luck less errors {net}, result {result}, start {start}"
             );
-            let [white, black] = senet_simulation::review::totals(&steps);
+            let [white, black] = senet_simulation::exact::review::totals(&steps);
             let by_side = white.luck - white.error - (black.luck - black.error);
             assert!((by_side - net).abs() < 1e-9, "{variant} {seed}");
             let mut seen = ThrownFrom::default();

@@ -1,4 +1,4 @@
-//! The one solve API (`senet_simulation::solving`): both methods agree, the listener hears the
+//! The one solve API (`senet_simulation::exact::solve`): both methods agree, the listener hears the
 //! iterations in order, a cancel from the listener stops a layered solve into its checkpoint,
 //! and a second request resumes it to the same table, bit for bit.
 
@@ -6,7 +6,7 @@ use senet_engine::rules::RuleSet;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::solving::{solve, Event, Exact, Method, Request, SolveError};
+use senet_simulation::exact::solve::{solve, Event, Exact, Method, Request, SolveError};
 
 /// Tejon with `pawns` a side and coins, by `method`.
 fn request(pawns: u8, method: Method) -> Request {

@@ -16,11 +16,11 @@ use senet_engine::throws::{below, stream, Device, SeededThrower, Thrower};
 use senet_engine::turn::after_throw;
 use senet_engine::variants::{Variant, VARIANTS};
 use senet_simulation::cancel::Cancel;
-use senet_simulation::runner::play_counters;
-use senet_simulation::scenario::Scenario;
-use senet_simulation::shard::Shard;
-use senet_simulation::stats::wilson95;
-use senet_simulation::tournament::Tournament;
+use senet_simulation::input::scenario::Scenario;
+use senet_simulation::play::runner::play_counters;
+use senet_simulation::play::shard::Shard;
+use senet_simulation::play::stats::wilson95;
+use senet_simulation::play::tournament::Tournament;
 use std::sync::atomic::AtomicU64;
 
 /// tejon with fair coins: P(1) = 4/16, P(2) = 6/16, P(3) = 4/16, P(4) = 1/16, P(6) = 1/16;

@@ -3,8 +3,8 @@
 
 use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::scenario::Scenario;
-use senet_simulation::tables::Tables;
+use senet_simulation::input::scenario::Scenario;
+use senet_simulation::players::Tables;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -71,7 +71,7 @@ fn a_held_table_serves_without_a_solve() {
     use senet_engine::rules::RuleSet;
     use senet_engine::throws::Device;
     use senet_engine::variants::Variant;
-    use senet_simulation::solving::{solve, Method, Request};
+    use senet_simulation::exact::solve::{solve, Method, Request};
     let rules = RuleSet {
         pawns: 1,
         ..Variant::TEJON.rules().into_set()

@@ -6,9 +6,9 @@
 use crate::frames::col;
 use crate::TablesError;
 use polars::prelude::*;
-use senet_simulation::class_throws::ClassThrows;
-use senet_simulation::runner::ArmResult;
-use senet_simulation::stats::{fluctuation_school, rate};
+use senet_simulation::input::class_throws::ClassThrows;
+use senet_simulation::play::runner::ArmResult;
+use senet_simulation::play::stats::{fluctuation_school, rate};
 
 /// `class_throws.csv`: a row per arm with a class file and value of its device.
 pub fn class_throws(arms: &[(&ArmResult, &ClassThrows)]) -> Result<DataFrame, TablesError> {

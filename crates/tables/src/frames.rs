@@ -7,9 +7,9 @@ use crate::TablesError;
 use polars::prelude::*;
 use senet_engine::board::Side;
 use senet_engine::throws::value_distribution;
-use senet_simulation::rulefile::{hash, to_text};
-use senet_simulation::runner::ArmResult;
-use senet_simulation::stats::{
+use senet_simulation::input::rulefile::{hash, to_text};
+use senet_simulation::play::runner::ArmResult;
+use senet_simulation::play::stats::{
     frequency_check, rate, throwoff_theory, waits, wilson95, ArmStats, Histogram,
 };
 use std::path::Path;
@@ -361,7 +361,7 @@ pub fn games(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
             game.push(i as u64 + 1);
             seed.push(senet_engine::throws::seed_hex(*sd));
             first.push(side(g.first));
-            thrower.push(side(senet_simulation::stats::first_thrower(g)));
+            thrower.push(side(senet_simulation::play::stats::first_thrower(g)));
             winner.push(side(g.winner));
             turns.push(g.turns);
             throws.push(g.throws);
@@ -417,7 +417,7 @@ pub fn squares(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
 }
 
 /// `metrics.csv`: Ludii's reconstruction metrics of each arm, one row an arm, under Ludii's
-/// names ([`senet_simulation::metrics`]).
+/// names ([`senet_simulation::play::metrics`]).
 pub fn metrics(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
     let mut c = vec![
         col(
@@ -444,7 +444,10 @@ pub fn metrics(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
         ),
     ];
     let all: Vec<_> = results.iter().map(|r| r.metrics().named()).collect();
-    for (k, (name, _)) in senet_simulation::metrics::Metrics::NAMES.iter().enumerate() {
+    for (k, (name, _)) in senet_simulation::play::metrics::Metrics::NAMES
+        .iter()
+        .enumerate()
+    {
         c.push(col(
             name,
             all.iter().map(|m| m[k].1).collect::<Vec<Option<f64>>>(),
@@ -478,17 +481,17 @@ pub fn metric_intervals(results: &[ArmResult]) -> Result<DataFrame, TablesError>
 
 /// `comparison.csv`: every pair of arms (the later against the earlier), the difference of
 /// their white and first-mover win rates and of their mean lengths, each with its 95%
-/// interval and two-sided p-value ([`senet_simulation::compare`]).
+/// interval and two-sided p-value ([`senet_simulation::play::compare`]).
 pub fn comparison(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
     let mut rows = Vec::new();
     for (i, a) in results.iter().enumerate() {
         for b in &results[i + 1..] {
-            for c in senet_simulation::compare::compare(&a.stats, &b.stats) {
+            for c in senet_simulation::play::compare::compare(&a.stats, &b.stats) {
                 rows.push((a.arm.name.clone(), b.arm.name.clone(), c));
             }
         }
     }
-    let f = |g: fn(&senet_simulation::compare::Comparison) -> f64| {
+    let f = |g: fn(&senet_simulation::play::compare::Comparison) -> f64| {
         rows.iter().map(|r| g(&r.2)).collect::<Vec<f64>>()
     };
     Ok(DataFrame::new_infer_height(vec![

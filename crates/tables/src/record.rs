@@ -26,7 +26,7 @@
 use senet_engine::board::{Position, Side};
 use senet_engine::movegen::Move;
 use senet_engine::throws::{parse_seed_hex, seed_hex, Device};
-use senet_simulation::rulefile::{hash, to_text, Game};
+use senet_simulation::input::rulefile::{hash, to_text, Game};
 use thiserror::Error;
 
 /// The first line of a record (its format's version).

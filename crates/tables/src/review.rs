@@ -1,9 +1,9 @@
 //! The table of a reviewed game (`review.csv`): one row per throw, its luck and the chance
-//! its move gave away, from [`senet_simulation::review`]'s steps.
+//! its move gave away, from [`senet_simulation::exact::review`]'s steps.
 
 use crate::describe::describe;
 use polars::prelude::{Column, DataFrame, PolarsResult};
-use senet_simulation::review::Step;
+use senet_simulation::exact::review::Step;
 
 /// The frame of a review: `throw`, `side`, `value`, `move`, `white_before`, `white_chance`,
 /// `luck`, `best_move` and `loss`, one row per step (chances to six decimals).

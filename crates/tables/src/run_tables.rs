@@ -3,8 +3,8 @@
 
 use crate::{frames, tournament, TablesError};
 use polars::prelude::DataFrame;
-use senet_simulation::runner::{ArmResult, RunResults};
-use senet_simulation::tournament::TournamentResult;
+use senet_simulation::play::runner::{ArmResult, RunResults};
+use senet_simulation::play::tournament::TournamentResult;
 
 /// The arms' tables, in the order a report writes them, each named by its file without
 /// `.csv`: summary, throws, lengths (of turns, throws, moves), squares, first_throws, waits,

@@ -5,8 +5,8 @@
 use crate::frames::col;
 use polars::prelude::{DataFrame, PolarsError};
 use polars_io::prelude::{ParquetReader, ParquetWriter, SerReader};
-use senet_simulation::scenario::Scenario;
-use senet_simulation::shard::ScenarioCounters;
+use senet_simulation::input::scenario::Scenario;
+use senet_simulation::play::shard::ScenarioCounters;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -18,7 +18,7 @@ pub const MANIFEST: &str = "manifest.json";
 pub const COUNTERS: &str = "counters.parquet";
 /// The layout of a shard's folder (its counters' layout): a merge and a resumed run refuse
 /// folders written in another.
-pub const FORMAT: u32 = senet_simulation::shard::COUNTERS_FORMAT;
+pub const FORMAT: u32 = senet_simulation::play::shard::COUNTERS_FORMAT;
 
 /// What a shard is a part of: a merge takes shards whose manifests agree on everything but
 /// `shard` and `games_played`.

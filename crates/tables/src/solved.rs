@@ -4,10 +4,10 @@
 use crate::TablesError;
 use polars::prelude::{Column, DataFrame};
 use senet_engine::board::Side;
-use senet_simulation::judge::Decision;
-use senet_simulation::rulefile::{hash, to_text};
+use senet_simulation::exact::judge::Decision;
+use senet_simulation::input::rulefile::{hash, to_text};
 
-pub use senet_simulation::analysis::Solved;
+pub use senet_simulation::exact::analysis::Solved;
 
 /// `solution.csv`: the game, how solving went, the first mover's chances.
 pub fn solution(s: &Solved) -> Result<DataFrame, TablesError> {

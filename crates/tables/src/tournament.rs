@@ -5,10 +5,10 @@
 use crate::frames::col;
 use crate::TablesError;
 use polars::prelude::DataFrame;
-use senet_simulation::ladder::{skill_trace, steps, Step};
-use senet_simulation::rulefile::{hash as rule_hash, to_text};
-use senet_simulation::stats::wilson95;
-use senet_simulation::tournament::{row_rate, TournamentResult};
+use senet_simulation::input::rulefile::{hash as rule_hash, to_text};
+use senet_simulation::play::ladder::{skill_trace, steps, Step};
+use senet_simulation::play::stats::wilson95;
+use senet_simulation::play::tournament::{row_rate, TournamentResult};
 
 /// `tournament.csv`: one row per seating (white strategy, black strategy); the `row_` columns
 /// give the white column's strategy's results over the whole pairing, both seatings.

@@ -9,8 +9,8 @@ use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use senet_engine::throws::value_distribution;
-use senet_simulation::runner::ArmResult;
-use senet_simulation::stats::{fluctuation95, fluctuation_school};
+use senet_simulation::play::runner::ArmResult;
+use senet_simulation::play::stats::{fluctuation95, fluctuation_school};
 
 /// (value, simulated frequency, exact probability) of each value an arm's throws can give.
 fn throw_bars(r: &ArmResult) -> Vec<(f64, f64, f64)> {

@@ -10,7 +10,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use senet_engine::board::Side;
 use senet_engine::rules::Rules;
-use senet_simulation::runner::ArmResult;
+use senet_simulation::play::runner::ArmResult;
 
 const TOP: i32 = 80;
 const NAME_H: i32 = 40;

@@ -9,9 +9,9 @@ use crate::lang::{t, Lang};
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use senet_simulation::class_throws::ClassThrows;
-use senet_simulation::runner::ArmResult;
-use senet_simulation::stats::{fluctuation_school, rate};
+use senet_simulation::input::class_throws::ClassThrows;
+use senet_simulation::play::runner::ArmResult;
+use senet_simulation::play::stats::{fluctuation_school, rate};
 
 /// Bars per value: the class's frequency, the simulated frequency, the exact probability; a
 /// dashed grey line at 1/k, the probability of equiprobable values. The axis starts at 0.

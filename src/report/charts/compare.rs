@@ -11,8 +11,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use senet_engine::board::Side;
 use senet_engine::rules::Starter;
-use senet_simulation::runner::ArmResult;
-use senet_simulation::stats::wilson95;
+use senet_simulation::play::runner::ArmResult;
+use senet_simulation::play::stats::wilson95;
 
 /// Where the game-length chart stops and how it bins the turns.
 pub(super) struct LengthCut {

@@ -7,8 +7,8 @@ use crate::lang::Lang;
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use senet_simulation::ladder::Step;
-use senet_simulation::tournament::TournamentResult;
+use senet_simulation::play::ladder::Step;
+use senet_simulation::play::tournament::TournamentResult;
 
 /// The step's label: "front > random".
 pub(crate) fn step_label(r: &TournamentResult, s: &Step, l: Lang) -> String {

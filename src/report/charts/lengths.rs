@@ -8,7 +8,7 @@ use crate::lang::{fill, Lang};
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use senet_simulation::runner::ArmResult;
+use senet_simulation::play::runner::ArmResult;
 
 /// Up to this many arms share one chart; more get a panel each.
 pub(super) const OVERLAY_MAX: usize = 6;

@@ -29,8 +29,8 @@ pub(crate) use kit::{err, fonts, label_font, title_font, FONT, H, W};
 use crate::lang::{fill, Lang};
 use anyhow::{anyhow, Result};
 use plotters::prelude::*;
-use senet_simulation::runner::ArmResult;
-use senet_simulation::scenario::QuestionChart;
+use senet_simulation::input::scenario::QuestionChart;
+use senet_simulation::play::runner::ArmResult;
 use std::path::Path;
 
 /// Draws with `$draw(&root, args...)` into `dir/stem.png` and `dir/stem.svg`, of size

@@ -13,8 +13,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use senet_engine::board::OFF;
 use senet_engine::throws::value_distribution;
-use senet_simulation::runner::ArmResult;
-use senet_simulation::stats::{first_thrower_probability, waits, wilson95};
+use senet_simulation::play::runner::ArmResult;
+use senet_simulation::play::stats::{first_thrower_probability, waits, wilson95};
 
 /// The words of these charts.
 struct Words {

@@ -11,7 +11,7 @@ use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use senet_engine::board::Side;
-use senet_simulation::review::Step;
+use senet_simulation::exact::review::Step;
 use std::path::Path;
 
 /// Writes review.png and review.svg into `dir`.

@@ -11,7 +11,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use senet_engine::board::{Side, OFF};
-use senet_simulation::judge::Decision;
+use senet_simulation::exact::judge::Decision;
 use std::path::Path;
 
 const TOP: i32 = 70;

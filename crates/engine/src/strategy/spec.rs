@@ -5,12 +5,29 @@ use super::heuristic::{Heuristic, Weights};
 use super::optimal::Optimal;
 use super::search::{Expectimax, Rollout, MAX_DEPTH, MAX_ROLLOUTS};
 use super::td::{Net, Td};
-use super::{BackStrategy, FrontStrategy, RandomStrategy, Strategy, StrategyError};
+use super::{BackStrategy, FrontStrategy, RandomStrategy, Strategy};
 use crate::rules::Rules;
 use crate::solve::Solution;
 use crate::throws::{throw_table, Device};
 use std::fmt;
 use std::sync::Arc;
+use thiserror::Error;
+
+/// An unknown or malformed strategy name, of a kind a caller matches.
+#[derive(Debug, Error, PartialEq)]
+pub enum StrategyError {
+    /// No strategy has this name (the text as given; the message lists the known ones).
+    #[error("unknown strategy '{0}' (known: {known})", known = STRATEGY_NAMES.join(", "))]
+    Unknown(String),
+    /// A known strategy given a parameter it does not take, or none where it needs one.
+    #[error("bad strategy '{text}' ({why})")]
+    Parameter {
+        /// The strategy as written.
+        text: String,
+        /// What is wrong and what it takes.
+        why: String,
+    },
+}
 
 /// A strategy as named in a scenario or on the command line: `NAME` or `NAME:PARAM`.
 ///
@@ -49,7 +66,7 @@ pub struct TdSpec {
     /// A table of `senet-sim solve` for fewer pawns of the same rules (`td:endgame=TABLE`),
     /// read instead of the network where it covers a position.
     pub endgame: Option<String>,
-    /// The network, given by the caller (`senet_simulation::tables::Tables::resolve`) before
+    /// The network, given by the caller (`senet_simulation::players::Tables::resolve`) before
     /// any game is played; parsing leaves it empty.
     pub net: Option<Arc<Net>>,
     /// The endgame table, given by the same caller.
@@ -92,7 +109,7 @@ impl PartialEq for TdSpec {
 pub struct OptimalSpec {
     /// The table file named (`optimal:FILE`), if any.
     pub file: Option<String>,
-    /// The table, given by the caller's cache (`senet_simulation::tables::Tables::resolve`)
+    /// The table, given by the caller's cache (`senet_simulation::players::Tables::resolve`)
     /// before any game is played; parsing leaves it empty.
     pub solution: Option<Arc<Solution>>,
 }

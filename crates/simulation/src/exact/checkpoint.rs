@@ -1,0 +1,589 @@
+//! The layered solve with a checkpoint per finished group: the values of each group solved are
+//! written to a folder as soon as the group is done, so that a solve killed midway starts again
+//! from the last finished group (same values, bit for bit: a group's values depend only on the
+//! groups before it).
+//!
+//! The folder holds `game.txt` (the rules and the throw distribution: a checkpoint of another
+//! game is not read) and, per play and group, `optimal-K.f64` or `random-K.f64` (K pawns borne
+//! off): the group's values in index order, as little-endian `f64`, each written into a
+//! temporary file renamed into place. A long group is also saved part-way, after a sweep, in
+//! `optimal-K.part` (the sweeps made and the seconds spent, then the group's values as they
+//! stood): resuming from it repeats the same sweeps, so the values are again bit for bit those
+//! of a solve never stopped. Beside each finished group's values, `optimal-K.group` (or
+//! `random-K.group`) records how it was solved (its sweeps, last change, seconds, outcomes kept),
+//! so that a run that reads the group reports it as the run that solved it did.
+
+use crate::atomic::write_file;
+use crate::cancel::Cancel;
+use crate::exact::layered::{
+    groups, solve_layered, start_values, Group, LayeredError, Listener, Resume, Settings, Sweeping,
+};
+use senet_engine::solve::backup::Pick;
+use senet_engine::solve::Sweep;
+use std::fs;
+use std::io::{BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// A checkpoint folder for one game.
+#[derive(Clone, Debug)]
+pub struct Checkpoint {
+    dir: PathBuf,
+}
+
+/// A file of the checkpoint that could not be read or written.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: {why}")]
+pub struct CheckpointError {
+    /// The file.
+    pub path: String,
+    /// What went wrong.
+    pub why: String,
+}
+
+fn fail(path: &Path, e: impl std::fmt::Display) -> CheckpointError {
+    CheckpointError {
+        path: path.display().to_string(),
+        why: e.to_string(),
+    }
+}
+
+/// The files a checkpoint folder may hold: nothing else is ever removed from it.
+fn ours(name: &str) -> bool {
+    name == "game.txt"
+        || ["optimal-", "random-"].iter().any(|p| {
+            name.strip_prefix(p)
+                .map(|r| r.strip_suffix(".tmp").unwrap_or(r))
+                .and_then(|r| {
+                    [".f64", ".part", ".group"]
+                        .iter()
+                        .find_map(|s| r.strip_suffix(s))
+                })
+                .is_some_and(|k| k.parse::<u8>().is_ok())
+        })
+}
+
+impl Checkpoint {
+    /// Opens (or creates) `dir` for the game described by `game`. Values already there are
+    /// kept when their `game.txt` is `game` or one that `same` takes for the same game (then
+    /// `game.txt` becomes `game`); values of another game are refused, never removed (hours of
+    /// a solve): the error names the folder to remove.
+    pub fn open(
+        dir: &Path,
+        game: &str,
+        same: impl Fn(&str) -> bool,
+    ) -> Result<Checkpoint, CheckpointError> {
+        fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
+        let header = dir.join("game.txt");
+        let stored = fs::read_to_string(&header).ok();
+        let c = Checkpoint { dir: dir.into() };
+        if stored.as_deref() == Some(game) {
+            return Ok(c);
+        }
+        if c.holds_values() && !stored.as_deref().is_some_and(same) {
+            return Err(fail(
+                dir,
+                "holds the values of another game (its game.txt): remove the folder to solve this game from the start, or solve it into another folder",
+            ));
+        }
+        write_file(&header, |w| w.write_all(game.as_bytes())).map_err(|e| fail(&header, e))?;
+        Ok(c)
+    }
+
+    /// Whether the folder holds values (a group or a part) of any game.
+    fn holds_values(&self) -> bool {
+        fs::read_dir(&self.dir).is_ok_and(|list| {
+            list.flatten().any(|e| {
+                e.file_name()
+                    .to_str()
+                    .is_some_and(|n| n != "game.txt" && ours(n))
+            })
+        })
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn file(&self, pick: Pick, off: u8, kind: &str) -> PathBuf {
+        let play = match pick {
+            Pick::Best => "optimal",
+            Pick::Uniform => "random",
+        };
+        self.dir.join(format!("{play}-{off}.{kind}"))
+    }
+
+    /// Reads the groups saved for `pick` into `values`, and the group part-way through if one
+    /// was saved; returns where the solve resumes.
+    pub fn load(
+        &self,
+        sweep: &Sweep,
+        pick: Pick,
+        values: &mut [f64],
+    ) -> Result<Resume, CheckpointError> {
+        let mut resume = Resume::default();
+        for (off, ranges) in groups(sweep).into_iter().rev() {
+            let path = self.file(pick, off, "f64");
+            if let Ok(f) = fs::File::open(&path) {
+                read_values(&path, BufReader::new(f), &ranges, values)?;
+                resume.solved.push(off);
+                continue;
+            }
+            let path = self.file(pick, off, "part");
+            if let Ok(f) = fs::File::open(&path) {
+                let mut r = BufReader::new(f);
+                let mut head = [0u8; 16];
+                r.read_exact(&mut head).map_err(|e| fail(&path, e))?;
+                let sweeps = u64::from_le_bytes(head[..8].try_into().expect("8 bytes"));
+                let seconds = f64::from_le_bytes(head[8..].try_into().expect("8 bytes"));
+                read_values(&path, r, &ranges, values)?;
+                resume.partial = Some((off, sweeps as u32, seconds));
+            }
+            break;
+        }
+        Ok(resume)
+    }
+
+    /// Writes the values of the group `g`, solved, and its record; its part-way file goes.
+    pub fn save(
+        &self,
+        sweep: &Sweep,
+        pick: Pick,
+        g: &Group,
+        values: &[f64],
+    ) -> Result<(), CheckpointError> {
+        let off = g.off;
+        self.write(sweep, &self.file(pick, off, "f64"), off, &[], values)?;
+        let record = self.file(pick, off, "group");
+        write_file(&record, |w| w.write_all(record_text(g).as_bytes()))
+            .map_err(|e| fail(&record, e))?;
+        let part = self.file(pick, off, "part");
+        match fs::remove_file(&part) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(fail(&part, e)),
+            _ => Ok(()),
+        }
+    }
+
+    /// The records of the groups `offs` of `pick` (read from the checkpoint): how they were
+    /// solved. A group saved without one (by an earlier release) is left out.
+    pub fn records(&self, pick: Pick, offs: &[u8]) -> Result<Vec<Group>, CheckpointError> {
+        let mut out = Vec::new();
+        for &off in offs {
+            let path = self.file(pick, off, "group");
+            let Ok(text) = fs::read_to_string(&path) else {
+                continue;
+            };
+            out.push(read_record(&text, off).map_err(|e| fail(&path, e))?);
+        }
+        Ok(out)
+    }
+
+    /// Writes the values of the group `now` is solving, as they stand after its sweeps.
+    pub fn save_part(
+        &self,
+        sweep: &Sweep,
+        pick: Pick,
+        now: &Sweeping,
+        values: &[f64],
+    ) -> Result<(), CheckpointError> {
+        let mut head = u64::from(now.sweeps).to_le_bytes().to_vec();
+        head.extend_from_slice(&now.seconds.to_le_bytes());
+        let path = self.file(pick, now.off, "part");
+        self.write(sweep, &path, now.off, &head, values)
+    }
+
+    /// Writes `head` then the values of group `off` into `path`, through a temporary file.
+    fn write(
+        &self,
+        sweep: &Sweep,
+        path: &Path,
+        off: u8,
+        head: &[u8],
+        values: &[f64],
+    ) -> Result<(), CheckpointError> {
+        let ranges = groups(sweep).remove(&off).unwrap_or_default();
+        write_file(path, |w| {
+            w.write_all(head)?;
+            for i in ranges.into_iter().flatten() {
+                w.write_all(&values[i as usize].to_le_bytes())?;
+            }
+            Ok(())
+        })
+        .map_err(|e| fail(path, e))
+    }
+
+    /// Removes the checkpoint's files, and the folder once empty.
+    pub fn clear(&self) -> Result<(), CheckpointError> {
+        self.remove_files()?;
+        let _ = fs::remove_dir(&self.dir);
+        Ok(())
+    }
+
+    /// Removes the files a checkpoint writes (no other).
+    fn remove_files(&self) -> Result<(), CheckpointError> {
+        let Ok(list) = fs::read_dir(&self.dir) else {
+            return Ok(());
+        };
+        for entry in list.flatten() {
+            if entry.file_name().to_str().is_some_and(ours) {
+                let p = entry.path();
+                fs::remove_file(&p).map_err(|e| fail(&p, e))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads one group's values (`ranges`, in index order) from `r`, a file's rest.
+fn read_values(
+    path: &Path,
+    mut r: impl Read,
+    ranges: &[std::ops::Range<u32>],
+    values: &mut [f64],
+) -> Result<(), CheckpointError> {
+    let mut b = [0u8; 8];
+    for i in ranges.iter().cloned().flatten() {
+        r.read_exact(&mut b).map_err(|e| fail(path, e))?;
+        values[i as usize] = f64::from_le_bytes(b);
+    }
+    Ok(())
+}
+
+/// A group's record: one `key = value` line for each figure of [`Group`] but `off`.
+fn record_text(g: &Group) -> String {
+    format!(
+        "positions = {}\nstored = {}\nsweeps = {}\nchange = {:e}\nbytes = {}\nseconds = {}\n",
+        g.positions, g.stored, g.sweeps, g.change, g.bytes, g.seconds
+    )
+}
+
+/// Reads a record written by [`record_text`] for the group of `off` pawns borne off.
+fn read_record(text: &str, off: u8) -> Result<Group, String> {
+    let field = |key: &str| -> Result<&str, String> {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key)?.trim_start().strip_prefix('='))
+            .map(str::trim)
+            .ok_or(format!("no `{key}` line"))
+    };
+    let int = |key: &str| {
+        field(key)?
+            .parse::<u64>()
+            .map_err(|e| format!("{key}: {e}"))
+    };
+    let real = |key: &str| {
+        field(key)?
+            .parse::<f64>()
+            .map_err(|e| format!("{key}: {e}"))
+    };
+    Ok(Group {
+        off,
+        positions: int("positions")?,
+        stored: int("stored")?,
+        sweeps: u32::try_from(int("sweeps")?).map_err(|e| format!("sweeps: {e}"))?,
+        change: real("change")?,
+        bytes: int("bytes")?,
+        seconds: real("seconds")?,
+    })
+}
+
+/// How a checkpointed layered solve went.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The value of every position, by index.
+    pub values: Vec<f64>,
+    /// The groups solved in this run.
+    pub groups: Vec<Group>,
+    /// The groups read from the checkpoint, as recorded by the run that solved them (those
+    /// saved without a record, by an earlier release, left out).
+    pub earlier: Vec<Group>,
+    /// Where this run started: the groups read from the checkpoint, and a group part-way.
+    pub resumed: Resume,
+}
+
+/// Why a checkpointed solve stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum StopError {
+    /// The solve itself.
+    #[error(transparent)]
+    Layered(#[from] LayeredError),
+    /// The checkpoint.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+}
+
+/// When a checkpointed solve saves the group part-way through: every this many seconds (after
+/// a sweep), and always when it is cancelled.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Saving {
+    /// Seconds between two saves of a group part-way through.
+    pub every: f64,
+}
+
+/// What a checkpointed solve tells its caller.
+#[derive(Clone, Copy, Debug)]
+pub enum Heard<'a> {
+    /// Where the solve resumes (said first, when the checkpoint held anything).
+    Resumed(&'a Resume),
+    /// A sweep that did not settle its group; `saved`: the group was saved part-way after it.
+    Swept(&'a Sweeping, bool),
+    /// A group solved and saved.
+    Finished(&'a Group),
+}
+
+/// Saves each group solved, and the group part-way at the intervals of `saving` and when the
+/// solve is cancelled (by the caller's token, or by `each` on hearing a sweep).
+struct Keeper<'a, 'b> {
+    sweep: &'a Sweep<'a>,
+    pick: Pick,
+    checkpoint: Option<&'a Checkpoint>,
+    saving: Saving,
+    cancel: &'a Cancel,
+    each: &'b mut dyn FnMut(Heard),
+    saved: Instant,
+}
+
+impl Keeper<'_, '_> {
+    fn save_part(&mut self, now: &Sweeping, values: &[f64]) -> Result<(), LayeredError> {
+        if let Some(c) = self.checkpoint {
+            c.save_part(self.sweep, self.pick, now, values)
+                .map_err(|e| LayeredError::Finished(e.to_string()))?;
+            self.saved = Instant::now();
+        }
+        Ok(())
+    }
+}
+
+impl Listener for Keeper<'_, '_> {
+    fn swept(&mut self, now: &Sweeping, values: &[f64]) -> Result<(), LayeredError> {
+        let due =
+            self.cancel.is_cancelled() || self.saved.elapsed().as_secs_f64() >= self.saving.every;
+        let saved = due && self.checkpoint.is_some();
+        if due {
+            self.save_part(now, values)?;
+        }
+        (self.each)(Heard::Swept(now, saved));
+        if self.cancel.is_cancelled() {
+            // Cancelled while it heard the sweep: the group is saved as it stands.
+            if !due {
+                self.save_part(now, values)?;
+            }
+            return Err(LayeredError::Interrupted);
+        }
+        Ok(())
+    }
+
+    fn finished(&mut self, g: &Group, values: &[f64]) -> Result<(), LayeredError> {
+        if let Some(c) = self.checkpoint {
+            c.save(self.sweep, self.pick, g, values)
+                .map_err(|e| LayeredError::Finished(e.to_string()))?;
+        }
+        self.saved = Instant::now();
+        (self.each)(Heard::Finished(g));
+        Ok(())
+    }
+}
+
+/// Solves `sweep` layer by layer for `settings.pick`, from what `checkpoint` holds (the groups
+/// solved, a group part-way), writing each group as it is finished and the group being solved
+/// as `saving` says. `each` hears every sweep and every group.
+pub fn solve_checkpointed(
+    sweep: &Sweep,
+    settings: &Settings,
+    checkpoint: Option<&Checkpoint>,
+    saving: Saving,
+    each: &mut dyn FnMut(Heard),
+) -> Result<Solved, StopError> {
+    let mut values = start_values(sweep);
+    let resumed = match checkpoint {
+        Some(c) => c.load(sweep, settings.pick, &mut values)?,
+        None => Resume::default(),
+    };
+    if resumed != Resume::default() {
+        each(Heard::Resumed(&resumed));
+    }
+    let earlier = match checkpoint {
+        Some(c) => c.records(settings.pick, &resumed.solved)?,
+        None => Vec::new(),
+    };
+    let mut keeper = Keeper {
+        sweep,
+        pick: settings.pick,
+        checkpoint,
+        saving,
+        cancel: settings.cancel,
+        each,
+        saved: Instant::now(),
+    };
+    let l = solve_layered(sweep, settings, values, &resumed, &mut keeper)?;
+    Ok(Solved {
+        values: l.values,
+        groups: l.groups,
+        earlier,
+        resumed,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use senet_engine::rules::{RuleSet, Rules};
+    use senet_engine::solve::index::StateIndex;
+    use senet_engine::throws::{throw_table, Device};
+    use senet_engine::variants::Variant;
+
+    /// Tejon with two pawns a side (its positions in groups by pawns borne off).
+    fn game() -> (Rules, Vec<(u8, f64)>, StateIndex) {
+        let rules = RuleSet {
+            pawns: 2,
+            ..Variant::TEJON.rules().into_set()
+        }
+        .check()
+        .unwrap();
+        let throws = throw_table(&rules, &Device::Coins);
+        let index = StateIndex::new(&rules).unwrap();
+        (rules, throws, index)
+    }
+
+    fn sweep_of<'a>(rules: &'a Rules, throws: &'a [(u8, f64)], index: &'a StateIndex) -> Sweep<'a> {
+        Sweep {
+            rules,
+            throws,
+            index,
+            race: true,
+        }
+    }
+
+    /// A fresh checkpoint folder for "game A".
+    fn folder() -> (tempfile::TempDir, Checkpoint) {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Checkpoint::open(dir.path(), "game A", |_| false).unwrap();
+        (dir, c)
+    }
+
+    fn group(off: u8) -> Group {
+        Group {
+            off,
+            positions: 10,
+            stored: 5,
+            sweeps: 7,
+            change: 1e-11,
+            bytes: 100,
+            seconds: 0.5,
+        }
+    }
+
+    #[test]
+    fn a_saved_group_and_a_part_read_back_bit_for_bit() {
+        let (rules, throws, index) = game();
+        let sweep = sweep_of(&rules, &throws, &index);
+        let (_dir, c) = folder();
+        let values: Vec<f64> = (0..index.len()).map(|i| i as f64 / 7.0).collect();
+        let offs: Vec<u8> = groups(&sweep).into_keys().rev().collect();
+        c.save(&sweep, Pick::Best, &group(offs[0]), &values)
+            .unwrap();
+        let now = Sweeping {
+            off: offs[1],
+            sweeps: 3,
+            change: 0.1,
+            seconds: 2.5,
+        };
+        c.save_part(&sweep, Pick::Best, &now, &values).unwrap();
+        let mut back = vec![f64::NAN; values.len()];
+        let resume = c.load(&sweep, Pick::Best, &mut back).unwrap();
+        assert_eq!(resume.solved, [offs[0]]);
+        assert_eq!(resume.partial, Some((offs[1], 3, 2.5)));
+        for off in &offs[..2] {
+            for i in groups(&sweep)[off].iter().cloned().flatten() {
+                assert_eq!(back[i as usize].to_bits(), values[i as usize].to_bits());
+            }
+        }
+        assert_eq!(c.records(Pick::Best, &offs).unwrap(), [group(offs[0])]);
+        assert_eq!(
+            c.load(&sweep, Pick::Uniform, &mut back).unwrap(),
+            Resume::default()
+        );
+    }
+
+    #[test]
+    fn a_truncated_part_is_an_error_naming_its_file() {
+        let (rules, throws, index) = game();
+        let sweep = sweep_of(&rules, &throws, &index);
+        let (dir, c) = folder();
+        let values = vec![0.5; index.len() as usize];
+        let off = *groups(&sweep).keys().next_back().unwrap();
+        let now = Sweeping {
+            off,
+            sweeps: 1,
+            change: 0.1,
+            seconds: 1.0,
+        };
+        c.save_part(&sweep, Pick::Best, &now, &values).unwrap();
+        let part = dir.path().join(format!("optimal-{off}.part"));
+        let bytes = fs::read(&part).unwrap();
+        fs::write(&part, &bytes[..bytes.len() - 3]).unwrap();
+        let e = c
+            .load(&sweep, Pick::Best, &mut vec![0.0; values.len()])
+            .unwrap_err();
+        assert!(e.path.ends_with(&format!("optimal-{off}.part")), "{e}");
+    }
+
+    #[test]
+    fn another_games_files_go_and_nothing_else_is_ever_removed() {
+        let (rules, throws, index) = game();
+        let sweep = sweep_of(&rules, &throws, &index);
+        let (dir, c) = folder();
+        let values = vec![0.5; index.len() as usize];
+        let off = *groups(&sweep).keys().next_back().unwrap();
+        c.save(&sweep, Pick::Best, &group(off), &values).unwrap();
+        let theirs = ["notes.txt", "optimal-x.f64", "optimal-3.csv", "random.f64"];
+        for name in theirs {
+            fs::write(dir.path().join(name), "a user's file").unwrap();
+        }
+        // The same game keeps its groups, written alike or not; another game's are refused
+        // and kept.
+        let again = Checkpoint::open(dir.path(), "game A", |_| false).unwrap();
+        assert_eq!(
+            again
+                .load(&sweep, Pick::Best, &mut values.clone())
+                .unwrap()
+                .solved,
+            [off]
+        );
+        let e = Checkpoint::open(dir.path(), "game B", |_| false).unwrap_err();
+        assert!(e.why.contains("another game"), "{e}");
+        let alike = Checkpoint::open(dir.path(), "game A'", |old| old == "game A").unwrap();
+        assert_eq!(
+            alike
+                .load(&sweep, Pick::Best, &mut values.clone())
+                .unwrap()
+                .solved,
+            [off]
+        );
+        assert_eq!(
+            fs::read_to_string(dir.path().join("game.txt")).unwrap(),
+            "game A'"
+        );
+        alike.clear().unwrap();
+        let mut left: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        let mut want = theirs.map(String::from).to_vec();
+        want.sort();
+        assert_eq!(
+            left, want,
+            "the deletion guard keeps every file a checkpoint does not write"
+        );
+        for name in [
+            "game.txt",
+            "optimal-3.f64",
+            "random-0.part",
+            "optimal-12.group",
+            "optimal-3.f64.tmp",
+        ] {
+            assert!(ours(name), "{name}");
+        }
+    }
+}

@@ -1,0 +1,589 @@
+//! Value iteration layer by layer and in place (Gauss-Seidel), the way the Royal Game of Ur was
+//! solved: only the values of every position and the outcomes of the group being solved are
+//! held, never the whole game's outcome graph.
+//!
+//! Pawns borne off never come back, so the positions split into groups by the number of pawns
+//! borne off (both sides together). A move never lowers that number: the groups are solved
+//! from the most pawns borne off down, each to the tolerance, reading the finished groups'
+//! values as they are. Inside a group the positions are swept in place, level by level of
+//! [`progress`](senet_engine::solve::progress) (highest first), each level in two halves: the
+//! positions that come before their mirror (the same board, the other side to move), then the
+//! others (`layered/order.rs`). The result does not depend on the number of threads: the
+//! positions of one half are computed in parallel from the values as they stand (the parts
+//! before it already updated in this sweep, their own and the later ones not yet), then written
+//! back together, so every read is fixed before the half starts.
+
+use crate::cancel::Cancel;
+use crate::exact::memory::huge_filled;
+use crate::exact::outcomes::{evaluate, outcomes, outcomes_again, Entry, Old, THROW};
+use order::sorted;
+use rayon::prelude::*;
+use senet_engine::solve::backup::Pick;
+use senet_engine::solve::Sweep;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::time::Instant;
+
+mod order;
+pub mod timing;
+
+/// The tolerance of a layered solve: the stored table is `f32`, whose half step below 1 is
+/// 3e-8; a group stopped at a change of 1e-9 is within a few 1e-9 of its fixed point (the
+/// changes shrink by about a quarter a sweep, docs/solving.md).
+pub const LAYERED_TOLERANCE: f64 = 1e-9;
+
+/// Megabytes a group's kept outcomes may take unless the caller says (`solve --memory`,
+/// `bench --memory`): 380 up to 3 pawns a side (the whole solve of 3 pawns stays under 600 MB),
+/// 10,000 for 4 (beside the 4.7 GB of values, on a 24 GB machine).
+pub fn default_memory_mb(pawns: u8) -> u64 {
+    if pawns >= 4 {
+        10_000
+    } else {
+        380
+    }
+}
+
+/// Positions of one task when a group's outcomes are built or a part of a level is swept.
+pub const BLOCK: usize = 1024;
+
+/// How one group was solved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    /// Pawns borne off, both sides together.
+    pub off: u8,
+    /// Its positions (race positions, valued exactly, included).
+    pub positions: u64,
+    /// Positions whose outcomes were kept (the others' were computed at every sweep).
+    pub stored: u64,
+    /// Sweeps, the last one changing no value by more than the tolerance.
+    pub sweeps: u32,
+    /// The largest change of the last sweep.
+    pub change: f64,
+    /// Bytes of its outcomes (the memory that comes and goes with the group).
+    pub bytes: u64,
+    /// Wall-clock seconds (building its outcomes and sweeping).
+    pub seconds: f64,
+}
+
+/// What a layered solve did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Layered {
+    /// The value of each position, by index.
+    pub values: Vec<f64>,
+    /// Each group, from the most pawns borne off down.
+    pub groups: Vec<Group>,
+}
+
+/// Why a layered solve stopped before the end.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LayeredError {
+    /// A group did not settle.
+    #[error("the group of {off} pawns borne off did not settle within {sweeps} sweeps")]
+    NoConvergence {
+        /// Its pawns borne off.
+        off: u8,
+        /// The sweeps made.
+        sweeps: u32,
+    },
+    /// The caller's token was cancelled.
+    #[error("interrupted")]
+    Interrupted,
+    /// The caller's `finished` refused (a checkpoint that could not be written).
+    #[error("{0}")]
+    Finished(String),
+}
+
+/// The positions, by pawns borne off (both sides): the groups, each as ranges of indices (the
+/// numbering's layers, which fix the pawns of each side on the board and waiting).
+pub fn groups(sweep: &Sweep) -> BTreeMap<u8, Vec<Range<u32>>> {
+    let index = sweep.index;
+    let k = 2 * index.pawns();
+    let layers: Vec<(u64, u8)> = index
+        .layers()
+        .map(|(offset, key)| {
+            (
+                offset,
+                k - key.me - key.me_waiting - key.opp - key.opp_waiting,
+            )
+        })
+        .collect();
+    let mut out: BTreeMap<u8, Vec<Range<u32>>> = BTreeMap::new();
+    for (n, &(offset, off)) in layers.iter().enumerate() {
+        let end = layers.get(n + 1).map_or(index.len(), |l| l.0);
+        out.entry(off).or_default().push(offset as u32..end as u32);
+    }
+    out
+}
+
+/// The values a layered solve starts from: 1/2 for every position of `sweep` (in memory
+/// advised for huge pages when the table is large: the sweeps read it at random).
+pub fn start_values(sweep: &Sweep) -> Vec<f64> {
+    huge_filled(sweep.index.len() as usize, 0.5)
+}
+
+/// The settings of a layered solve.
+pub struct Settings<'a> {
+    /// How both sides pick.
+    pub pick: Pick,
+    /// A group is solved once a sweep changes no value by more than this.
+    pub tolerance: f64,
+    /// The most sweeps of a group.
+    pub max_sweeps: u32,
+    /// Bytes a group's kept outcomes may take (past them, outcomes are computed every sweep).
+    pub budget: u64,
+    /// Read between sweeps: once cancelled (Ctrl-C, a caller's listener), the solve stops
+    /// after telling its listener of the sweep made ([`LayeredError::Interrupted`]).
+    pub cancel: &'a Cancel,
+}
+
+/// Where a group stands after a sweep that did not settle it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sweeping {
+    /// Its pawns borne off.
+    pub off: u8,
+    /// Sweeps made (those of an earlier run resumed included).
+    pub sweeps: u32,
+    /// The largest change of this sweep.
+    pub change: f64,
+    /// Seconds spent on the group (an earlier run's included).
+    pub seconds: f64,
+}
+
+/// What a layered solve tells its caller, with the values as they stand; an error stops it.
+pub trait Listener {
+    /// After each sweep that did not settle its group.
+    fn swept(&mut self, _now: &Sweeping, _values: &[f64]) -> Result<(), LayeredError> {
+        Ok(())
+    }
+    /// A group solved, before the next starts (to write a checkpoint).
+    fn finished(&mut self, group: &Group, values: &[f64]) -> Result<(), LayeredError>;
+}
+
+/// Hears nothing.
+impl Listener for () {
+    fn finished(&mut self, _: &Group, _: &[f64]) -> Result<(), LayeredError> {
+        Ok(())
+    }
+}
+
+/// Where a solve starts besides the values: the groups already solved, and a group part-way
+/// through (its values as an earlier run left them after `sweeps` sweeps and `seconds`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Resume {
+    /// Pawns borne off of the groups already solved.
+    pub solved: Vec<u8>,
+    /// The group part-way through: its pawns borne off, sweeps made, seconds spent.
+    pub partial: Option<(u8, u32, f64)>,
+}
+
+/// Solves every position of `sweep`, group by group. `values` holds a value for every position
+/// (the groups of `resume` as an earlier run left them, the others' values where the iteration
+/// starts). `listener` hears each sweep and each group solved.
+pub fn solve_layered(
+    sweep: &Sweep,
+    settings: &Settings,
+    values: Vec<f64>,
+    resume: &Resume,
+    listener: &mut dyn Listener,
+) -> Result<Layered, LayeredError> {
+    if sweep.index.len() > u32::MAX_INDEX {
+        solve_with::<u64>(sweep, settings, values, resume, listener)
+    } else {
+        solve_with::<u32>(sweep, settings, values, resume, listener)
+    }
+}
+
+/// [`solve_layered`] with outcomes in entries of type `E`.
+fn solve_with<E: Entry>(
+    sweep: &Sweep,
+    settings: &Settings,
+    mut values: Vec<f64>,
+    resume: &Resume,
+    listener: &mut dyn Listener,
+) -> Result<Layered, LayeredError> {
+    let mut done = Vec::new();
+    for (off, members) in groups(sweep).into_iter().rev() {
+        if resume.solved.contains(&off) {
+            continue;
+        }
+        let from = match resume.partial {
+            Some((o, sweeps, seconds)) if o == off => (sweeps, seconds),
+            _ => (0, 0.0),
+        };
+        let job = Job {
+            sweep,
+            settings,
+            off,
+            members: &members,
+            from,
+        };
+        let group = solve_group::<E>(&job, &mut values, listener)?;
+        listener.finished(&group, &values)?;
+        done.push(group);
+    }
+    Ok(Layered {
+        values,
+        groups: done,
+    })
+}
+
+/// One group's outcomes: its positions in sweep order, the bounds of its parts (the halves of
+/// the levels, [`sorted`]), and the
+/// outcomes ([`outcomes`]) of its first `stored` positions; the others' are computed at every
+/// sweep, so that the memory stays within the settings' budget.
+struct Outcomes<E> {
+    order: Vec<u32>,
+    parts: Vec<usize>,
+    stored: usize,
+    /// Where the outcomes of every [`STRIDE`]-th kept position start; those of the positions
+    /// between follow, each covering every throw ([`Outcomes::skip`]).
+    marks: Vec<u64>,
+    entries: Vec<E>,
+    /// The throws each position's outcomes cover.
+    throws: usize,
+}
+
+/// Kept positions from one mark of where their outcomes start to the next: a mark for each
+/// position would take 4 bytes of the budget a position (7% of its outcomes).
+const STRIDE: usize = 64;
+
+/// Blocks of a group built in parallel at a time, then kept in order while the budget allows.
+const BATCH: usize = 64;
+
+/// How many kept positions ahead of the one evaluated a sweep asks for the values it will read.
+const AHEAD: usize = 8;
+
+/// Where a position's outcomes are during a sweep: kept (where they start and end in the
+/// entries), or computed into a buffer.
+#[derive(Clone, Copy)]
+enum Found {
+    Kept(usize, usize),
+    Computed(usize),
+}
+
+/// Asks the processor to bring the values `entries` will read into its caches (x86-64; a hint
+/// that reads nothing, elsewhere nothing).
+#[inline(always)]
+fn prefetch<E: Entry>(values: &[f64], entries: &[E]) {
+    #[cfg(target_arch = "x86_64")]
+    for &e in entries {
+        let at = values.as_ptr().wrapping_add(e.index());
+        // SAFETY: a prefetch never faults and changes nothing that the program can observe;
+        // the address is inside `values` (a game-over outcome's index is 0).
+        #[allow(unsafe_code)]
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at.cast());
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (values, entries);
+}
+
+impl<E: Entry> Outcomes<E> {
+    /// Builds a group's outcomes, keeping them while they fit in `budget` bytes; race positions
+    /// get their exact value in `values` and are left out of the sweeps.
+    fn new(sweep: &Sweep, members: &[Range<u32>], values: &mut [f64], budget: u64) -> Self {
+        let (order, bounds) = sorted(sweep, members);
+        let mut out = Outcomes {
+            order,
+            parts: vec![0],
+            stored: 0,
+            marks: Vec::new(),
+            entries: Vec::new(),
+            throws: sweep.throws.len(),
+        };
+        // `part`: the part of the rank being read (an index of `bounds`), `kept`: the rows
+        // kept so far, which fill a prefix of `order`, never past the rank being read.
+        let (mut part, mut last, mut full, mut kept) = (0, None, false, 0);
+        let mut offset = 0u64;
+        for at in (0..out.order.len()).step_by(BATCH * BLOCK) {
+            let batch = &out.order[at..(at + BATCH * BLOCK).min(out.order.len())];
+            // Each block: its outcomes (when kept), its rows (rank, outcomes), races.
+            type Part<E> = (Vec<E>, Vec<(usize, u32)>, Vec<(u32, f64)>);
+            let parts: Vec<Part<E>> = batch
+                .par_chunks(BLOCK)
+                .enumerate()
+                .map(|(b, chunk)| {
+                    let mut part: Part<E> = Default::default();
+                    let mut scratch = Vec::new();
+                    for (n, &i) in chunk.iter().enumerate() {
+                        let into = if full { &mut scratch } else { &mut part.0 };
+                        let before = into.len();
+                        match outcomes(sweep, i, Old::Unmarked, into) {
+                            Some(v) => part.2.push((i, v)),
+                            None => part
+                                .1
+                                .push((at + b * BLOCK + n, (into.len() - before) as u32)),
+                        }
+                        scratch.clear();
+                    }
+                    part
+                })
+                .collect();
+            for (entries, rows, races) in parts {
+                out.entries.extend_from_slice(&entries);
+                for (rank, len) in rows {
+                    while rank >= bounds[part + 1] {
+                        part += 1;
+                    }
+                    if last.is_some_and(|p| p != part) {
+                        out.parts.push(kept);
+                    }
+                    last = Some(part);
+                    out.order[kept] = out.order[rank];
+                    if !full {
+                        if kept % STRIDE == 0 {
+                            out.marks.push(offset);
+                        }
+                        offset += u64::from(len);
+                    }
+                    kept += 1;
+                }
+                for (i, v) in races {
+                    values[i as usize] = v;
+                }
+            }
+            if !full {
+                out.stored = kept;
+                full = out.bytes() >= budget;
+            }
+        }
+        out.order.truncate(kept);
+        out.parts.push(kept);
+        out.order.shrink_to_fit();
+        out.marks.shrink_to_fit();
+        out.entries.shrink_to_fit();
+        out
+    }
+
+    /// The values of the positions of ranks `first..first + out.len()` from `values`, into
+    /// `out`. A sweep waits on memory: the values a position reads lie anywhere in the table.
+    /// So each position's outcomes are found (read, or computed into one of `bufs`) and their
+    /// values asked of memory ahead of their use: a kept position's `AHEAD` positions before it
+    /// is evaluated, a computed one while the position before it is evaluated. Only the timing
+    /// of the reads changes, not what is read.
+    fn values_of(
+        &self,
+        sweep: &Sweep,
+        pick: Pick,
+        first: usize,
+        values: &[f64],
+        out: &mut [f64],
+        bufs: &mut [Vec<E>; 2],
+    ) {
+        let read = |e: E| values[e.index()];
+        let ranks = first..first + out.len();
+        // Where the next kept position's outcomes start.
+        let mut at = if first < self.stored {
+            self.start_of(first)
+        } else {
+            0
+        };
+        if ranks.end <= self.stored {
+            let mut ahead = at;
+            for _ in 0..AHEAD.min(out.len()) {
+                ahead = self.skip(ahead);
+            }
+            for (k, r) in ranks.clone().enumerate() {
+                if r + AHEAD < ranks.end {
+                    let next = self.skip(ahead);
+                    prefetch(values, &self.entries[ahead..next]);
+                    ahead = next;
+                }
+                let end = self.skip(at);
+                out[k] = evaluate(&self.entries[at..end], sweep.throws, pick, &read);
+                at = end;
+            }
+            return;
+        }
+        let mut here = self.find(sweep, first, &mut at, bufs, 0);
+        prefetch(values, self.outcomes_at(here, bufs));
+        for (k, r) in ranks.clone().enumerate() {
+            let next =
+                (r + 1 < ranks.end).then(|| self.find(sweep, r + 1, &mut at, bufs, (k + 1) % 2));
+            if let Some(n) = next {
+                prefetch(values, self.outcomes_at(n, bufs));
+            }
+            out[k] = evaluate(self.outcomes_at(here, bufs), sweep.throws, pick, &read);
+            here = next.unwrap_or(here);
+        }
+    }
+
+    /// Where the outcomes of the kept position of rank `r` start: from the mark before it,
+    /// skipping the positions between.
+    fn start_of(&self, r: usize) -> usize {
+        let mut at = self.marks[r / STRIDE] as usize;
+        for _ in 0..r % STRIDE {
+            at = self.skip(at);
+        }
+        at
+    }
+
+    /// Where the outcomes after those of the kept position starting at `at` start (or the end
+    /// of the kept outcomes): a position's outcomes cover every throw, each throw's first
+    /// outcome marked [`THROW`].
+    #[inline]
+    fn skip(&self, at: usize) -> usize {
+        let mut throws = 0;
+        let mut n = at;
+        while n < self.entries.len() {
+            if self.entries[n].flags() & THROW != 0 {
+                if throws == self.throws {
+                    break;
+                }
+                throws += 1;
+            }
+            n += 1;
+        }
+        n
+    }
+
+    /// Where the outcomes of the position of rank `r` are: kept, starting at `at` (which moves
+    /// past them), or computed into `bufs[b]`.
+    #[inline]
+    fn find(
+        &self,
+        sweep: &Sweep,
+        r: usize,
+        at: &mut usize,
+        bufs: &mut [Vec<E>; 2],
+        b: usize,
+    ) -> Found {
+        if r < self.stored {
+            let start = *at;
+            *at = self.skip(start);
+            return Found::Kept(start, *at);
+        }
+        bufs[b].clear();
+        outcomes_again(sweep, self.order[r], &mut bufs[b]);
+        Found::Computed(b)
+    }
+
+    /// The outcomes `found` points to.
+    #[inline]
+    fn outcomes_at<'s>(&'s self, found: Found, bufs: &'s [Vec<E>; 2]) -> &'s [E] {
+        match found {
+            Found::Kept(start, end) => &self.entries[start..end],
+            Found::Computed(b) => &bufs[b],
+        }
+    }
+
+    /// The bytes held.
+    fn bytes(&self) -> u64 {
+        let entry = std::mem::size_of::<E>();
+        (4 * self.order.capacity() + 8 * self.marks.len() + entry * self.entries.len()) as u64
+    }
+}
+
+/// One group to solve: where, how, and from which sweep (a resumed group's sweeps and seconds).
+struct Job<'a> {
+    sweep: &'a Sweep<'a>,
+    settings: &'a Settings<'a>,
+    off: u8,
+    members: &'a [Range<u32>],
+    from: (u32, f64),
+}
+
+/// Solves one group in place in `values`, its outcomes in entries of type `E`.
+fn solve_group<E: Entry>(
+    job: &Job,
+    values: &mut [f64],
+    listener: &mut dyn Listener,
+) -> Result<Group, LayeredError> {
+    let (sweep, settings) = (job.sweep, job.settings);
+    if settings.cancel.is_cancelled() {
+        return Err(LayeredError::Interrupted);
+    }
+    let started = Instant::now();
+    let seconds = || job.from.1 + started.elapsed().as_secs_f64();
+    let mut g = Sweeper::<E>::new(sweep, job.members, values, settings.budget);
+    for count in job.from.0 + 1..=settings.max_sweeps {
+        let change = g.sweep(sweep, settings.pick, values);
+        if change <= settings.tolerance {
+            return Ok(Group {
+                off: job.off,
+                positions: positions(job.members),
+                stored: g.outcomes.stored as u64,
+                sweeps: count,
+                change,
+                bytes: g.bytes(),
+                seconds: seconds(),
+            });
+        }
+        let now = Sweeping {
+            off: job.off,
+            sweeps: count,
+            change,
+            seconds: seconds(),
+        };
+        listener.swept(&now, values)?;
+        if settings.cancel.is_cancelled() {
+            return Err(LayeredError::Interrupted);
+        }
+    }
+    Err(LayeredError::NoConvergence {
+        off: job.off,
+        sweeps: settings.max_sweeps,
+    })
+}
+
+/// The number of positions in `members`.
+fn positions(members: &[Range<u32>]) -> u64 {
+    members.iter().map(|r| u64::from(r.end - r.start)).sum()
+}
+
+/// A group ready to be swept: its outcomes, and the buffer that a part's new values are
+/// computed into before they are written back (as wide as the widest part).
+struct Sweeper<E> {
+    outcomes: Outcomes<E>,
+    fresh: Vec<f64>,
+}
+
+impl<E: Entry> Sweeper<E> {
+    /// Builds the outcomes of the group `members` within `budget` bytes ([`Outcomes::new`]).
+    fn new(sweep: &Sweep, members: &[Range<u32>], values: &mut [f64], budget: u64) -> Self {
+        let outcomes = Outcomes::<E>::new(sweep, members, values, budget);
+        let widest = outcomes.parts.windows(2).map(|w| w[1] - w[0]);
+        let fresh = vec![0.0f64; widest.max().unwrap_or(0)];
+        Sweeper { outcomes, fresh }
+    }
+
+    /// One sweep of the group in place, part by part; returns the largest change.
+    fn sweep(&mut self, sweep: &Sweep, pick: Pick, values: &mut [f64]) -> f64 {
+        sweep_once(&self.outcomes, sweep, pick, values, &mut self.fresh)
+    }
+
+    /// The bytes held: the outcomes, their order and the buffer.
+    fn bytes(&self) -> u64 {
+        self.outcomes.bytes() + 8 * self.fresh.len() as u64
+    }
+}
+
+/// One sweep of a group in place, part by part; returns the largest change.
+fn sweep_once<E: Entry>(
+    g: &Outcomes<E>,
+    sweep: &Sweep,
+    pick: Pick,
+    values: &mut [f64],
+    fresh: &mut [f64],
+) -> f64 {
+    let mut change: f64 = 0.0;
+    for w in g.parts.windows(2) {
+        let (lo, hi) = (w[0], w[1]);
+        let now: &[f64] = values;
+        fresh[..hi - lo]
+            .par_chunks_mut(BLOCK)
+            .enumerate()
+            .for_each_init(Default::default, |bufs, (b, out)| {
+                g.values_of(sweep, pick, lo + b * BLOCK, now, out, bufs);
+            });
+        for (&i, &v) in g.order[lo..hi].iter().zip(fresh.iter()) {
+            change = change.max((v - values[i as usize]).abs());
+            values[i as usize] = v;
+        }
+    }
+    change
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,69 @@
+//! One group of a layered solve built and swept a given number of times, timed: the figures of
+//! a group too long to solve in one go (`senet-sim bench --solve-group`).
+
+use super::{groups, positions, Settings, Sweeper};
+use crate::exact::outcomes::Entry;
+use senet_engine::solve::Sweep;
+use std::time::Instant;
+
+/// What some sweeps of one group cost, measured (`senet-sim bench --solve-group`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timing {
+    /// The group's positions.
+    pub positions: u64,
+    /// Positions swept (the group less its race positions, valued exactly once).
+    pub swept: u64,
+    /// Positions whose outcomes were kept.
+    pub stored: u64,
+    /// Bytes of the group's outcomes and order.
+    pub bytes: u64,
+    /// Seconds to sort the group and build its outcomes.
+    pub build: f64,
+    /// Each sweep's seconds and largest change.
+    pub sweeps: Vec<(f64, f64)>,
+}
+
+/// Builds the group of `off` pawns borne off and sweeps it `sweeps` times in `values`, timed:
+/// the figures of a group too long to solve here (the values it reads are whatever `values`
+/// holds; the time of a sweep does not depend on them).
+pub fn time_group(
+    sweep: &Sweep,
+    settings: &Settings,
+    off: u8,
+    values: &mut [f64],
+    sweeps: u32,
+) -> Timing {
+    if sweep.index.len() > u32::MAX_INDEX {
+        time_with::<u64>(sweep, settings, off, values, sweeps)
+    } else {
+        time_with::<u32>(sweep, settings, off, values, sweeps)
+    }
+}
+
+fn time_with<E: Entry>(
+    sweep: &Sweep,
+    settings: &Settings,
+    off: u8,
+    values: &mut [f64],
+    sweeps: u32,
+) -> Timing {
+    let members = groups(sweep).remove(&off).unwrap_or_default();
+    let started = Instant::now();
+    let mut g = Sweeper::<E>::new(sweep, &members, values, settings.budget);
+    let build = started.elapsed().as_secs_f64();
+    let sweeps = (0..sweeps)
+        .map(|_| {
+            let started = Instant::now();
+            let change = g.sweep(sweep, settings.pick, values);
+            (started.elapsed().as_secs_f64(), change)
+        })
+        .collect();
+    Timing {
+        positions: positions(&members),
+        swept: g.outcomes.order.len() as u64,
+        stored: g.outcomes.stored as u64,
+        bytes: g.bytes(),
+        build,
+        sweeps,
+    }
+}

@@ -1,0 +1,552 @@
+//! Scenario files (TOML): which arms to play, how many games, with which seed.
+//!
+//! Every error names the file, the key and the line.
+
+mod context;
+mod extras;
+mod resolve;
+mod setup;
+
+use context::Ctx;
+pub use context::{ScenarioError, ScenarioFault};
+pub use extras::{Audience, French, QuestionChart};
+use setup::{game_setup, FileDevice, FileRules};
+
+use crate::play::tournament::Tournament;
+use crate::players::check;
+use senet_engine::rules::Rules;
+use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::Strategy;
+use senet_engine::throws::Device;
+use senet_engine::variants::Variant;
+use serde::Deserialize;
+use std::fmt;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileScenario {
+    name: Spanned<String>,
+    title: Option<String>,
+    games: Option<Spanned<i64>>,
+    seed: Option<Spanned<i64>>,
+    arm: Option<Spanned<Vec<FileArm>>>,
+    tournament: Option<Spanned<toml::Value>>,
+    lang: Option<Spanned<String>>,
+    charts: Option<Vec<QuestionChart>>,
+    exact: Option<Spanned<String>>,
+    audience: Option<Audience>,
+    fr: Option<extras::FileFrench>,
+}
+
+/// The document read again for a single `[tournament]` table (spans kept).
+#[derive(Deserialize)]
+struct OneTournament {
+    tournament: FileTournament,
+}
+
+/// The document read again for `[[tournament]]` tables.
+#[derive(Deserialize)]
+struct ManyTournaments {
+    tournament: Vec<FileTournament>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileTournament {
+    name: Option<Spanned<String>>,
+    strategies: Spanned<Vec<Spanned<String>>>,
+    variant: Option<Spanned<String>>,
+    device: Option<Spanned<FileDevice>>,
+    games: Option<Spanned<i64>>,
+    rules: Option<Spanned<FileRules>>,
+    ladder: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileArm {
+    name: Spanned<String>,
+    variant: Option<Spanned<String>>,
+    device: Option<Spanned<FileDevice>>,
+    white: Option<Spanned<String>>,
+    black: Option<Spanned<String>>,
+    rules: Option<Spanned<FileRules>>,
+    class_throws: Option<Spanned<String>>,
+}
+
+/// One arm: a variant, a device and two strategies, played `games` times.
+#[derive(Clone, Debug)]
+pub struct Arm {
+    /// Name shown in outputs.
+    pub name: String,
+    /// The variant.
+    pub variant: Variant,
+    /// The rule set (the variant with the arm's overrides).
+    pub rules: Rules,
+    /// Throwing device.
+    pub device: Device,
+    /// White's strategy.
+    pub white: StrategySpec,
+    /// Black's strategy.
+    pub black: StrategySpec,
+    /// The class's own throws to show beside this arm's (`class_throws = "FILE"`, relative to
+    /// the scenario): read when the run starts, not when the scenario is parsed.
+    pub class_throws: Option<PathBuf>,
+}
+
+impl Arm {
+    /// An arm of `variant` with its preset rules, its document's device and two random players.
+    pub fn preset(name: &str, variant: Variant) -> Arm {
+        Arm {
+            name: name.to_string(),
+            variant,
+            rules: variant.rules(),
+            device: variant.device(),
+            white: StrategySpec::Random,
+            black: StrategySpec::Random,
+            class_throws: None,
+        }
+    }
+
+    /// Its game: variant, device and rules (what its rule file writes).
+    pub fn game(&self) -> crate::input::rulefile::Game {
+        crate::input::rulefile::Game {
+            variant: self.variant,
+            device: self.device,
+            rules: self.rules.clone(),
+        }
+    }
+
+    /// The two players, indexed by side (white, black).
+    pub fn players(&self) -> [Box<dyn Strategy>; 2] {
+        [&self.white, &self.black].map(|spec| spec.build(&self.rules, &self.device))
+    }
+}
+
+/// A validated scenario.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    /// Short name, used for the default output folder.
+    pub name: String,
+    /// Title shown in the report.
+    pub title: String,
+    /// Games per arm.
+    pub games: u64,
+    /// Seed of the run.
+    pub seed: u64,
+    /// The arms, in file order.
+    pub arms: Vec<Arm>,
+    /// The tournaments, in file order.
+    pub tournaments: Vec<Tournament>,
+    /// Language of the outputs (`en` or `fr`), if the file says.
+    pub lang: Option<String>,
+    /// The charts that answer the scenario's own question, in file order.
+    pub charts: Vec<QuestionChart>,
+    /// The arm whose game the run solves exactly into `exact/` (`exact = "ARM"`), by index.
+    pub exact: Option<usize>,
+    /// Who reads the report (`audience = "classe"`: pupils, without the research apparatus).
+    pub audience: Audience,
+    /// The French names of the title and the arms (`[fr]`).
+    pub fr: French,
+    /// The file it was read from.
+    pub path: PathBuf,
+}
+
+impl Scenario {
+    /// Reads and validates a scenario file.
+    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
+            kind: ScenarioFault::Read,
+            key: None,
+            file: path.to_path_buf(),
+            line: None,
+            message: format!("cannot read: {e}"),
+        })?;
+        Scenario::parse(path, &text)
+    }
+
+    /// Validates a scenario given as text (`path` is only used in messages).
+    pub fn parse(path: &Path, text: &str) -> Result<Scenario, ScenarioError> {
+        let cx = Ctx { path, text };
+        let file: FileScenario = toml::from_str(text).map_err(|e| cx.toml(e))?;
+        let name = file.name.get_ref().clone();
+        let name_ok = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if !name_ok {
+            let why = format!(
+                "key 'name': '{name}' must be letters, digits, '-' or '_' (it names the output folder)"
+            );
+            let span = Some(file.name.span());
+            return Err(cx.err(ScenarioFault::Value, span, why).with_key("name"));
+        }
+        let games = match &file.games {
+            Some(g) if *g.get_ref() < 1 => {
+                return Err(cx
+                    .err(
+                        ScenarioFault::Value,
+                        Some(g.span()),
+                        format!("key 'games': must be at least 1, got {}", g.get_ref()),
+                    )
+                    .with_key("games"))
+            }
+            Some(g) => Some(*g.get_ref() as u64),
+            None => None,
+        };
+        let seed = match &file.seed {
+            Some(s) if *s.get_ref() < 0 => {
+                return Err(cx
+                    .err(
+                        ScenarioFault::Value,
+                        Some(s.span()),
+                        "key 'seed': must be a non-negative integer".into(),
+                    )
+                    .with_key("seed"))
+            }
+            Some(s) => *s.get_ref() as u64,
+            None => 1,
+        };
+        if let Some(l) = &file.lang {
+            if !["en", "fr"].contains(&l.get_ref().as_str()) {
+                return Err(cx
+                    .err(
+                        ScenarioFault::Value,
+                        Some(l.span()),
+                        format!(
+                            "key 'lang': '{}' is not a language of senet-sim (en, fr)",
+                            l.get_ref()
+                        ),
+                    )
+                    .with_key("lang"));
+            }
+        }
+        let tournaments = match &file.tournament {
+            None => Vec::new(),
+            Some(t) => read_tournaments(&cx, t, games)?,
+        };
+        let mut arms = Vec::new();
+        match file.arm {
+            None if tournaments.is_empty() => {
+                return Err(cx.err(
+                    ScenarioFault::Missing,
+                    None,
+                    "no [[arm]] or [tournament] table: a scenario needs at least one".into(),
+                ))
+            }
+            None => {}
+            Some(a) if a.get_ref().is_empty() => {
+                return Err(cx
+                    .err(
+                        ScenarioFault::Missing,
+                        Some(a.span()),
+                        "key 'arm': a scenario needs at least one arm".into(),
+                    )
+                    .with_key("arm"))
+            }
+            Some(a) => {
+                if games.is_none() {
+                    return Err(cx
+                        .err(
+                            ScenarioFault::Missing,
+                            None,
+                            "key 'games' is missing: the number of games per arm".into(),
+                        )
+                        .with_key("games"));
+                }
+                let mut seen: Vec<(String, Range<usize>)> = Vec::new();
+                for (i, arm) in a.into_inner().into_iter().enumerate() {
+                    let span = arm.name.span();
+                    unique_name(
+                        &cx,
+                        &format!("arm {}", i + 1),
+                        arm.name.get_ref(),
+                        span.clone(),
+                        &seen,
+                    )?;
+                    seen.push((arm.name.get_ref().clone(), span));
+                    arms.push(validate_arm(&cx, i, arm)?);
+                }
+            }
+        }
+        let games = games.unwrap_or_else(|| tournaments.iter().map(|t| t.games).max().unwrap_or(2));
+        let known = |n: &str| {
+            arms.iter().any(|a: &Arm| a.name == n) || tournaments.iter().any(|t| t.name == n)
+        };
+        let fr = extras::french(file.fr, &known).map_err(|(span, why)| {
+            cx.err(ScenarioFault::UnknownName, span, why)
+                .with_key("fr.names")
+        })?;
+        let names: Vec<&str> = arms.iter().map(|a| a.name.as_str()).collect();
+        let exact = extras::exact_arm(file.exact, &names).map_err(|(span, why)| {
+            cx.err(ScenarioFault::UnknownName, span, why)
+                .with_key("exact")
+        })?;
+        Ok(Scenario {
+            name,
+            title: file.title.unwrap_or_else(|| file.name.into_inner()),
+            games: games as u64,
+            seed,
+            arms,
+            tournaments,
+            lang: file.lang.map(Spanned::into_inner),
+            charts: file.charts.unwrap_or_default(),
+            exact,
+            audience: file.audience.unwrap_or_default(),
+            fr,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// The same scenario playing `games` games per arm (at least 1) and per tournament
+    /// pairing (rounded up to an even number, at least 2, so that colours alternate): the
+    /// command line's `--games`.
+    pub fn with_games(mut self, games: u64) -> Scenario {
+        let games = games.max(1);
+        self.games = games;
+        for t in &mut self.tournaments {
+            t.games = games.max(2).next_multiple_of(2);
+        }
+        self
+    }
+
+    /// The scenario with its French title, arm and tournament names (`[fr]`) in place of the
+    /// file's, for a report in French; names without a translation stay.
+    pub fn in_french(mut self) -> Scenario {
+        if let Some(t) = &self.fr.title {
+            self.title = t.clone();
+        }
+        let names = self.arms.iter_mut().map(|a| &mut a.name);
+        let names = names.chain(self.tournaments.iter_mut().map(|t| &mut t.name));
+        for name in names {
+            if let Some(n) = self.fr.names.get(name.as_str()) {
+                *name = n.clone();
+            }
+        }
+        self
+    }
+}
+
+fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
+    let which = format!("arm {} ('{}')", i + 1, a.name.get_ref());
+    let game = game_setup(
+        cx,
+        &which,
+        a.variant.as_ref(),
+        a.rules.as_ref(),
+        a.device.as_ref(),
+    )?;
+    let (variant, rules, device) = (game.variant, game.rules, game.device);
+    let strategy = |s: &Option<Spanned<String>>, key: &str| match s {
+        None => Ok(StrategySpec::Random),
+        Some(s) => {
+            let at = |e: &dyn fmt::Display| {
+                cx.err(
+                    ScenarioFault::Strategy,
+                    Some(s.span()),
+                    format!("{which}, key '{key}': {e}"),
+                )
+                .with_key(key)
+            };
+            let spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
+            check(&spec, variant, &rules, &device).map_err(|e| at(&e))?;
+            Ok(spec)
+        }
+    };
+    let white = strategy(&a.white, "white")?;
+    let black = strategy(&a.black, "black")?;
+    let class_throws = match &a.class_throws {
+        Some(f) if f.get_ref().trim().is_empty() => {
+            return Err(cx
+                .err(
+                    ScenarioFault::Value,
+                    Some(f.span()),
+                    format!(
+                    "{which}, key 'class_throws': empty; name the CSV file of the class's counts"
+                ),
+                )
+                .with_key("class_throws"))
+        }
+        Some(f) => Some(cx.path.parent().unwrap_or(cx.path).join(f.get_ref())),
+        None => None,
+    };
+    Ok(Arm {
+        name: a.name.into_inner(),
+        variant,
+        rules,
+        device,
+        white,
+        black,
+        class_throws,
+    })
+}
+
+/// Reads `[tournament]` (one table) or `[[tournament]]` (several), re-reading the document so
+/// that errors keep their lines.
+fn read_tournaments(
+    cx: &Ctx,
+    value: &Spanned<toml::Value>,
+    games: Option<u64>,
+) -> Result<Vec<Tournament>, ScenarioError> {
+    let parse_err = |e: toml::de::Error| cx.toml(e);
+    let list = match value.get_ref() {
+        toml::Value::Table(_) => vec![
+            toml::from_str::<OneTournament>(cx.text)
+                .map_err(parse_err)?
+                .tournament,
+        ],
+        toml::Value::Array(_) => {
+            toml::from_str::<ManyTournaments>(cx.text)
+                .map_err(parse_err)?
+                .tournament
+        }
+        _ => {
+            return Err(cx
+                .err(
+                    ScenarioFault::Toml,
+                    Some(value.span()),
+                    "key 'tournament': must be a [tournament] table".into(),
+                )
+                .with_key("tournament"))
+        }
+    };
+    if list.is_empty() {
+        return Err(cx
+            .err(
+                ScenarioFault::Missing,
+                Some(value.span()),
+                "key 'tournament': no tournament given".into(),
+            )
+            .with_key("tournament"));
+    }
+    let mut seen: Vec<(String, Range<usize>)> = Vec::new();
+    for (i, t) in list.iter().enumerate() {
+        let Some(named) = t.name.as_ref().or(t.variant.as_ref()) else {
+            let why = format!(
+                "tournament {}: key 'name' is missing (a tournament with a rule file names itself)",
+                i + 1
+            );
+            let span = Some(value.span());
+            return Err(cx.err(ScenarioFault::Missing, span, why).with_key("name"));
+        };
+        let which = format!("tournament {}", i + 1);
+        unique_name(cx, &which, named.get_ref(), named.span(), &seen)?;
+        seen.push((named.get_ref().clone(), named.span()));
+    }
+    list.into_iter()
+        .enumerate()
+        .map(|(i, t)| validate_tournament(cx, i, t, games))
+        .collect()
+}
+
+/// Refuses a name already given on an earlier line: two arms (or tournaments) of one name
+/// would write over each other's charts, and their rows could not be told apart.
+fn unique_name(
+    cx: &Ctx,
+    which: &str,
+    name: &str,
+    span: Range<usize>,
+    seen: &[(String, Range<usize>)],
+) -> Result<(), ScenarioError> {
+    match seen.iter().find(|(n, _)| n == name) {
+        None => Ok(()),
+        Some((_, first)) => {
+            let why = format!(
+                "{which}, key 'name': '{name}' is already the name of the one on line {}; give each its own name",
+                cx.line_of(first.clone())
+            );
+            Err(cx
+                .err(ScenarioFault::Twice, Some(span), why)
+                .with_key("name"))
+        }
+    }
+}
+
+fn validate_tournament(
+    cx: &Ctx,
+    i: usize,
+    t: FileTournament,
+    games: Option<u64>,
+) -> Result<Tournament, ScenarioError> {
+    let name = t
+        .name
+        .as_ref()
+        .or(t.variant.as_ref())
+        .map(|n| n.get_ref().clone())
+        .unwrap_or_default();
+    let which = format!("tournament {} ('{name}')", i + 1);
+    let game = game_setup(
+        cx,
+        &which,
+        t.variant.as_ref(),
+        t.rules.as_ref(),
+        t.device.as_ref(),
+    )?;
+    let (variant, rules, device) = (game.variant, game.rules, game.device);
+    let mut strategies: Vec<StrategySpec> = Vec::new();
+    for s in t.strategies.get_ref() {
+        let at = |e: &dyn fmt::Display| {
+            cx.err(
+                ScenarioFault::Strategy,
+                Some(s.span()),
+                format!("{which}, key 'strategies': {e}"),
+            )
+            .with_key("strategies")
+        };
+        let spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
+        check(&spec, variant, &rules, &device).map_err(|e| at(&e))?;
+        if strategies.contains(&spec) {
+            return Err(cx
+                .err(
+                    ScenarioFault::Twice,
+                    Some(s.span()),
+                    format!(
+                        "{which}, key 'strategies': '{}' is listed twice",
+                        s.get_ref()
+                    ),
+                )
+                .with_key("strategies"));
+        }
+        strategies.push(spec);
+    }
+    if strategies.len() < 2 {
+        return Err(cx
+            .err(
+                ScenarioFault::Value,
+                Some(t.strategies.span()),
+                format!("{which}, key 'strategies': a tournament needs at least two strategies"),
+            )
+            .with_key("strategies"));
+    }
+    let games = match (&t.games, games) {
+        (Some(g), _) if *g.get_ref() < 2 || g.get_ref() % 2 != 0 => {
+            let why = format!(
+                "{which}, key 'games': games per pairing must be even and at least 2 (half with each strategy as white), got {}",
+                g.get_ref()
+            );
+            let span = Some(g.span());
+            return Err(cx.err(ScenarioFault::Value, span, why).with_key("games"));
+        }
+        (Some(g), _) => *g.get_ref() as u64,
+        (None, Some(g)) => g.max(2).next_multiple_of(2),
+        (None, None) => {
+            let why = format!("{which}, key 'games' is missing (games per pairing)");
+            return Err(cx.err(ScenarioFault::Missing, None, why).with_key("games"));
+        }
+    };
+    Ok(Tournament {
+        name,
+        variant,
+        rules,
+        device,
+        strategies,
+        games,
+        ladder: t.ladder.unwrap_or(false),
+    })
+}
+
+#[cfg(test)]
+mod tests;
