@@ -261,8 +261,8 @@ impl Game {
                 .map(u32::from)
                 .collect::<Vec<_>>(),
         )?;
-        d.set_item("waiting", (pos.waiting[0], pos.waiting[1]))?;
-        d.set_item("to_move", pos.to_move.index())?;
+        d.set_item("waiting", (pos.waiting()[0], pos.waiting()[1]))?;
+        d.set_item("to_move", pos.to_move().index())?;
         Ok(d)
     }
 
@@ -313,8 +313,8 @@ impl Game {
         format!(
             "{}waiting: white {}, black {}\n{next}",
             pos.draw(),
-            pos.waiting[0],
-            pos.waiting[1]
+            pos.waiting()[0],
+            pos.waiting()[1]
         )
     }
 

@@ -152,7 +152,7 @@ pub fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<()> {
         )?;
     }
     write!(out, "{}", pos.draw())?;
-    writeln!(out, "{} to move, {what} {value}:", pos.to_move)?;
+    writeln!(out, "{} to move, {what} {value}:", pos.to_move())?;
     if list.is_empty() && a.residual.is_some() {
         writeln!(out, "  no legal move: the points are lost")?;
     } else if list.is_empty() {

@@ -340,7 +340,7 @@ fn critical(md: &mut String, s: &Solved, l: Lang) {
             md,
             "{}. {}, {} {}{} {} {} ({}), {} {}.\n\n```\n{}```\n",
             i + 1,
-            match (l, d.pos.to_move) {
+            match (l, d.pos.to_move()) {
                 (Lang::En, side) => format!("{} to move", side.name()),
                 (Lang::Fr, senet_engine::board::Side::White) => "aux blancs de jouer".into(),
                 (Lang::Fr, senet_engine::board::Side::Black) => "aux noirs de jouer".into(),

@@ -5,6 +5,7 @@ use senet_engine::board::Side::{Black, White};
 use senet_engine::board::ENTRY;
 use senet_engine::game::start_position;
 use senet_engine::rules::{Capture, Rules};
+use senet_engine::setup::Setup;
 use senet_engine::variants::Variant;
 
 /// The preset of a variant with TOML overrides.
@@ -32,15 +33,18 @@ fn listed_variants_are_overrides() {
     // "pour la mise en place, aucun pion n'est placé sur le plateau" + "pour entrer sur le
     // parcours, un pion doit faire un 4 ou un 5" / "... un 1"
     let e = rules_with("game-box", "start = \"empty\"\nentry_values = [4, 5]");
-    let mut p = pos(&[], &[], White);
-    p.waiting = [5, 5];
+    let waiting = Setup {
+        waiting: [5, 5],
+        ..Setup::default()
+    };
+    let p = waiting.position(&e).unwrap();
     assert_eq!(pairs(&e, &p, 4), vec![(ENTRY, 4)]);
     assert_eq!(pairs(&e, &p, 2), vec![]);
     let one = rules_with("game-box", "start = \"empty\"\nentry_values = [1]");
     assert_eq!(pairs(&one, &p, 1), vec![(ENTRY, 1)]);
     // With pawns off the board, the water sends a pawn back to wait for its entry throw.
     let w = the_move(&one, &pos(&[24], &[2], White), 3, 24, ENTRY);
-    assert_eq!(w.after.waiting[0], 1);
+    assert_eq!(w.after.waiting()[0], 1);
     // "Le premier mouvement est effectué par le premier joueur à tomber sur 4 ou 5 aux dés. Il
     // prend alors les noirs, et joue le pion sur la case 10. Le joueur aux pions blancs joue
     // ensuite son pion sur la case 9."
@@ -48,9 +52,12 @@ fn listed_variants_are_overrides() {
         "game-box",
         "starter = \"black\"\nfirst_pawn_black = 10\nfirst_pawn_white = 9",
     );
-    let mut s0 = start_position(&c);
-    s0.to_move = Black;
-    s0.force(c.first_pawn(Black));
+    let s0 = Setup {
+        to_move: Black,
+        forced: c.first_pawn(Black),
+        ..Setup::from(&start_position(&c))
+    };
+    let s0 = s0.position(&c).unwrap();
     assert_eq!(pairs(&c, &s0, 4), vec![(10, 14)]);
 }
 

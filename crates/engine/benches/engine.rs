@@ -24,7 +24,7 @@ fn sample(rules: &Rules, n: usize) -> Vec<(Position, u8)> {
         let mut rng = stream(seed, 2);
         let mut p = start_position(rules);
         let mut list = MoveList::new();
-        while out.len() < n && p.in_play(p.to_move) > 0 && p.in_play(p.to_move.other()) > 0 {
+        while out.len() < n && p.in_play(p.to_move()) > 0 && p.in_play(p.to_move().other()) > 0 {
             let v = rules.throw_values[th.throw_marked() as usize];
             out.push((p, v));
             legal_moves_into(rules, &p, v, &mut list);

@@ -127,24 +127,25 @@ pub const fn row_runs(bits: u32) -> u32 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Bitboards of the pawns on the board, indexed by [`Side::index`].
-    pub pawns: [u32; 2],
+    pub(crate) pawns: [u32; 2],
     /// Pawns of each side waiting to enter the board (variants that start empty or restart pawns).
-    pub waiting: [u8; 2],
+    pub(crate) waiting: [u8; 2],
     /// The side to move.
-    pub to_move: Side,
+    pub(crate) to_move: Side,
     /// The square of a pawn the side to move must move if it has a legal move (the opening
     /// pawn of `kendall` and `tejon`, the pawn that replays from `game-box`'s 26). Non-zero, so
     /// that the option takes one byte: the position stays small enough to travel in registers
     /// (one more byte cost `bench` 3%). [`Position::forced_square`] reads it as a number.
-    pub forced: Option<NonZeroU8>,
+    pub(crate) forced: Option<NonZeroU8>,
     /// The pawn on the return square came back from the water (`water_to = "held"`): its owner may move
     /// only it at its next throw. Cleared when that pawn moves or is hit.
-    pub bound: bool,
+    pub(crate) bound: bool,
 }
 
 impl Position {
-    /// A position from explicit bitboards, with nobody waiting and nothing forced.
-    pub fn new(white: u32, black: u32, to_move: Side) -> Position {
+    /// A position from explicit bitboards, with nobody waiting and nothing forced, unchecked:
+    /// outside the engine a position is built from a checked [`Setup`](crate::setup::Setup).
+    pub(crate) fn new(white: u32, black: u32, to_move: Side) -> Position {
         Position {
             pawns: [white, black],
             waiting: [0, 0],
@@ -152,6 +153,40 @@ impl Position {
             forced: None,
             bound: false,
         }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// This position with `side` to move, everything else kept: the start for either starter,
+    /// or the mirror of a position (the same board, the other side to move).
+    #[inline]
+    pub fn with_to_move(self, side: Side) -> Position {
+        Position {
+            to_move: side,
+            ..self
+        }
+    }
+
+    /// Bitboards of the pawns on the board, white's then black's.
+    #[inline]
+    pub fn pawns(&self) -> [u32; 2] {
+        self.pawns
+    }
+
+    /// Pawns waiting to enter the board, white's then black's.
+    #[inline]
+    pub fn waiting(&self) -> [u8; 2] {
+        self.waiting
+    }
+
+    /// Whether the pawn on the return square came back from the water and must move next.
+    #[inline]
+    pub fn bound(&self) -> bool {
+        self.bound
     }
 
     /// The forced pawn's square as a number.
@@ -162,7 +197,7 @@ impl Position {
 
     /// Forces the pawn on `square` (none: nothing forced; 0 is none too).
     #[inline]
-    pub fn force(&mut self, square: Option<u8>) {
+    pub(crate) fn force(&mut self, square: Option<u8>) {
         self.forced = square.and_then(NonZeroU8::new);
     }
 

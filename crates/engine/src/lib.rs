@@ -10,14 +10,14 @@
 //! 16 → 20.
 //!
 //! ```
-//! use senet_engine::board::{bits_of, Position, Side};
+//! use senet_engine::board::Side;
 //! use senet_engine::movegen::{legal_moves, Kind};
 //! use senet_engine::rules::Rules;
+//! use senet_engine::setup::Setup;
 //!
 //! let rules = Rules::preset("tejon").unwrap();
-//! let white = bits_of(&[5, 7, 14, 15, 16]).unwrap();
-//! let black = bits_of(&[8, 9, 17, 18, 19]).unwrap();
-//! let moves = legal_moves(&rules, &Position::new(white, black, Side::White), 4);
+//! let setup = Setup::of(&[5, 7, 14, 15, 16], &[8, 9, 17, 18, 19], Side::White);
+//! let moves = legal_moves(&rules, &setup.position(&rules).unwrap(), 4);
 //! let kinds: Vec<Kind> = moves.iter().map(|m| m.kind()).collect();
 //! assert_eq!(kinds, vec![Kind::Step { from: 7, to: 11 }]);
 //! ```

@@ -79,9 +79,63 @@ pub enum SetupError {
     BoundOffReturn(u8),
 }
 
+impl From<&Position> for Setup {
+    /// A position written as a setup: [`Setup::position`] gives it back.
+    fn from(pos: &Position) -> Setup {
+        Setup {
+            white: pos.square_list(Side::White),
+            black: pos.square_list(Side::Black),
+            waiting: pos.waiting(),
+            to_move: pos.to_move(),
+            forced: pos.forced_square(),
+            bound: pos.bound(),
+        }
+    }
+}
+
 impl Setup {
+    /// White on `white`, black on `black`, `to_move` to move, nobody waiting, nothing forced.
+    pub fn of(white: &[u8], black: &[u8], to_move: Side) -> Setup {
+        Setup {
+            white: white.to_vec(),
+            black: black.to_vec(),
+            to_move,
+            ..Setup::default()
+        }
+    }
+
     /// The position this setup describes under `rules`, or the first thing wrong with it.
     pub fn position(&self, rules: &Rules) -> Result<Position, SetupError> {
+        let pos = self.squares()?;
+        for (side, list) in [(Side::White, &self.white), (Side::Black, &self.black)] {
+            let waiting = self.waiting[side.index()];
+            if list.len() + usize::from(waiting) > usize::from(rules.pawns) {
+                return Err(SetupError::TooManyPawns {
+                    side,
+                    on_board: list.len(),
+                    waiting,
+                    pawns: rules.pawns,
+                });
+            }
+        }
+        let mut pos = self.forced(pos)?;
+        if self.bound && pos.side(self.to_move) & bit(rules.return_square) == 0 {
+            return Err(SetupError::BoundOffReturn(rules.return_square));
+        }
+        pos.bound = self.bound;
+        Ok(pos)
+    }
+
+    /// The position on the board whatever the rules: every square on the board, listed once,
+    /// for one side only, the forced square one of the side to move's pawns. Not checked
+    /// here, since they need the rules: the number of pawns, and `bound`, which is left unset
+    /// ([`Setup::position`] checks and sets it).
+    pub fn board(&self) -> Result<Position, SetupError> {
+        self.forced(self.squares()?)
+    }
+
+    /// The pawns on their squares and those waiting: each square on the board, once, one side's.
+    fn squares(&self) -> Result<Position, SetupError> {
         let board = |side: Side, list: &[u8]| -> Result<u32, SetupError> {
             let mut bits = 0u32;
             for &square in list {
@@ -103,20 +157,13 @@ impl Setup {
         if let Some(&s) = self.white.iter().find(|&&s| black & bit(s) != 0) {
             return Err(SetupError::Overlap(s));
         }
-        for (side, list) in [(Side::White, &self.white), (Side::Black, &self.black)] {
-            let waiting = self.waiting[side.index()];
-            if list.len() + usize::from(waiting) > usize::from(rules.pawns) {
-                return Err(SetupError::TooManyPawns {
-                    side,
-                    on_board: list.len(),
-                    waiting,
-                    pawns: rules.pawns,
-                });
-            }
-        }
         let mut pos = Position::new(white, black, self.to_move);
         pos.waiting = self.waiting;
-        let mine = pos.side(self.to_move);
+        Ok(pos)
+    }
+
+    /// `pos` with the forced pawn set: a square on the board holding a pawn of the side to move.
+    fn forced(&self, mut pos: Position) -> Result<Position, SetupError> {
         if let Some(f) = self.forced {
             if !(1..=LAST_SQUARE).contains(&f) {
                 return Err(SetupError::OffBoard {
@@ -124,15 +171,11 @@ impl Setup {
                     square: f,
                 });
             }
-            if mine & bit(f) == 0 {
+            if pos.side(self.to_move) & bit(f) == 0 {
                 return Err(SetupError::ForcedEmpty(f));
             }
         }
         pos.force(self.forced);
-        if self.bound && mine & bit(rules.return_square) == 0 {
-            return Err(SetupError::BoundOffReturn(rules.return_square));
-        }
-        pos.bound = self.bound;
         Ok(pos)
     }
 }

@@ -69,7 +69,7 @@ fn a_smaller_table_gives_the_larger_games_values_where_it_covers_them() {
                 "{variant}: {small} and {large} at\n{}",
                 p.draw()
             );
-            assert!(p.in_play(p.to_move) <= 1 && p.in_play(p.to_move.other()) <= 1);
+            assert!(p.in_play(p.to_move()) <= 1 && p.in_play(p.to_move().other()) <= 1);
         }
     }
     let _ = Device::Coins;

@@ -2,7 +2,7 @@
 //! own, and seeded games of `optimal` against `optimal` (and `random` against `random`) whose
 //! frequencies must agree with the exact values.
 
-use senet_engine::board::{bits_of, Position, Side};
+use senet_engine::board::{Position, Side};
 use senet_engine::game::{front_step, play_game, start_position, Silent};
 use senet_engine::movegen::MoveList;
 use senet_engine::rules::{GameEnd, RuleSet, Rules, SquareSet, WaterTo};
@@ -43,7 +43,9 @@ fn small(variant: Variant, pawns: u8) -> Rules {
 }
 
 fn pos(white: &[u8], black: &[u8], to_move: Side) -> Position {
-    Position::new(bits_of(white).unwrap(), bits_of(black).unwrap(), to_move)
+    senet_engine::setup::Setup::of(white, black, to_move)
+        .board()
+        .unwrap()
 }
 
 /// tejon with two pawns a side and coins, solved once for every test of this file.
@@ -259,8 +261,7 @@ fn the_opening_step_is_the_throw_offs_not_a_choice() {
     let throws = throw_table(&rules, &Device::Coins);
     let lookup = |p: &Position| random.value(p);
     let exact = start_value(&rules, &throws, Pick::Uniform, &lookup);
-    let mut start = start_position(&rules);
-    start.to_move = Side::Black;
+    let start = start_position(&rules).with_to_move(Side::Black);
     let stepped = front_step(&start).unwrap().after;
     assert_eq!(stepped.square_list(Side::Black), [2, 5]);
     let after_step = position_value(&rules, &throws, &stepped, Pick::Uniform, &lookup);
@@ -483,7 +484,7 @@ fn review_gives_each_throw_the_value_of_the_position_it_reached() {
                 let expected = match seen.0.get(k + 1 - unchosen) {
                     Some(next) => {
                         let v = solution.covered(next);
-                        if next.to_move == Side::White {
+                        if next.to_move() == Side::White {
                             v
                         } else {
                             1.0 - v
@@ -558,7 +559,7 @@ fn a_reviews_luck_less_its_errors_is_each_sides_result_less_its_start_chance() {
             let set = usize::from(rules.first_throw.is_some() && unchosen == 0);
             for (step, from) in steps[unchosen + set..].iter().zip(&seen.0[set..]) {
                 let mean = position_value(&rules, &solution.throws, from, Pick::Best, &lookup);
-                let before = match from.to_move {
+                let before = match from.to_move() {
                     Side::White => step.white_before,
                     Side::Black => 1.0 - step.white_before,
                 };

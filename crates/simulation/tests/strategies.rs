@@ -256,7 +256,7 @@ fn reached(rules: &Rules, seed: u64, steps: usize) -> Position {
         }
         let mut next = p;
         if after_throw(rules, &mut next, value, played.as_ref()).freed > 0
-            && next.finished(next.to_move)
+            && next.finished(next.to_move())
         {
             break;
         }

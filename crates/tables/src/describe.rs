@@ -126,8 +126,8 @@ pub fn board_line(p: &Position) -> String {
         }
     };
     let mut line = format!("W {} | B {}", list(Side::White), list(Side::Black));
-    if p.waiting != [0, 0] {
-        line += &format!(" | waiting W {} B {}", p.waiting[0], p.waiting[1]);
+    if p.waiting() != [0, 0] {
+        line += &format!(" | waiting W {} B {}", p.waiting()[0], p.waiting()[1]);
     }
     line
 }

@@ -47,11 +47,12 @@ fn six(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use senet_engine::board::{Position, Side};
+    use senet_engine::board::Side;
+    use senet_engine::setup::Setup;
 
     #[test]
     fn a_review_frame_has_a_row_a_throw_and_chances_to_six_decimals() {
-        let pos = Position::new(0b110, 0b1000, Side::White);
+        let pos = Setup::of(&[1, 2], &[3], Side::White).board().unwrap();
         let step = Step {
             side: Side::Black,
             throw: 4,

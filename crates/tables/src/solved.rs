@@ -137,7 +137,7 @@ pub fn critical(s: &Solved) -> Result<DataFrame, TablesError> {
         Column::new(
             "to_move".into(),
             c.iter()
-                .map(|d| d.pos.to_move.name().to_string())
+                .map(|d| d.pos.to_move().name().to_string())
                 .collect::<Vec<_>>(),
         ),
         Column::new(

@@ -101,7 +101,7 @@ fn short(m: &senet_engine::movegen::Move, l: Lang) -> String {
 
 /// "1. White to move, throw 3".
 fn caption(i: usize, d: &Decision, l: Lang) -> String {
-    match (l, d.pos.to_move) {
+    match (l, d.pos.to_move()) {
         (Lang::En, side) => format!("{}. {} to move, throw {}", i + 1, side.name(), d.throw),
         (Lang::Fr, Side::White) => format!("{}. aux blancs de jouer, lancer {}", i + 1, d.throw),
         (Lang::Fr, Side::Black) => format!("{}. aux noirs de jouer, lancer {}", i + 1, d.throw),
@@ -147,7 +147,7 @@ fn board<DB: DrawingBackend>(
     }
     let waiting = TextStyle::from((FONT, 15).into_font()).pos(Pos::new(HPos::Right, VPos::Center));
     for side in [Side::White, Side::Black] {
-        let n = d.pos.waiting[side.index()];
+        let n = d.pos.waiting()[side.index()];
         if n > 0 {
             let (x, y) = centre(at, 0);
             let dy = if side == Side::White { -10 } else { 10 };

@@ -1,8 +1,9 @@
 //! Helpers shared by the integration tests.
 
-use senet_engine::board::{bits_of, squares, Position, Side};
+use senet_engine::board::{squares, Position, Side};
 use senet_engine::movegen::{legal_moves, Move};
 use senet_engine::rules::Rules;
+use senet_engine::setup::Setup;
 
 /// The preset of a variant.
 pub fn rules(id: &str) -> Rules {
@@ -11,7 +12,7 @@ pub fn rules(id: &str) -> Rules {
 
 /// A position from square lists.
 pub fn pos(white: &[u8], black: &[u8], to_move: Side) -> Position {
-    Position::new(bits_of(white).unwrap(), bits_of(black).unwrap(), to_move)
+    Setup::of(white, black, to_move).board().unwrap()
 }
 
 /// The legal moves as (from, to) pairs, in generation order.

@@ -74,7 +74,7 @@ fn every_choice_is_reported_and_reading_them_changes_no_game() {
             );
             assert_eq!(log.throw_decisions, log.played_throws, "{} game {g}", v.id);
             for (side, asked, pos, moves, i) in &log.decisions {
-                assert_eq!(pos.to_move, *side);
+                assert_eq!(pos.to_move(), *side);
                 assert!(*i < moves.len());
                 if let Asked::Throw(value) = asked {
                     assert_eq!(moves, &legal_moves(&r, pos, *value).to_vec(), "{}", v.id);

@@ -6,9 +6,12 @@ use senet_engine::board::{ENTRY, OFF};
 use senet_engine::game::start_position;
 use senet_engine::movegen::{start_of_turn, Effects};
 
-fn waiting(mut p: senet_engine::board::Position, w: u8, b: u8) -> senet_engine::board::Position {
-    p.waiting = [w, b];
-    p
+fn waiting(p: senet_engine::board::Position, w: u8, b: u8) -> senet_engine::board::Position {
+    let setup = senet_engine::setup::Setup {
+        waiting: [w, b],
+        ..senet_engine::setup::Setup::from(&p)
+    };
+    setup.board().unwrap()
 }
 
 #[test]
@@ -16,7 +19,7 @@ fn empty_start_and_entry_with_1_4_6() {
     let r = rules("empty-board");
     // "Si comincia il gioco con la tavola del Senet \"vuota\""
     let s = start_position(&r);
-    assert_eq!((s.occupied(), s.waiting), (0, [5, 5]));
+    assert_eq!((s.occupied(), s.waiting()), (0, [5, 5]));
     // "per far entrare una pedina è necessario ... ottenere un risultato di 1, 4 o 6; la pedina va
     // collocata nella casella corrispondente al risultato ottenuto."
     let p = waiting(pos(&[], &[], White), 5, 5);

@@ -6,7 +6,7 @@
 
 use proptest::prelude::*;
 use proptest::strategy::Strategy as Generator;
-use senet_engine::board::{Position, Side, LAST_SQUARE};
+use senet_engine::board::{self, Position, Side, LAST_SQUARE};
 use senet_engine::game::{play_game, GameSummary, Observer};
 use senet_engine::movegen::{
     defined_moves_into, fast_path_covers, legal_moves, split_rest_into, Kind, Move, MoveList,
@@ -16,6 +16,7 @@ use senet_engine::rules::{
     BearOffWhen, Capture, ExitRule, GameEnd, Protection, RuleSet, Rules, SquareSet, StartLayout,
     Starter, ValueSet, WaterTo,
 };
+use senet_engine::setup::Setup;
 use senet_engine::strategy::{Asked, RandomStrategy, Strategy};
 use senet_engine::throws::{below, stream, Device, GameRng, SeededThrower};
 
@@ -299,20 +300,20 @@ fn position(rules: &Rules, draws: (Vec<u8>, Vec<u8>, bool, u8, bool)) -> Positio
     };
     let white = keep(&a, 0);
     let black_pawns = keep(&b, white);
-    let mut pos = Position::new(
-        white,
-        black_pawns,
+    let mut setup = Setup::of(
+        &board::squares(white).collect::<Vec<_>>(),
+        &board::squares(black_pawns).collect::<Vec<_>>(),
         if black { Side::Black } else { Side::White },
     );
     if rules.has_entry() {
-        for side in [Side::White, Side::Black] {
-            pos.waiting[side.index()] = (rules.pawns - pos.on_board(side)) / 2;
+        for (side, list) in [(0, &setup.white), (1, &setup.black)] {
+            setup.waiting[side] = (rules.pawns - list.len() as u8) / 2;
         }
     }
-    let own = pos.side(pos.to_move);
-    pos.force((forced <= 30 && own & (1 << forced) != 0).then_some(forced));
-    pos.bound = bound && rules.water_to == WaterTo::Held && own & (1 << rules.return_square) != 0;
-    pos
+    let own = if black { black_pawns } else { white };
+    setup.forced = (forced <= 30 && own & (1 << forced) != 0).then_some(forced);
+    setup.bound = bound && rules.water_to == WaterTo::Held && own & (1 << rules.return_square) != 0;
+    setup.position(rules).unwrap()
 }
 
 proptest! {

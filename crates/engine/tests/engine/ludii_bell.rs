@@ -160,7 +160,7 @@ fn the_first_side_out_does_not_end_the_game() {
         .unwrap();
     match outcome(&r, off.after, White, 3, Some(&off)) {
         Outcome::Next(next) => {
-            assert_eq!(next.to_move, Black);
+            assert_eq!(next.to_move(), Black);
             assert!(next.finished(White) && !next.finished(Black));
         }
         other => panic!("the game ended: {other:?}"),

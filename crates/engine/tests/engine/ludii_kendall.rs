@@ -4,7 +4,7 @@
 use crate::common::*;
 use senet_engine::board::bits_of;
 use senet_engine::board::Side::{Black, White};
-use senet_engine::board::OFF;
+use senet_engine::board::{Position, OFF};
 use senet_engine::game::{front_step, start_position};
 use senet_engine::movegen::{legal_moves, Effects, Kind};
 use senet_engine::rules::{BearOffWhen, RuleSet, Rules, SquareSet};
@@ -22,8 +22,7 @@ fn layout_table_and_opening_step() {
     let again: Vec<u8> = (1..=6).filter(|&v| r.gives_extra_throw(v)).collect();
     assert_eq!(again, [1, 4, 5]);
     // "SenetPiece1" on B3 D3 F3 H3 J3 I2 G2 = 2..14; "(fromTo (from (coord "G2")) (to (coord "F2")))".
-    let mut p = start_position(&r);
-    p.to_move = Black;
+    let p = start_position(&r).with_to_move(Black);
     assert_eq!(p.square_list(Black), [2, 4, 6, 8, 10, 12, 14]);
     let step = front_step(&p).unwrap();
     assert_eq!(step.kind(), Kind::Step { from: 14, to: 15 });
@@ -34,8 +33,7 @@ fn layout_table_and_opening_step() {
     }
     .check()
     .unwrap();
-    let mut p = start_position(&five);
-    p.to_move = Black;
+    let p = start_position(&five).with_to_move(Black);
     assert_eq!(front_step(&p).unwrap().span(), (10, 11));
 }
 
@@ -71,7 +69,7 @@ fn the_water_holds_its_pawn() {
     assert_eq!(four[0].kind(), Kind::BearOff { from: 27 });
     let two = legal_moves(&r, &p, 2);
     assert_eq!(two[0].kind(), Kind::Step { from: 27, to: 15 });
-    assert!(two[0].after.bound);
+    assert!(two[0].after.bound());
     assert_eq!(two[1].kind(), Kind::Stay { at: 27 });
     // A 5 does not bear off from the water: back or stay.
     assert_eq!(pairs(&r, &p, 5), [(27, 15), (27, 27)]);
@@ -102,25 +100,21 @@ fn a_pawn_back_from_the_water_moves_first() {
     // "(if ("PieceOnAnkhWasetFromWaterHasToMove") (priority {forward ... backward ...}))".
     let r = lk();
     let back = legal_moves(&r, &pos(&[3], &[5, 27], Black), 2)[0].after;
-    let mut p = back;
-    p.to_move = Black;
+    let p = back.with_to_move(Black);
     assert_eq!(pairs(&r, &p, 3), [(15, 18)], "only the pawn on 15");
     assert!(!throws_again(&r, 1, Some(&legal_moves(&r, &p, 1)[0])));
     // Forward blocked by its own pawn: backward.
-    let mut p = pos(&[3], &[5, 15, 18], Black);
-    p.bound = true;
+    let p = bound(&r, pos(&[3], &[5, 15, 18], Black));
     assert_eq!(pairs(&r, &p, 3), [(15, 12)]);
     // No move at all: the throw passes, with its extra throw for 1, 4, 5.
-    let mut p = pos(&[3], &[14, 15, 16], Black);
-    p.bound = true;
+    let p = bound(&r, pos(&[3], &[14, 15, 16], Black));
     assert!(legal_moves(&r, &p, 1).is_empty());
     assert!(throws_again(&r, 1, None));
     // The obligation is the pawn's: moved, it is gone; the opponent moving changes nothing.
     let m = legal_moves(&r, &back, 1);
-    assert!(m.iter().all(|m| !m.after.bound));
-    let mut theirs = back;
-    theirs.to_move = White;
-    assert!(legal_moves(&r, &theirs, 1).iter().all(|m| m.after.bound));
+    assert!(m.iter().all(|m| !m.after.bound()));
+    let theirs = back.with_to_move(White);
+    assert!(legal_moves(&r, &theirs, 1).iter().all(|m| m.after.bound()));
 }
 
 /// The reading Ludii's code intends (`scenarios/rules/ludii-kendall-intended.toml`): a pawn
@@ -277,4 +271,13 @@ fn the_second_player_starts_with_a_1() {
         assert!(trace.0.iter().any(|t| t.0 == Black && t.2));
     }
     assert!(checked > 40, "{checked} throws waited for the 1");
+}
+
+/// `p` with the side to move's pawn on the return square bound to move (back from the water).
+fn bound(r: &Rules, p: Position) -> Position {
+    let setup = senet_engine::setup::Setup {
+        bound: true,
+        ..senet_engine::setup::Setup::from(&p)
+    };
+    setup.position(r).unwrap()
 }

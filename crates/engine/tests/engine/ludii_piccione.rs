@@ -4,10 +4,11 @@
 use crate::common::*;
 use senet_engine::board::bits_of;
 use senet_engine::board::Side::{Black, White};
-use senet_engine::board::OFF;
+use senet_engine::board::{Position, OFF};
 use senet_engine::game::start_position;
 use senet_engine::movegen::{legal_moves, residual_moves_into, Effects, Kind, MoveList};
 use senet_engine::rules::{RuleSet, Rules, SquareSet};
+use senet_engine::setup::Setup;
 use senet_engine::turn::throws_again;
 
 fn lp() -> Rules {
@@ -29,9 +30,8 @@ fn pawns_enter_on_1_with_a_1_and_the_entered_pawn_moves_at_the_next_throw() {
     // "(start (place "SenetPiece" "Hand" count:5))"; "CanEnterAPiece": "(= ("Throw") 1)", to
     // "(coord "A3")", square 1, "(then (... (moveAgain)))".
     let r = lp();
-    let mut p = start_position(&r);
-    p.to_move = White;
-    assert_eq!(p.waiting, [5, 5]);
+    let p = start_position(&r).with_to_move(White);
+    assert_eq!(p.waiting(), [5, 5]);
     assert!(legal_moves(&r, &p, 2).is_empty(), "only a 1 enters");
     let list = legal_moves(&r, &p, 1);
     assert_eq!(list.len(), 1);
@@ -41,18 +41,14 @@ fn pawns_enter_on_1_with_a_1_and_the_entered_pawn_moves_at_the_next_throw() {
     assert_eq!(entry.after.forced_square(), Some(1));
     // "MoveApieceAfterThrowing" with "(= (from) ("SiteToEnter"))": the entered pawn alone, by
     // any part of the new throw; another pawn's moves are not offered.
-    let mut q = pos(&[1, 20], &[], White);
-    q.waiting = [3, 5];
-    q.force(Some(1));
+    let q = entered(&r, &[1, 20], &[]);
     assert_eq!(parts(&r, &q, 2), [(1, 2, 1), (1, 3, 0)]);
     // "CanMoveEnteredPiece" false: "AutoCaptureLastPiece", the pawn goes back to the hand.
-    let mut q = pos(&[1, 20], &[2, 3], White);
-    q.waiting = [3, 5];
-    q.force(Some(1));
+    let q = entered(&r, &[1, 20], &[2, 3]);
     let list = legal_moves(&r, &q, 2);
     assert_eq!(list.len(), 1);
     assert_eq!(list[0].kind(), Kind::Restart { from: 1 });
-    assert_eq!(list[0].after.waiting, [4, 5]);
+    assert_eq!(list[0].after.waiting(), [4, 3]);
     assert!(!throws_again(&r, 2, Some(&list[0])), "the hand passes");
 }
 
@@ -76,8 +72,11 @@ fn a_throw_is_split_between_pawns_and_no_pawn_is_hit() {
     // The rest: any pawn, the entry excluded.
     let m = the_move(&r, &p, 3, 10, 11);
     let mut rest = MoveList::new();
-    let mut after = m.after;
-    after.waiting = [2, 5];
+    let after = Setup {
+        waiting: [2, 4],
+        ..Setup::from(&m.after)
+    };
+    let after = after.position(&r).unwrap();
     residual_moves_into(&r, &after, 2, &mut rest);
     let mut spans: Vec<_> = rest.iter().map(|m| (m.span(), m.left)).collect();
     spans.sort();
@@ -183,4 +182,15 @@ fn the_intended_reading_moves_backward_pawn_by_pawn_and_never_from_28_to_30() {
         [(30, OFF, 0)],
         "29 is blocked and goes nowhere back"
     );
+}
+
+/// White's pawn just entered on 1 and forced to move, white on `white` with 3 pawns waiting,
+/// black on `black` with the rest of its 5 waiting.
+fn entered(r: &Rules, white: &[u8], black: &[u8]) -> Position {
+    let setup = Setup {
+        waiting: [3, 5 - black.len() as u8],
+        forced: Some(1),
+        ..Setup::of(white, black, White)
+    };
+    setup.position(r).unwrap()
 }

@@ -34,7 +34,7 @@ fn off(rules: &Rules, p: &Position, side: Side) -> u8 {
 
 /// A second, independent statement of the movement rules, checked on one generated move.
 fn check_move(rules: &Rules, before: &Position, whole: u8, m: &Move, list: &[Move]) {
-    let me = before.to_move;
+    let me = before.to_move();
     // A split throw moves the pawn by a part, leaving the rest.
     let throw = if rules.split_throws {
         whole - m.left
@@ -60,7 +60,8 @@ fn check_move(rules: &Rules, before: &Position, whole: u8, m: &Move, list: &[Mov
     );
     if !m.moves_a_pawn() {
         assert_eq!(
-            m.after.pawns, before.pawns,
+            m.after.pawns(),
+            before.pawns(),
             "a choice that moves no pawn moved one"
         );
         if matches!(m.kind(), Kind::Rethrow { .. }) {
@@ -91,13 +92,13 @@ fn check_move(rules: &Rules, before: &Position, whole: u8, m: &Move, list: &[Mov
         // Ludii's Kendall: a pawn held in the water goes back to an empty 15, bound to move.
         assert_eq!(b[15], 0, "went back onto a taken 15");
         assert!(
-            m.after.bound && throw + from != 31,
+            m.after.bound() && throw + from != 31,
             "the throw that bears off went back"
         );
         return;
     }
     if matches!(m.kind(), Kind::Enter { .. }) {
-        assert!(before.waiting[me.index()] > 0);
+        assert!(before.waiting()[me.index()] > 0);
         assert!(rules.entry_values.is_empty() || rules.entry_values.has(throw));
         return;
     }
@@ -185,12 +186,11 @@ fn check_move(rules: &Rules, before: &Position, whole: u8, m: &Move, list: &[Mov
 fn checked_game(rules: &Rules, seed: u64, device: &Device) -> usize {
     let mut th = SeededThrower::new(device, seed);
     let mut rng = stream(seed, 2);
-    let mut p = start_position(rules);
-    p.to_move = if seed.is_multiple_of(2) {
+    let mut p = start_position(rules).with_to_move(if seed.is_multiple_of(2) {
         Side::White
     } else {
         Side::Black
-    };
+    });
     let mut checked = 0;
     let mut opening = Opening::default();
     for _ in 0..3000 {
@@ -211,7 +211,7 @@ fn checked_game(rules: &Rules, seed: u64, device: &Device) -> usize {
             shortcut_rng == rng,
             "uniform_move drew a different number of times"
         );
-        opening.after_throw(p.to_move, picked.as_ref());
+        opening.after_throw(p.to_move(), picked.as_ref());
         if let Some(m) = picked {
             p = m.after;
         }
@@ -223,7 +223,7 @@ fn checked_game(rules: &Rules, seed: u64, device: &Device) -> usize {
         if over {
             break;
         }
-        if after_throw(rules, &mut p, value, picked.as_ref()).freed > 0 && p.finished(p.to_move) {
+        if after_throw(rules, &mut p, value, picked.as_ref()).freed > 0 && p.finished(p.to_move()) {
             break;
         }
     }
@@ -300,7 +300,7 @@ struct Trace(Vec<TraceLine>);
 impl Observer for Trace {
     fn on_throw(&mut self, side: Side, value: u8, chosen: Option<&Move>, after: &Position) {
         self.0
-            .push((side, value, chosen.map(|m| m.span()), after.pawns));
+            .push((side, value, chosen.map(|m| m.span()), after.pawns()));
     }
 }
 

@@ -77,7 +77,7 @@ impl Policy<'_> {
         let mut moves = MoveList::new();
         legal_moves_into(rules, pos, value, &mut moves);
         if moves.is_empty() {
-            out.push(self.edge(pos.to_move, *pos, value, None, p));
+            out.push(self.edge(pos.to_move(), *pos, value, None, p));
             return;
         }
         let chosen: Vec<(usize, f64)> = match self.pick {
@@ -90,7 +90,7 @@ impl Policy<'_> {
                 .collect(),
         };
         for (i, w) in chosen {
-            self.move_edges(pos.to_move, value, &moves[i], p * w, out);
+            self.move_edges(pos.to_move(), value, &moves[i], p * w, out);
         }
     }
 
@@ -136,7 +136,7 @@ impl Policy<'_> {
         let mut next = after;
         let turn = after_throw(rules, &mut next, value, played);
         let passed = f64::from(u8::from(!turn.again));
-        let over = turn.freed > 0 && next.finished(next.to_move);
+        let over = turn.freed > 0 && next.finished(next.to_move());
         Edge {
             weight: p,
             passed,
@@ -296,8 +296,7 @@ fn from_start(policy: &Policy, e: &Expected) -> Start {
     };
     // (turns, throws played, throw-off, luck) of a start by `side`.
     let from = |side: Side, roots: &mut Vec<u32>| -> [f64; 4] {
-        let mut pos = start_position(rules);
-        pos.to_move = side;
+        let mut pos = start_position(rules).with_to_move(side);
         let at = |pos: &Position, roots: &mut Vec<u32>| {
             let i = policy.index(pos);
             roots.push(i);

@@ -117,7 +117,11 @@ fn moves_of<E: Entry>(sweep: &Sweep, pos: &Position, old: Old, out: &mut Vec<E>)
                 Outcome::Drawn => (DRAWN, END),
                 Outcome::Next(next) => {
                     let j = index.index(&next).expect("the numbering covers the game");
-                    let flip = if next.to_move == pos.to_move { 0 } else { FLIP };
+                    let flip = if next.to_move() == pos.to_move() {
+                        0
+                    } else {
+                        FLIP
+                    };
                     let old = match level {
                         Some(l) if progress(k, &next) <= l => OLD,
                         _ => 0,

@@ -26,10 +26,10 @@ impl Values {
 
     /// The probability that the side to move of `pos` wins.
     pub fn value(&self, pos: &Position) -> f64 {
-        if pos.finished(pos.to_move) {
+        if pos.finished(pos.to_move()) {
             return 1.0;
         }
-        if pos.finished(pos.to_move.other()) {
+        if pos.finished(pos.to_move().other()) {
             return 0.0;
         }
         self.values[self.index.index(pos).expect("a position of the game") as usize]
@@ -67,8 +67,7 @@ pub fn side_start_value(
     lookup: &dyn Fn(&Position) -> f64,
     side: Side,
 ) -> f64 {
-    let mut pos = start_position(rules);
-    pos.to_move = side;
+    let mut pos = start_position(rules).with_to_move(side);
     let lookup = |p: &Position| lookup(p);
     match rules.first_throw {
         // The throw-off's throw makes the opening step; the starter then throws again.

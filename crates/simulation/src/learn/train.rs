@@ -97,7 +97,7 @@ pub fn self_play(game: &Game, net: Arc<Net>, seed: u64) -> (Vec<(Features, Side)
     struct States<'a>(&'a senet_engine::rules::Rules, Vec<(Features, Side)>);
     impl Observer for States<'_> {
         fn before_throw(&mut self, pos: &Position, _: u8) {
-            self.1.push((features(self.0, pos), pos.to_move));
+            self.1.push((features(self.0, pos), pos.to_move()));
         }
     }
     let mut players: [Box<dyn Strategy>; 2] =

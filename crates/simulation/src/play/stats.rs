@@ -292,7 +292,7 @@ pub struct Collector<'a> {
 /// Both bitboards of a position in one word (white low, black high).
 #[inline]
 fn both(pos: &Position) -> u64 {
-    pos.pawns[0] as u64 | (pos.pawns[1] as u64) << 32
+    pos.pawns()[0] as u64 | (pos.pawns()[1] as u64) << 32
 }
 
 impl<'a> Collector<'a> {

@@ -50,9 +50,6 @@ pub(super) fn sorted(sweep: &Sweep, members: &[Range<u32>]) -> (Vec<u32>, Vec<us
 /// the second reads the first's new value and the pair settles by the product of both factors
 /// a sweep. Tejon, 3 pawns: 72 sweeps of the largest group became 59 (docs/solving.md).
 fn mirror_first(sweep: &Sweep, i: u32, pos: &Position) -> bool {
-    let mirror = Position {
-        to_move: pos.to_move.other(),
-        ..*pos
-    };
+    let mirror = pos.with_to_move(pos.to_move().other());
     sweep.index.index(&mirror).is_none_or(|j| j >= u64::from(i))
 }

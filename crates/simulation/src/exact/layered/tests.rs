@@ -1,7 +1,6 @@
 //! The layered solve's own tests: what only its private parts can show.
 
 use super::*;
-use senet_engine::board::Position;
 use senet_engine::rules::RuleSet;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::throws::throw_table;
@@ -87,10 +86,7 @@ fn a_position_and_its_mirror_are_swept_in_the_two_halves_of_a_level() {
             }
             for &i in &order {
                 let pos = index.position(u64::from(i));
-                let mirror = Position {
-                    to_move: pos.to_move.other(),
-                    ..pos
-                };
+                let mirror = pos.with_to_move(pos.to_move().other());
                 let j = index.index(&mirror).unwrap() as usize;
                 let (pi, pj) = (part[i as usize], part[j]);
                 assert_eq!(pi / 2, pj / 2, "a position and its mirror share a level");

@@ -7,11 +7,9 @@ use senet_engine::movegen::{Kind, Move};
 use senet_engine::strategy::Asked;
 
 fn pos(white: &[u8], black: &[u8]) -> Position {
-    Position::new(
-        bits_of(white).unwrap(),
-        bits_of(black).unwrap(),
-        Side::White,
-    )
+    senet_engine::setup::Setup::of(white, black, Side::White)
+        .board()
+        .unwrap()
 }
 
 fn step(from: u8, to: u8, after: Position) -> Move {

@@ -75,7 +75,7 @@ fn occupancy_by_stays_equals_counting_every_position() {
             self.1 += 1;
             for side in 0..2 {
                 for s in 0..32 {
-                    self.0[side][s] += ((after.pawns[side] >> s) & 1) as u64;
+                    self.0[side][s] += ((after.pawns()[side] >> s) & 1) as u64;
                 }
             }
         }
