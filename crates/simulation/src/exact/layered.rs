@@ -559,7 +559,9 @@ impl<E: Entry> Sweeper<E> {
     }
 }
 
-/// One sweep of a group in place, part by part; returns the largest change.
+/// One sweep of a group in place, part by part; returns the largest change. Each part's new
+/// values are computed from the values as they stand, with their change, then written back,
+/// both by every thread: the largest change is a maximum, the same whatever the split.
 fn sweep_once<E: Entry>(
     g: &Outcomes<E>,
     sweep: &Sweep,
@@ -571,18 +573,52 @@ fn sweep_once<E: Entry>(
     for w in g.parts.windows(2) {
         let (lo, hi) = (w[0], w[1]);
         let now: &[f64] = values;
-        fresh[..hi - lo]
+        let part = fresh[..hi - lo]
             .par_chunks_mut(BLOCK)
             .enumerate()
-            .for_each_init(Default::default, |bufs, (b, out)| {
-                g.values_of(sweep, pick, lo + b * BLOCK, now, out, bufs);
-            });
-        for (&i, &v) in g.order[lo..hi].iter().zip(fresh.iter()) {
-            change = change.max((v - values[i as usize]).abs());
-            values[i as usize] = v;
-        }
+            .map_init(Default::default, |bufs, (b, out)| {
+                let at = lo + b * BLOCK;
+                g.values_of(sweep, pick, at, now, out, bufs);
+                let order = &g.order[at..at + out.len()];
+                let moved = order.iter().zip(out.iter());
+                moved.fold(0.0, |c: f64, (&i, &v)| c.max((v - now[i as usize]).abs()))
+            })
+            .reduce(|| 0.0, f64::max);
+        change = change.max(part);
+        write_back(values, &g.order[lo..hi], &fresh[..hi - lo]);
     }
     change
+}
+
+/// `values[order[k]] = fresh[k]` for every k, by every thread.
+fn write_back(values: &mut [f64], order: &[u32], fresh: &[f64]) {
+    /// `values`, shared by the threads of one write-back.
+    struct Shared(*mut f64, usize);
+    // SAFETY: the threads write through it to distinct positions only (below), and nothing
+    // reads `values` until every write is done.
+    #[allow(unsafe_code)]
+    unsafe impl Sync for Shared {}
+    impl Shared {
+        fn set(&self, i: usize, v: f64) {
+            assert!(i < self.1, "position {i} outside the values");
+            // SAFETY: `i` is inside `values` (checked above), and `order` holds each position
+            // of the group once (it is the group's positions sorted), so no two threads write
+            // the same value and none reads one.
+            #[allow(unsafe_code)]
+            unsafe {
+                *self.0.add(i) = v
+            };
+        }
+    }
+    let shared = Shared(values.as_mut_ptr(), values.len());
+    order
+        .par_chunks(BLOCK)
+        .zip(fresh.par_chunks(BLOCK))
+        .for_each(|(order, fresh)| {
+            for (&i, &v) in order.iter().zip(fresh) {
+                shared.set(i as usize, v);
+            }
+        });
 }
 
 #[cfg(test)]
