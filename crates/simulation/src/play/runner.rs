@@ -46,7 +46,8 @@ impl<'a> Worker<'a> {
         }
     }
 
-    // The one `unsafe` of the project: calling the copy compiled for POPCNT and TZCNT.
+    // `unsafe` (each use in the project says why it is sound): calling the copy compiled for
+    // POPCNT and TZCNT.
     #[allow(unsafe_code)]
     fn play(&mut self, seed: u64) {
         #[cfg(target_arch = "x86_64")]
