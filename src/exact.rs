@@ -6,7 +6,6 @@ use crate::config::RunConfig;
 use crate::report::exact::ExactStart;
 use crate::solve::Job;
 use anyhow::{Context, Result};
-use senet_engine::rules::DEFAULT_MAX_TURNS;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::throws::Device;
 use senet_simulation::input::rulefile::{changed_keys, Game};
@@ -62,14 +61,8 @@ pub fn write(report: &Path, config: &RunConfig) -> Result<Option<ExactStart>> {
     };
     let arm = &config.scenario.arms[i];
     let exact = report.join("exact");
-    let game = Game {
-        rules: (arm.rules)
-            .with(|r| r.max_turns = DEFAULT_MAX_TURNS)
-            .context("the exact arm's rules")?,
-        ..arm.game()
-    };
-    let written = (config.lang, config.csv);
-    let job = Job::new(game, exact.clone(), written, replay(&arm.game()))?;
+    let (game, written) = (arm.game(), (config.lang, config.csv));
+    let job = Job::new(game.clone(), exact.clone(), written, replay(&game))?;
     let (_, (optimal, random)) = crate::solve::run(job, &mut std::io::sink())?;
     if config.csv == CsvStyle::ExcelFr {
         let (from, to) = (exact.join(RFC4180_DIR), report.join(RFC4180_DIR));

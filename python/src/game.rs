@@ -261,7 +261,8 @@ impl Game {
                 .map(u32::from)
                 .collect::<Vec<_>>(),
         )?;
-        d.set_item("waiting", (pos.waiting()[0], pos.waiting()[1]))?;
+        let [white, black] = pos.waiting();
+        d.set_item("waiting", (white, black))?;
         d.set_item("to_move", pos.to_move().index())?;
         Ok(d)
     }
@@ -310,11 +311,10 @@ impl Game {
                 self.phase()
             ),
         };
+        let [white, black] = pos.waiting();
         format!(
-            "{}waiting: white {}, black {}\n{next}",
-            pos.draw(),
-            pos.waiting()[0],
-            pos.waiting()[1]
+            "{}waiting: white {white}, black {black}\n{next}",
+            pos.draw()
         )
     }
 

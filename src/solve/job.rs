@@ -6,6 +6,7 @@ use crate::error::{bad, InputError};
 use crate::lang::Lang;
 use anyhow::Result;
 use clap::Args;
+use senet_engine::rules::DEFAULT_MAX_TURNS;
 use senet_engine::solve::index::MAX_SOLVED_PAWNS;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::strategy::spec::STRATEGY_NAMES;
@@ -15,6 +16,14 @@ use std::path::PathBuf;
 
 /// The strategies judged by default.
 const JUDGED: &str = "random,front,back,heuristic,expectimax:1,expectimax:2";
+/// Games each judged strategy plays, by default.
+const GAMES: u64 = 1000;
+/// Seed of those games, by default.
+const SEED: u64 = 2019;
+/// Boards drawn, by default.
+const BOARDS: usize = 6;
+/// Minutes between two saves of a layered solve's checkpoint, by default.
+const SAVE_EVERY: f64 = 10.0;
 
 /// The strategies of `--strategies`.
 #[derive(Clone, Debug)]
@@ -77,13 +86,13 @@ pub struct SolveArgs {
     #[arg(long, default_value = JUDGED, value_parser = strategy_list)]
     strategies: StrategyList,
     /// Games each judged strategy plays against `optimal` (half as white, half as black).
-    #[arg(long, default_value_t = 1000, value_parser = crate::error::number)]
+    #[arg(long, default_value_t = GAMES, value_parser = crate::error::number)]
     games: u64,
     /// Seed of those games.
-    #[arg(long, default_value_t = 2019, value_parser = crate::error::number)]
+    #[arg(long, default_value_t = SEED, value_parser = crate::error::number)]
     seed: u64,
     /// How many of the positions where the choice matters most are drawn.
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = BOARDS)]
     boards: usize,
     /// CSV dialect (default: rfc4180 in English, excel-fr in French).
     #[arg(long, value_enum)]
@@ -111,7 +120,7 @@ pub struct SolveArgs {
     memory: Option<u64>,
     /// Minutes between two saves of the group being solved into the checkpoint (layered; it is
     /// also saved when the solve is stopped by Ctrl-C or SIGTERM).
-    #[arg(long, value_name = "MINUTES", default_value_t = 10.0, value_parser = crate::error::decimal)]
+    #[arg(long, value_name = "MINUTES", default_value_t = SAVE_EVERY, value_parser = crate::error::decimal)]
     save_every: f64,
     /// Solve optimal play only: random play's values, which take about as long again, are not
     /// computed (solution.csv leaves first_mover_random empty and report.md says so); a layered
@@ -176,26 +185,27 @@ pub struct Job {
 
 impl Job {
     /// `game` solved into `dir` at `solve`'s defaults, quiet, written in `lang` and `csv`, with
-    /// `command` to replay it.
+    /// `command` to replay it. The solver plays to its own turn cap, whatever `game`'s.
     pub fn new(
         game: Game,
         dir: PathBuf,
         (lang, csv): (Lang, CsvStyle),
         command: String,
     ) -> Result<Job> {
+        let rules = (game.rules).with(|r| r.max_turns = DEFAULT_MAX_TURNS)?;
         Ok(Job {
-            game,
+            game: Game { rules, ..game },
             dir,
             strategies: strategy_list(JUDGED).map_err(anyhow::Error::msg)?.0,
-            games: 1000,
-            seed: 2019,
-            boards: 6,
+            games: GAMES,
+            seed: SEED,
+            boards: BOARDS,
             csv,
             lang,
             quiet: true,
             method: Method::Auto,
             memory: None,
-            save_every: 600.0,
+            save_every: SAVE_EVERY * 60.0,
             optimal_only: false,
             stops: (None, None),
             command,
@@ -220,29 +230,24 @@ impl SolveArgs {
         }
         let game = self.variant.game(&self.device)?;
         let rules = (game.rules)
-            .with(|r| {
-                r.pawns = pawns;
-                r.max_turns = senet_engine::rules::DEFAULT_MAX_TURNS;
-            })
+            .with(|r| r.pawns = pawns)
             .map_err(|e| InputError(format!("--pawns: {e}")))?;
         let dir = (self.out.clone())
             .unwrap_or_else(|| PathBuf::from(format!("solved/{}-{pawns}", game.variant)));
+        let csv = self.csv.unwrap_or(CsvStyle::default_for(self.lang));
+        let command = command_line(&self);
         Ok(Job {
-            command: command_line(&self),
-            game: Game { rules, ..game },
-            dir,
             strategies: self.strategies.0,
             games: self.games,
             seed: self.seed,
             boards: self.boards,
-            csv: self.csv.unwrap_or(CsvStyle::default_for(self.lang)),
-            lang: self.lang,
             quiet: self.quiet,
             method: self.method,
             memory: self.memory.map(|mb| mb << 20),
             save_every: self.save_every * 60.0,
             optimal_only: self.optimal_only,
             stops: (self.stop_after_groups, self.stop_after_sweeps),
+            ..Job::new(Game { rules, ..game }, dir, (self.lang, csv), command)?
         })
     }
 }
@@ -258,10 +263,10 @@ fn command_line(args: &SolveArgs) -> String {
     if strategies.join(",") != JUDGED {
         c.extend(["--strategies".into(), strategies.join(",")]);
     }
-    if args.games != 1000 {
+    if args.games != GAMES {
         c.extend(["--games".into(), args.games.to_string()]);
     }
-    if args.seed != 2019 {
+    if args.seed != SEED {
         c.extend(["--seed".into(), args.seed.to_string()]);
     }
     if args.optimal_only {
