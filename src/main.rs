@@ -42,7 +42,10 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("senet-sim: error: {e:#}");
+            // One line a fault: an input with several faults tells each.
+            for line in format!("{e:#}").lines() {
+                eprintln!("senet-sim: error: {line}");
+            }
             if e.downcast_ref::<error::Interrupted>().is_some() {
                 ExitCode::from(130)
             } else if e.downcast_ref::<error::InputError>().is_some()

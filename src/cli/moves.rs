@@ -74,8 +74,8 @@ fn parse_squares(flag: &str, text: &str) -> Result<Vec<u8>> {
         .collect()
 }
 
-/// The position of the command line, checked by the engine's [`Setup`]: a fault names the
-/// option it comes from.
+/// The position of the command line, checked by the engine's [`Setup`]: every fault is told,
+/// one line each, naming the option it comes from.
 fn position_from(a: &MovesArgs, rules: &Rules) -> Result<Position> {
     let setup = Setup {
         white: parse_squares("white", &a.white)?,
@@ -88,20 +88,31 @@ fn position_from(a: &MovesArgs, rules: &Rules) -> Result<Position> {
         forced: a.forced,
         bound: false,
     };
-    setup.position(rules).map_err(|e| {
-        let flag = match &e {
-            SetupError::OffBoard {
-                side: Some(side), ..
-            }
-            | SetupError::Twice { side, .. }
-            | SetupError::TooManyPawns { side, .. } => format!("--{side}"),
-            SetupError::OffBoard { side: None, .. } => "--forced".to_string(),
-            SetupError::Overlap(_) => "--white, --black".to_string(),
-            SetupError::ForcedEmpty(_) => "--forced".to_string(),
-            SetupError::BoundOffReturn(_) => "position".to_string(),
-        };
-        InputError(format!("{flag}: {e}")).into()
-    })
+    let faults = setup.faults(rules);
+    if faults.is_empty() {
+        return Ok(setup.position(rules)?);
+    }
+    // Every fault, one line each, naming the option it comes from.
+    let lines: Vec<String> = faults
+        .iter()
+        .map(|e| format!("{}: {e}", flag_of(e)))
+        .collect();
+    Err(InputError(lines.join("\n")).into())
+}
+
+/// The option of the command line a setup fault comes from.
+fn flag_of(e: &SetupError) -> String {
+    match e {
+        SetupError::OffBoard {
+            side: Some(side), ..
+        }
+        | SetupError::Twice { side, .. }
+        | SetupError::TooManyPawns { side, .. } => format!("--{side}"),
+        SetupError::OffBoard { side: None, .. } => "--forced".to_string(),
+        SetupError::Overlap(_) => "--white, --black".to_string(),
+        SetupError::ForcedEmpty(_) => "--forced".to_string(),
+        SetupError::BoundOffReturn(_) => "position".to_string(),
+    }
 }
 
 fn check_throw(rules: &Rules, variant: Variant, value: u8) -> Result<()> {

@@ -320,6 +320,30 @@ fn bad_input_is_one_line_naming_the_fault_with_status_2() {
 }
 
 #[test]
+fn a_position_with_several_faults_tells_each_on_its_own_line() {
+    let out = senet()
+        .args([
+            "moves", "--white", "31,4,4", "--black", "4", "--forced", "7",
+        ])
+        .args(["--to-move", "white", "--throw", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "senet-sim: error: --white: square 31 is outside 1-30",
+            "senet-sim: error: --white: square 4 is listed twice for white",
+            "senet-sim: error: --white, --black: square 4 is listed for both white and black",
+            "senet-sim: error: --forced: the forced square 7 holds no pawn of the side to move",
+        ],
+        "{err}"
+    );
+}
+
+#[test]
 fn rule_overrides_from_the_command_line() {
     // game-box's "pas de protections et barrières": a pair can then be hit.
     let args = [

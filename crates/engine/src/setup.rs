@@ -2,7 +2,7 @@
 //! [`Position`] (as shakmaty's `Setup` becomes a `Position`): the hot path never sees an
 //! impossible position, and every way a setup can be wrong is its own error kind.
 
-use crate::board::{bit, Position, Side, LAST_SQUARE};
+use crate::board::{bit, squares, Position, Side, LAST_SQUARE};
 use crate::rules::Rules;
 
 /// The pawns of each side by square, those waiting to enter, the side to move, the forced
@@ -104,26 +104,21 @@ impl Setup {
         }
     }
 
-    /// The position this setup describes under `rules`, or the first thing wrong with it.
+    /// The position this setup describes under `rules`, or the first thing wrong with it
+    /// ([`Setup::faults`] lists them all).
     pub fn position(&self, rules: &Rules) -> Result<Position, SetupError> {
-        let pos = self.squares()?;
-        for (side, list) in [(Side::White, &self.white), (Side::Black, &self.black)] {
-            let waiting = self.waiting[side.index()];
-            if list.len() + usize::from(waiting) > usize::from(rules.pawns) {
-                return Err(SetupError::TooManyPawns {
-                    side,
-                    on_board: list.len(),
-                    waiting,
-                    pawns: rules.pawns,
-                });
-            }
+        let (pos, mut faults) = self.read(Some(rules));
+        match faults.is_empty() {
+            true => Ok(pos),
+            false => Err(faults.swap_remove(0)),
         }
-        let mut pos = self.forced(pos)?;
-        if self.bound && pos.side(self.to_move) & bit(rules.return_square) == 0 {
-            return Err(SetupError::BoundOffReturn(rules.return_square));
-        }
-        pos.bound = self.bound;
-        Ok(pos)
+    }
+
+    /// Everything wrong with this setup under `rules`, in the order its fields are written:
+    /// white's squares, black's, the squares listed for both, the pawns each side has, the
+    /// forced square, the bound pawn. Empty when [`Setup::position`] gives a position.
+    pub fn faults(&self, rules: &Rules) -> Vec<SetupError> {
+        self.read(Some(rules)).1
     }
 
     /// The position on the board whatever the rules: every square on the board, listed once,
@@ -131,52 +126,70 @@ impl Setup {
     /// here, since they need the rules: the number of pawns, and `bound`, which is left unset
     /// ([`Setup::position`] checks and sets it).
     pub fn board(&self) -> Result<Position, SetupError> {
-        self.forced(self.squares()?)
+        let (pos, mut faults) = self.read(None);
+        match faults.is_empty() {
+            true => Ok(pos),
+            false => Err(faults.swap_remove(0)),
+        }
     }
 
-    /// The pawns on their squares and those waiting: each square on the board, once, one side's.
-    fn squares(&self) -> Result<Position, SetupError> {
-        let board = |side: Side, list: &[u8]| -> Result<u32, SetupError> {
+    /// The position made of what is right in the setup, and every fault found on the way (the
+    /// rules' own checks only when `rules` are given).
+    fn read(&self, rules: Option<&Rules>) -> (Position, Vec<SetupError>) {
+        let mut faults = Vec::new();
+        let mut board = |side: Side, list: &[u8]| -> u32 {
             let mut bits = 0u32;
             for &square in list {
                 if !(1..=LAST_SQUARE).contains(&square) {
-                    return Err(SetupError::OffBoard {
-                        side: Some(side),
-                        square,
+                    let side = Some(side);
+                    faults.push(SetupError::OffBoard { side, square });
+                } else if bits & bit(square) != 0 {
+                    faults.push(SetupError::Twice { side, square });
+                } else {
+                    bits |= bit(square);
+                }
+            }
+            bits
+        };
+        let white = board(Side::White, &self.white);
+        let mut black = board(Side::Black, &self.black);
+        for square in squares(white & black) {
+            faults.push(SetupError::Overlap(square));
+        }
+        black &= !white;
+        if let Some(rules) = rules {
+            for (side, list) in [(Side::White, &self.white), (Side::Black, &self.black)] {
+                let waiting = self.waiting[side.index()];
+                if list.len() + usize::from(waiting) > usize::from(rules.pawns) {
+                    let (on_board, pawns) = (list.len(), rules.pawns);
+                    faults.push(SetupError::TooManyPawns {
+                        side,
+                        on_board,
+                        waiting,
+                        pawns,
                     });
                 }
-                if bits & bit(square) != 0 {
-                    return Err(SetupError::Twice { side, square });
-                }
-                bits |= bit(square);
             }
-            Ok(bits)
-        };
-        let white = board(Side::White, &self.white)?;
-        let black = board(Side::Black, &self.black)?;
-        if let Some(&s) = self.white.iter().find(|&&s| black & bit(s) != 0) {
-            return Err(SetupError::Overlap(s));
         }
         let mut pos = Position::new(white, black, self.to_move);
         pos.waiting = self.waiting;
-        Ok(pos)
-    }
-
-    /// `pos` with the forced pawn set: a square on the board holding a pawn of the side to move.
-    fn forced(&self, mut pos: Position) -> Result<Position, SetupError> {
-        if let Some(f) = self.forced {
-            if !(1..=LAST_SQUARE).contains(&f) {
-                return Err(SetupError::OffBoard {
-                    side: None,
-                    square: f,
-                });
+        match self.forced {
+            Some(f) if !(1..=LAST_SQUARE).contains(&f) => {
+                let square = f;
+                faults.push(SetupError::OffBoard { side: None, square });
             }
-            if pos.side(self.to_move) & bit(f) == 0 {
-                return Err(SetupError::ForcedEmpty(f));
+            Some(f) if pos.side(self.to_move) & bit(f) == 0 => {
+                faults.push(SetupError::ForcedEmpty(f))
             }
+            forced => pos.force(forced),
         }
-        pos.force(self.forced);
-        Ok(pos)
+        if let Some(rules) = rules {
+            if self.bound && pos.side(self.to_move) & bit(rules.return_square) == 0 {
+                faults.push(SetupError::BoundOffReturn(rules.return_square));
+            }
+            pos.bound = self.bound;
+        }
+        (pos, faults)
     }
 }
 
@@ -246,5 +259,48 @@ mod tests {
             with(&|s| s.bound = true),
             SetupError::BoundOffReturn(r.return_square)
         );
+    }
+
+    #[test]
+    fn every_fault_is_told_in_the_order_the_setup_is_written() {
+        let r = tejon();
+        let s = Setup {
+            white: vec![31, 4, 4, 9],
+            black: vec![9, 0],
+            waiting: [0, r.pawns],
+            forced: Some(12),
+            bound: true,
+            ..Setup::default()
+        };
+        let white = Some(Side::White);
+        assert_eq!(
+            s.faults(&r),
+            vec![
+                SetupError::OffBoard {
+                    side: white,
+                    square: 31
+                },
+                SetupError::Twice {
+                    side: Side::White,
+                    square: 4
+                },
+                SetupError::OffBoard {
+                    side: Some(Side::Black),
+                    square: 0
+                },
+                SetupError::Overlap(9),
+                SetupError::TooManyPawns {
+                    side: Side::Black,
+                    on_board: 2,
+                    waiting: r.pawns,
+                    pawns: r.pawns
+                },
+                SetupError::ForcedEmpty(12),
+                SetupError::BoundOffReturn(r.return_square),
+            ]
+        );
+        // The position's error is the first of them; a good setup has none.
+        assert_eq!(s.position(&r).unwrap_err(), s.faults(&r)[0]);
+        assert!(Setup::of(&[1, 3], &[2], Side::Black).faults(&r).is_empty());
     }
 }

@@ -7,7 +7,7 @@ mod extras;
 mod resolve;
 mod setup;
 
-use context::Ctx;
+use context::{Ctx, Faults};
 pub use context::{ScenarioError, ScenarioFault};
 pub use extras::{Audience, French, QuestionChart};
 use setup::{game_setup, FileDevice, FileRules};
@@ -164,134 +164,63 @@ impl Scenario {
             file: path.to_path_buf(),
             line: None,
             message: format!("cannot read: {e}"),
+            more: Vec::new(),
         })?;
         Scenario::parse(path, &text)
     }
 
-    /// Validates a scenario given as text (`path` is only used in messages).
+    /// Validates a scenario given as text (`path` is only used in messages). Every fault of
+    /// its keys, arms and tournaments is told ([`ScenarioError::more`]), unless the text is
+    /// not TOML.
     pub fn parse(path: &Path, text: &str) -> Result<Scenario, ScenarioError> {
         let cx = Ctx { path, text };
         let file: FileScenario = toml::from_str(text).map_err(|e| cx.toml(e))?;
-        let name = file.name.get_ref().clone();
-        let name_ok = !name.is_empty()
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if !name_ok {
-            let why = format!(
-                "key 'name': '{name}' must be letters, digits, '-' or '_' (it names the output folder)"
-            );
-            let span = Some(file.name.span());
-            return Err(cx.err(ScenarioFault::Value, span, why).with_key("name"));
-        }
-        let games = match &file.games {
-            Some(g) if *g.get_ref() < 1 => {
-                return Err(cx
-                    .err(
-                        ScenarioFault::Value,
-                        Some(g.span()),
-                        format!("key 'games': must be at least 1, got {}", g.get_ref()),
-                    )
-                    .with_key("games"))
-            }
-            Some(g) => Some(*g.get_ref() as u64),
-            None => None,
-        };
-        let seed = match &file.seed {
-            Some(s) if *s.get_ref() < 0 => {
-                return Err(cx
-                    .err(
-                        ScenarioFault::Value,
-                        Some(s.span()),
-                        "key 'seed': must be a non-negative integer".into(),
-                    )
-                    .with_key("seed"))
-            }
-            Some(s) => *s.get_ref() as u64,
-            None => 1,
-        };
-        if let Some(l) = &file.lang {
-            if !["en", "fr"].contains(&l.get_ref().as_str()) {
-                return Err(cx
-                    .err(
-                        ScenarioFault::Value,
-                        Some(l.span()),
-                        format!(
-                            "key 'lang': '{}' is not a language of senet-sim (en, fr)",
-                            l.get_ref()
-                        ),
-                    )
-                    .with_key("lang"));
-            }
-        }
+        let mut faults = Faults::default();
+        let (games, seed) = top_keys(&cx, &file, &mut faults);
         let tournaments = match &file.tournament {
+            None => Some(Vec::new()),
+            Some(t) => read_tournaments(&cx, t, games, &mut faults),
+        };
+        // The arms' names as written, valid arms or not: `exact` and `[fr]` name them.
+        let arm_names: Vec<String> = match &file.arm {
+            Some(a) => a
+                .get_ref()
+                .iter()
+                .map(|a| a.name.get_ref().clone())
+                .collect(),
             None => Vec::new(),
-            Some(t) => read_tournaments(&cx, t, games)?,
         };
-        let mut arms = Vec::new();
-        match file.arm {
-            None if tournaments.is_empty() => {
-                return Err(cx.err(
-                    ScenarioFault::Missing,
-                    None,
-                    "no [[arm]] or [tournament] table: a scenario needs at least one".into(),
-                ))
+        let arms = read_arms(&cx, file.arm, games, &tournaments, &mut faults);
+        let games = games.unwrap_or_else(|| {
+            let most = tournaments.iter().flatten().map(|t| t.games).max();
+            most.unwrap_or(2)
+        });
+        let fr = match &tournaments {
+            // A tournament not read has no name to check a translation against.
+            None => French::default(),
+            Some(ts) => {
+                let known =
+                    |n: &str| arm_names.iter().any(|a| a == n) || ts.iter().any(|t| t.name == n);
+                let fr = extras::french(file.fr, &known).map_err(|(span, why)| {
+                    cx.err(ScenarioFault::UnknownName, span, why)
+                        .with_key("fr.names")
+                });
+                faults.keep(fr).unwrap_or_default()
             }
-            None => {}
-            Some(a) if a.get_ref().is_empty() => {
-                return Err(cx
-                    .err(
-                        ScenarioFault::Missing,
-                        Some(a.span()),
-                        "key 'arm': a scenario needs at least one arm".into(),
-                    )
-                    .with_key("arm"))
-            }
-            Some(a) => {
-                if games.is_none() {
-                    return Err(cx
-                        .err(
-                            ScenarioFault::Missing,
-                            None,
-                            "key 'games' is missing: the number of games per arm".into(),
-                        )
-                        .with_key("games"));
-                }
-                let mut seen: Vec<(String, Range<usize>)> = Vec::new();
-                for (i, arm) in a.into_inner().into_iter().enumerate() {
-                    let span = arm.name.span();
-                    unique_name(
-                        &cx,
-                        &format!("arm {}", i + 1),
-                        arm.name.get_ref(),
-                        span.clone(),
-                        &seen,
-                    )?;
-                    seen.push((arm.name.get_ref().clone(), span));
-                    arms.push(validate_arm(&cx, i, arm)?);
-                }
-            }
-        }
-        let games = games.unwrap_or_else(|| tournaments.iter().map(|t| t.games).max().unwrap_or(2));
-        let known = |n: &str| {
-            arms.iter().any(|a: &Arm| a.name == n) || tournaments.iter().any(|t| t.name == n)
         };
-        let fr = extras::french(file.fr, &known).map_err(|(span, why)| {
-            cx.err(ScenarioFault::UnknownName, span, why)
-                .with_key("fr.names")
-        })?;
-        let names: Vec<&str> = arms.iter().map(|a| a.name.as_str()).collect();
+        let names: Vec<&str> = arm_names.iter().map(String::as_str).collect();
         let exact = extras::exact_arm(file.exact, &names).map_err(|(span, why)| {
             cx.err(ScenarioFault::UnknownName, span, why)
                 .with_key("exact")
-        })?;
-        Ok(Scenario {
-            name,
+        });
+        let exact = faults.keep(exact).flatten();
+        faults.result(|| Scenario {
+            name: file.name.get_ref().clone(),
             title: file.title.unwrap_or_else(|| file.name.into_inner()),
-            games: games as u64,
+            games,
             seed,
             arms,
-            tournaments,
+            tournaments: tournaments.unwrap_or_default(),
             lang: file.lang.map(Spanned::into_inner),
             charts: file.charts.unwrap_or_default(),
             exact,
@@ -330,7 +259,103 @@ impl Scenario {
     }
 }
 
-fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
+/// The scenario's own keys checked (`name`, `games`, `seed`, `lang`), their faults kept:
+/// games per arm (`None`: not given; a wrong value counts as given, so that no fault follows
+/// from it) and the seed.
+fn top_keys(cx: &Ctx, file: &FileScenario, faults: &mut Faults) -> (Option<u64>, u64) {
+    let name = file.name.get_ref();
+    let name_ok = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !name_ok {
+        let why = format!(
+            "key 'name': '{name}' must be letters, digits, '-' or '_' (it names the output folder)"
+        );
+        let span = Some(file.name.span());
+        faults.push(cx.err(ScenarioFault::Value, span, why).with_key("name"));
+    }
+    let games = file.games.as_ref().map(|g| {
+        if *g.get_ref() < 1 {
+            let why = format!("key 'games': must be at least 1, got {}", g.get_ref());
+            let e = cx.err(ScenarioFault::Value, Some(g.span()), why);
+            faults.push(e.with_key("games"));
+        }
+        (*g.get_ref()).max(1) as u64
+    });
+    let seed = match &file.seed {
+        Some(s) if *s.get_ref() < 0 => {
+            let why = "key 'seed': must be a non-negative integer".to_string();
+            let e = cx.err(ScenarioFault::Value, Some(s.span()), why);
+            faults.push(e.with_key("seed"));
+            1
+        }
+        Some(s) => *s.get_ref() as u64,
+        None => 1,
+    };
+    if let Some(l) = &file.lang {
+        if !["en", "fr"].contains(&l.get_ref().as_str()) {
+            let why = format!(
+                "key 'lang': '{}' is not a language of senet-sim (en, fr)",
+                l.get_ref()
+            );
+            let e = cx.err(ScenarioFault::Value, Some(l.span()), why);
+            faults.push(e.with_key("lang"));
+        }
+    }
+    (games, seed)
+}
+
+/// The `[[arm]]` tables checked, each fault kept: the arms that are right, in file order
+/// (`tournaments`: those read, `None` when they could not be).
+fn read_arms(
+    cx: &Ctx,
+    arms: Option<Spanned<Vec<FileArm>>>,
+    games: Option<u64>,
+    tournaments: &Option<Vec<Tournament>>,
+    faults: &mut Faults,
+) -> Vec<Arm> {
+    let missing = |span, why: &str| cx.err(ScenarioFault::Missing, span, why.to_string());
+    let list = match arms {
+        None => {
+            if tournaments.as_ref().is_some_and(Vec::is_empty) {
+                let why = "no [[arm]] or [tournament] table: a scenario needs at least one";
+                faults.push(missing(None, why));
+            }
+            return Vec::new();
+        }
+        Some(a) if a.get_ref().is_empty() => {
+            let why = "key 'arm': a scenario needs at least one arm";
+            faults.push(missing(Some(a.span()), why).with_key("arm"));
+            return Vec::new();
+        }
+        Some(a) => a.into_inner(),
+    };
+    if games.is_none() {
+        let why = "key 'games' is missing: the number of games per arm";
+        faults.push(missing(None, why).with_key("games"));
+    }
+    let mut seen: Vec<(String, Range<usize>)> = Vec::new();
+    let mut valid = Vec::new();
+    for (i, arm) in list.into_iter().enumerate() {
+        let span = arm.name.span();
+        let which = format!("arm {}", i + 1);
+        faults.keep(unique_name(
+            cx,
+            &which,
+            arm.name.get_ref(),
+            span.clone(),
+            &seen,
+        ));
+        seen.push((arm.name.get_ref().clone(), span));
+        valid.extend(validate_arm(cx, i, arm, faults));
+    }
+    valid
+}
+
+/// One arm checked: the arm, or `None` with its faults kept (its game's first; then each
+/// strategy's and its class throws').
+fn validate_arm(cx: &Ctx, i: usize, a: FileArm, faults: &mut Faults) -> Option<Arm> {
     let which = format!("arm {} ('{}')", i + 1, a.name.get_ref());
     let game = game_setup(
         cx,
@@ -338,7 +363,8 @@ fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
         a.variant.as_ref(),
         a.rules.as_ref(),
         a.device.as_ref(),
-    )?;
+    );
+    let game = faults.keep(game)?;
     let (variant, rules, device) = (game.variant, game.rules, game.device);
     let strategy = |s: &Option<Spanned<String>>, key: &str| match s {
         None => Ok(StrategySpec::Random),
@@ -356,30 +382,27 @@ fn validate_arm(cx: &Ctx, i: usize, a: FileArm) -> Result<Arm, ScenarioError> {
             Ok(spec)
         }
     };
-    let white = strategy(&a.white, "white")?;
-    let black = strategy(&a.black, "black")?;
+    let white = faults.keep(strategy(&a.white, "white"));
+    let black = faults.keep(strategy(&a.black, "black"));
     let class_throws = match &a.class_throws {
         Some(f) if f.get_ref().trim().is_empty() => {
-            return Err(cx
-                .err(
-                    ScenarioFault::Value,
-                    Some(f.span()),
-                    format!(
-                    "{which}, key 'class_throws': empty; name the CSV file of the class's counts"
-                ),
-                )
-                .with_key("class_throws"))
+            let why = format!(
+                "{which}, key 'class_throws': empty; name the CSV file of the class's counts"
+            );
+            let e = cx.err(ScenarioFault::Value, Some(f.span()), why);
+            faults.push(e.with_key("class_throws"));
+            return None;
         }
         Some(f) => Some(cx.path.parent().unwrap_or(cx.path).join(f.get_ref())),
         None => None,
     };
-    Ok(Arm {
+    Some(Arm {
         name: a.name.into_inner(),
         variant,
         rules,
         device,
-        white,
-        black,
+        white: white?,
+        black: black?,
         class_throws,
     })
 }
@@ -390,7 +413,23 @@ fn read_tournaments(
     cx: &Ctx,
     value: &Spanned<toml::Value>,
     games: Option<u64>,
-) -> Result<Vec<Tournament>, ScenarioError> {
+    faults: &mut Faults,
+) -> Option<Vec<Tournament>> {
+    let list = faults.keep(tournament_tables(cx, value))?;
+    let before = faults.count();
+    let valid: Vec<Tournament> = list
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, t)| validate_tournament(cx, i, t, games, faults))
+        .collect();
+    (faults.count() == before).then_some(valid)
+}
+
+/// The tournament tables as the file writes them, each named once.
+fn tournament_tables(
+    cx: &Ctx,
+    value: &Spanned<toml::Value>,
+) -> Result<Vec<FileTournament>, ScenarioError> {
     let parse_err = |e: toml::de::Error| cx.toml(e);
     let list = match value.get_ref() {
         toml::Value::Table(_) => vec![
@@ -436,10 +475,7 @@ fn read_tournaments(
         unique_name(cx, &which, named.get_ref(), named.span(), &seen)?;
         seen.push((named.get_ref().clone(), named.span()));
     }
-    list.into_iter()
-        .enumerate()
-        .map(|(i, t)| validate_tournament(cx, i, t, games))
-        .collect()
+    Ok(list)
 }
 
 /// Refuses a name already given on an earlier line: two arms (or tournaments) of one name
@@ -465,12 +501,15 @@ fn unique_name(
     }
 }
 
+/// One tournament checked: the tournament, or `None` with its faults kept (its game's first;
+/// then each strategy's, and its games').
 fn validate_tournament(
     cx: &Ctx,
     i: usize,
     t: FileTournament,
     games: Option<u64>,
-) -> Result<Tournament, ScenarioError> {
+    faults: &mut Faults,
+) -> Option<Tournament> {
     let name = t
         .name
         .as_ref()
@@ -484,42 +523,33 @@ fn validate_tournament(
         t.variant.as_ref(),
         t.rules.as_ref(),
         t.device.as_ref(),
-    )?;
+    );
+    let game = faults.keep(game)?;
     let (variant, rules, device) = (game.variant, game.rules, game.device);
+    let before = faults.count();
     let mut strategies: Vec<StrategySpec> = Vec::new();
     for s in t.strategies.get_ref() {
-        let at = |e: &dyn fmt::Display| {
-            cx.err(
-                ScenarioFault::Strategy,
-                Some(s.span()),
-                format!("{which}, key 'strategies': {e}"),
-            )
-            .with_key("strategies")
+        let at = |kind, e: &dyn fmt::Display| {
+            let why = format!("{which}, key 'strategies': {e}");
+            cx.err(kind, Some(s.span()), why).with_key("strategies")
         };
-        let spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
-        check(&spec, variant, &rules, &device).map_err(|e| at(&e))?;
-        if strategies.contains(&spec) {
-            return Err(cx
-                .err(
-                    ScenarioFault::Twice,
-                    Some(s.span()),
-                    format!(
-                        "{which}, key 'strategies': '{}' is listed twice",
-                        s.get_ref()
-                    ),
-                )
-                .with_key("strategies"));
+        let spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(ScenarioFault::Strategy, &e));
+        let Some(spec) = faults.keep(spec) else {
+            continue;
+        };
+        if let Err(e) = check(&spec, variant, &rules, &device) {
+            faults.push(at(ScenarioFault::Strategy, &e));
+        } else if strategies.contains(&spec) {
+            let twice = format!("'{}' is listed twice", s.get_ref());
+            faults.push(at(ScenarioFault::Twice, &twice));
+        } else {
+            strategies.push(spec);
         }
-        strategies.push(spec);
     }
-    if strategies.len() < 2 {
-        return Err(cx
-            .err(
-                ScenarioFault::Value,
-                Some(t.strategies.span()),
-                format!("{which}, key 'strategies': a tournament needs at least two strategies"),
-            )
-            .with_key("strategies"));
+    if strategies.len() < 2 && faults.count() == before {
+        let why = format!("{which}, key 'strategies': a tournament needs at least two strategies");
+        let e = cx.err(ScenarioFault::Value, Some(t.strategies.span()), why);
+        faults.push(e.with_key("strategies"));
     }
     let games = match (&t.games, games) {
         (Some(g), _) if *g.get_ref() < 2 || g.get_ref() % 2 != 0 => {
@@ -528,22 +558,24 @@ fn validate_tournament(
                 g.get_ref()
             );
             let span = Some(g.span());
-            return Err(cx.err(ScenarioFault::Value, span, why).with_key("games"));
+            faults.push(cx.err(ScenarioFault::Value, span, why).with_key("games"));
+            None
         }
-        (Some(g), _) => *g.get_ref() as u64,
-        (None, Some(g)) => g.max(2).next_multiple_of(2),
+        (Some(g), _) => Some(*g.get_ref() as u64),
+        (None, Some(g)) => Some(g.max(2).next_multiple_of(2)),
         (None, None) => {
             let why = format!("{which}, key 'games' is missing (games per pairing)");
-            return Err(cx.err(ScenarioFault::Missing, None, why).with_key("games"));
+            faults.push(cx.err(ScenarioFault::Missing, None, why).with_key("games"));
+            None
         }
     };
-    Ok(Tournament {
+    (faults.count() == before).then_some(Tournament {
         name,
         variant,
         rules,
         device,
         strategies,
-        games,
+        games: games?,
         ladder: t.ladder.unwrap_or(false),
     })
 }

@@ -20,6 +20,10 @@ pub struct ScenarioError {
     pub key: Option<String>,
     /// What is wrong, naming the key.
     pub message: String,
+    /// The other faults of the same file, by line: a scenario's parse tells every fault of its
+    /// keys, arms and tournaments (an arm's or a tournament's first; none after a TOML error,
+    /// which stops the reading), each with its own kind, line and key. Empty for one fault.
+    pub more: Vec<ScenarioError>,
 }
 
 /// The kinds of [`ScenarioError`].
@@ -48,6 +52,11 @@ pub enum ScenarioFault {
 }
 
 impl ScenarioError {
+    /// This fault and the others after it ([`ScenarioError::more`]), in their order.
+    pub fn faults(&self) -> impl Iterator<Item = &ScenarioError> {
+        std::iter::once(self).chain(&self.more)
+    }
+
     /// The error, its key at fault `key`.
     pub fn with_key(self, key: &str) -> ScenarioError {
         ScenarioError {
@@ -58,11 +67,47 @@ impl ScenarioError {
 }
 
 impl fmt::Display for ScenarioError {
+    /// One line a fault: `FILE:LINE: message` (or `FILE: message`), then the others' lines.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line {
-            Some(l) => write!(f, "{}:{l}: {}", self.file.display(), self.message),
-            None => write!(f, "{}: {}", self.file.display(), self.message),
+            Some(l) => write!(f, "{}:{l}: {}", self.file.display(), self.message)?,
+            None => write!(f, "{}: {}", self.file.display(), self.message)?,
         }
+        self.more.iter().try_for_each(|e| write!(f, "\n{e}"))
+    }
+}
+
+/// The faults a parse has found so far.
+#[derive(Default)]
+pub(crate) struct Faults(Vec<ScenarioError>);
+
+impl Faults {
+    /// Keeps a fault.
+    pub(crate) fn push(&mut self, e: ScenarioError) {
+        self.0.push(e);
+    }
+
+    /// `r`'s value, or `None` with its fault kept.
+    pub(crate) fn keep<T>(&mut self, r: Result<T, ScenarioError>) -> Option<T> {
+        r.map_err(|e| self.push(e)).ok()
+    }
+
+    /// How many faults were found so far.
+    pub(crate) fn count(&self) -> usize {
+        self.0.len()
+    }
+
+    /// `value` when no fault was found; else the faults by line (a fault of the whole file
+    /// first), the first carrying the others.
+    pub(crate) fn result<T>(self, value: impl FnOnce() -> T) -> Result<T, ScenarioError> {
+        let mut all = self.0;
+        if all.is_empty() {
+            return Ok(value());
+        }
+        all.sort_by_key(|e| e.line);
+        let mut first = all.remove(0);
+        first.more = all;
+        Err(first)
     }
 }
 
@@ -100,6 +145,7 @@ impl Ctx<'_> {
             line: span.map(|s| self.line_of(s)),
             key: None,
             message,
+            more: Vec::new(),
         }
     }
 }

@@ -18,6 +18,7 @@ impl Scenario {
             line: None,
             key: Some(key.to_string()),
             message: format!("{which}, key '{key}': {e}"),
+            more: Vec::new(),
         };
         for (i, arm) in self.arms.iter_mut().enumerate() {
             let which = format!("arm {} ('{}')", i + 1, arm.name);

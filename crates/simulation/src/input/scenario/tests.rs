@@ -181,9 +181,54 @@ fn errors_carry_their_kind_key_and_line() {
             "{e}\n{text}"
         );
         assert_eq!(e.file, Path::new("s.toml"));
+        // One fault, told once: nothing follows from it.
+        assert!(e.more.is_empty(), "{e}\n{text}");
     }
     let e = Scenario::load(Path::new("/no/such/scenario.toml")).unwrap_err();
     assert_eq!((e.kind, e.line), (F::Read, None));
+}
+
+#[test]
+fn every_fault_is_told_by_line_each_with_its_kind_and_key() {
+    use crate::input::rulefile::RuleFault as R;
+    use ScenarioFault as F;
+    let text = "name = \"a b\"\ngames = 10\nseed = -1\nexact = \"c\"\n\
+        [[arm]]\nname = \"a\"\nvariant = \"tejon\"\nwhite = \"genius\"\nblack = \"optimal\"\n\
+        [[arm]]\nname = \"a\"\nvariant = \"senat\"\n\
+        [[arm]]\nname = \"b\"\nvariant = \"kendall\"\n\
+        [[tournament]]\nvariant = \"tejon\"\nstrategies = [\"back\", \"genius\", \"back\"]\ngames = 3\n";
+    let e = parse(text).unwrap_err();
+    let told: Vec<(F, Option<&str>, Option<usize>)> = e
+        .faults()
+        .map(|f| (f.kind, f.key.as_deref(), f.line))
+        .collect();
+    assert_eq!(
+        told,
+        [
+            (F::Value, Some("name"), Some(1)),
+            (F::Value, Some("seed"), Some(3)),
+            (F::UnknownName, Some("exact"), Some(4)),
+            (F::Strategy, Some("white"), Some(8)),
+            (F::Strategy, Some("black"), Some(9)),
+            (F::Twice, Some("name"), Some(11)),
+            (F::Rules(R::UnknownVariant), Some("variant"), Some(12)),
+            (F::Strategy, Some("strategies"), Some(18)),
+            (F::Twice, Some("strategies"), Some(18)),
+            (F::Value, Some("games"), Some(19)),
+        ],
+        "{e}"
+    );
+    // What a user reads: one line a fault, by line, each naming the file.
+    let shown = e.to_string();
+    assert_eq!(shown.lines().count(), 10, "{shown}");
+    assert!(shown.lines().all(|l| l.starts_with("s.toml:")), "{shown}");
+    assert!(shown
+        .lines()
+        .nth(3)
+        .unwrap()
+        .contains("arm 1 ('a'), key 'white'"));
+    // The valid arm alone would parse: its name is not a fault of `exact`.
+    assert!(parse(&OK.replace("games = 10", "games = 10\nexact = \"a\"")).is_ok());
 }
 
 #[test]
