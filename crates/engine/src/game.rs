@@ -47,9 +47,11 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
         } else if game.is_over() {
             return *game.summary();
         } else {
-            other_step(
-                &mut game, rules, strategies, thrower, decisions, &mut moves, observer,
-            );
+            game.on_copy(|g| {
+                other_step(
+                    g, rules, strategies, thrower, decisions, &mut moves, observer,
+                )
+            });
         }
     }
 }

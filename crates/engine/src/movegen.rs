@@ -306,7 +306,10 @@ pub fn uniform_move(
         // The moves of the other special pawns: scratch[..listed] (usually none).
         let listed = if others != 0 {
             scratch.clear();
-            let g = Gen::new(rules, pos, &ctx);
+            // A copy: the position's own address, given to a call, would keep the caller's
+            // state in memory on the hot path.
+            let copy = *pos;
+            let g = Gen::new(rules, &copy, &ctx);
             for s in squares(others) {
                 g.forward(s, value, ctx.bear_off, scratch);
             }
@@ -348,7 +351,8 @@ pub fn uniform_move(
             }
         }
     }
-    legal_moves_into(rules, pos, value, scratch);
+    let copy = *pos;
+    legal_moves_into(rules, &copy, value, scratch);
     (!scratch.is_empty()).then(|| scratch[below(rng, scratch.len())])
 }
 

@@ -29,7 +29,10 @@ use crate::turn::{after_throw, throws_again, Opening};
 const THROW_OFF_CAP: u32 = 10_000;
 
 /// What the game waits for.
+// A tag byte of its own (`repr(u8)`): the game loop tests `Throw` with one compare, where the
+// niche layout decoded the tag from `HigherThrow`'s value first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Phase {
     /// Who starts is drawn at random, white or black with ½ each (`starter = "random"`).
     Starter,
@@ -66,6 +69,9 @@ pub struct GameState {
     /// The move that left the points of `Phase::LeftOver` (the throw's move, or a split throw's
     /// last part).
     part: Option<Move>,
+    /// Throws after which the game stops: a safety net against a turn of endless extra
+    /// throws, far above anything a real game reaches (50 a turn of the turn cap).
+    max_throws: u32,
 }
 
 impl GameState {
@@ -80,6 +86,7 @@ impl GameState {
             value: 0,
             played: None,
             part: None,
+            max_throws: rules.max_turns.saturating_mul(50),
         };
         match rules.starter {
             Starter::White => state.start(rules, Side::White, &mut crate::observe::Silent),
@@ -379,13 +386,12 @@ impl GameState {
         let value = self.value;
         if played.is_some() && self.pos.finished(side) {
             let again = throws_again(rules, value, played);
-            if self.game_over(rules, side, again) {
+            if self.on_copy(|g| g.game_over(rules, side, again)) {
                 return;
             }
         }
         self.opening.after_throw(side, played);
-        // A safety net against a turn of endless extra throws: far above anything a real game reaches.
-        if self.summary.throws >= rules.max_turns.saturating_mul(50) {
+        if self.summary.throws >= self.max_throws {
             self.phase = Phase::Over;
             return;
         }
@@ -397,11 +403,22 @@ impl GameState {
             return;
         }
         self.summary.turns += passed;
-        self.phase = if next.freed > 0 && self.freed(rules, obs) {
+        self.phase = if next.freed > 0 && self.on_copy(|g| g.freed(rules, obs)) {
             Phase::Over
         } else {
             Phase::Throw
         };
+    }
+
+    /// `step` played on a copy of the state, written back: a rare step that is not inlined
+    /// would otherwise take the state's address, which keeps the whole state in memory on the
+    /// game loop's hot path (the copy is made only when the step is taken).
+    #[inline(always)]
+    pub(crate) fn on_copy<R>(&mut self, step: impl FnOnce(&mut GameState) -> R) -> R {
+        let mut copy = *self;
+        let r = step(&mut copy);
+        *self = copy;
+        r
     }
 
     /// A pawn borne off from 30 at the start of the side to move's turn: counted and reported.

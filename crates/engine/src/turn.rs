@@ -56,7 +56,11 @@ pub fn after_throw(rules: &Rules, pos: &mut Position, value: u8, played: Option<
         pos.to_move.other()
     };
     let freed = if rules.free_exit_from_30 && !again {
-        start_of_turn(rules, pos)
+        // On a copy, written back: the position's address stays out of the call.
+        let mut copy = *pos;
+        let freed = start_of_turn(rules, &mut copy);
+        *pos = copy;
+        freed
     } else {
         0
     };
