@@ -20,11 +20,13 @@ use order::sorted;
 use rayon::prelude::*;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
+use share::{task_size, write_back};
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::time::Instant;
 
 mod order;
+mod share;
 pub mod timing;
 
 /// The tolerance of a layered solve: the stored table is `f32`, whose half step below 1 is
@@ -43,8 +45,8 @@ pub fn default_memory_mb(pawns: u8) -> u64 {
     }
 }
 
-/// Positions of one task when a group's outcomes are built or a part of a level is swept.
-pub const BLOCK: usize = 1024;
+/// Positions of one task when a group's outcomes are built or a large part of a level is swept.
+pub use share::BLOCK;
 
 /// How one group was solved.
 #[derive(Clone, Debug, PartialEq)]
@@ -573,11 +575,12 @@ fn sweep_once<E: Entry>(
     for w in g.parts.windows(2) {
         let (lo, hi) = (w[0], w[1]);
         let now: &[f64] = values;
+        let task = task_size(hi - lo);
         let part = fresh[..hi - lo]
-            .par_chunks_mut(BLOCK)
+            .par_chunks_mut(task)
             .enumerate()
             .map_init(Default::default, |bufs, (b, out)| {
-                let at = lo + b * BLOCK;
+                let at = lo + b * task;
                 g.values_of(sweep, pick, at, now, out, bufs);
                 let order = &g.order[at..at + out.len()];
                 let moved = order.iter().zip(out.iter());
@@ -585,40 +588,9 @@ fn sweep_once<E: Entry>(
             })
             .reduce(|| 0.0, f64::max);
         change = change.max(part);
-        write_back(values, &g.order[lo..hi], &fresh[..hi - lo]);
+        write_back(values, &g.order[lo..hi], &fresh[..hi - lo], task);
     }
     change
-}
-
-/// `values[order[k]] = fresh[k]` for every k, by every thread.
-fn write_back(values: &mut [f64], order: &[u32], fresh: &[f64]) {
-    /// `values`, shared by the threads of one write-back.
-    struct Shared(*mut f64, usize);
-    // SAFETY: the threads write through it to distinct positions only (below), and nothing
-    // reads `values` until every write is done.
-    #[allow(unsafe_code)]
-    unsafe impl Sync for Shared {}
-    impl Shared {
-        fn set(&self, i: usize, v: f64) {
-            assert!(i < self.1, "position {i} outside the values");
-            // SAFETY: `i` is inside `values` (checked above), and `order` holds each position
-            // of the group once (it is the group's positions sorted), so no two threads write
-            // the same value and none reads one.
-            #[allow(unsafe_code)]
-            unsafe {
-                *self.0.add(i) = v
-            };
-        }
-    }
-    let shared = Shared(values.as_mut_ptr(), values.len());
-    order
-        .par_chunks(BLOCK)
-        .zip(fresh.par_chunks(BLOCK))
-        .for_each(|(order, fresh)| {
-            for (&i, &v) in order.iter().zip(fresh) {
-                shared.set(i as usize, v);
-            }
-        });
 }
 
 #[cfg(test)]

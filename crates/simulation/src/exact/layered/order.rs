@@ -6,6 +6,9 @@ use senet_engine::board::Position;
 use senet_engine::solve::{progress, Sweep};
 use std::ops::Range;
 
+/// Positions of one task of the sort.
+const PIECE: usize = 1 << 16;
+
 /// A group's positions in sweep order: by [`progress`], highest first; inside a level, first
 /// the positions that come before their mirror ([`mirror_first`]), then the others; then by
 /// index (a counting sort: two bytes a position besides the order). Returns the order and where
@@ -14,16 +17,22 @@ use std::ops::Range;
 pub(super) fn sorted(sweep: &Sweep, members: &[Range<u32>]) -> (Vec<u32>, Vec<usize>) {
     let k = sweep.index.pawns();
     // A level is at most 2 × 4 pawns × 31 = 248: its two halves number at most 512 parts.
-    let part: Vec<u16> = members
-        .par_iter()
-        .flat_map_iter(|r| {
-            r.clone().map(|i| {
+    // Each range is cut into pieces, so that every thread has work even when the group is one
+    // range (the largest groups are).
+    let mut part = vec![0u16; members.iter().map(|r| (r.end - r.start) as usize).sum()];
+    let mut rest = &mut part[..];
+    for r in members {
+        let (here, after) = rest.split_at_mut((r.end - r.start) as usize);
+        rest = after;
+        here.par_chunks_mut(PIECE).enumerate().for_each(|(c, out)| {
+            let first = r.start + (c * PIECE) as u32;
+            for (i, slot) in (first..r.end).zip(out.iter_mut()) {
                 let pos = sweep.index.position(u64::from(i));
                 let level = 255 - progress(k, &pos) as u16;
-                2 * level + u16::from(!mirror_first(sweep, i, &pos))
-            })
-        })
-        .collect();
+                *slot = 2 * level + u16::from(!mirror_first(sweep, i, &pos));
+            }
+        });
+    }
     let mut bounds = vec![0usize; 513];
     for &p in &part {
         bounds[p as usize + 1] += 1;
