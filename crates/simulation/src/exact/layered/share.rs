@@ -3,7 +3,7 @@
 
 use rayon::prelude::*;
 
-/// Positions of one task where a part is large ([`task_size`]).
+/// Positions of one task where a part of a sweep is large.
 pub const BLOCK: usize = 1024;
 
 /// Positions of one task of a part of `len` positions: [`BLOCK`], or fewer in a small part, so
