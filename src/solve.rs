@@ -22,12 +22,19 @@ use std::time::Instant;
 use senet_tables::solved as frames;
 
 mod job;
+mod plan;
 pub use job::{Job, Method, SolveArgs};
 
-/// Runs `senet-sim solve`; returns the folder written.
-pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
+/// Runs `senet-sim solve`: a solve into its folder, a table checked (`--verify`) or a solve's
+/// plan printed (`--plan`).
+pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<()> {
     if let Some(dir) = &args.verify {
         return verify(dir, out);
+    }
+    if args.plan {
+        let (rules, title, budget) = args.planned()?;
+        let plan = senet_simulation::exact::plan::plan(&rules).map_err(plan::refused)?;
+        return plan::print(&plan, &title, budget, out);
     }
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()
@@ -35,7 +42,8 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<PathBuf> {
             .build_global()
             .ok();
     }
-    Ok(run(args.job()?, out)?.0)
+    run(args.job()?, out)?;
+    Ok(())
 }
 
 /// Solves `job`'s game into its folder; returns the folder and the first mover's chance
@@ -258,7 +266,7 @@ fn exact_digits(s: &Solved) -> usize {
 
 /// `--verify`: one update step at every position of a saved table, its largest change printed;
 /// a change above [`STORED_STEP`] is an error.
-fn verify(dir: &Path, out: &mut impl Write) -> Result<PathBuf> {
+fn verify(dir: &Path, out: &mut impl Write) -> Result<()> {
     let file = if dir.is_dir() {
         dir.join("table.senet")
     } else {
@@ -296,5 +304,5 @@ fn verify(dir: &Path, out: &mut impl Write) -> Result<PathBuf> {
             STORED_STEP
         );
     }
-    Ok(file)
+    Ok(())
 }

@@ -6,10 +6,12 @@ use crate::error::{bad, InputError};
 use crate::lang::Lang;
 use anyhow::Result;
 use clap::Args;
+use senet_engine::rules::Rules;
 use senet_engine::rules::DEFAULT_MAX_TURNS;
-use senet_engine::solve::index::MAX_SOLVED_PAWNS;
+use senet_engine::solve::index::{MAX_COUNTED_PAWNS, MAX_SOLVED_PAWNS};
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::strategy::spec::STRATEGY_NAMES;
+use senet_simulation::exact::layered::default_memory_mb;
 use senet_simulation::input::rulefile::Game;
 use senet_tables::write::CsvStyle;
 use std::path::PathBuf;
@@ -66,8 +68,8 @@ fn strategy_list(text: &str) -> Result<StrategyList, String> {
 pub struct SolveArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    /// Pawns a side (1 to 4; 3 pawns of tejon: about 3 minutes and 550 MB on 2 cores; 4 pawns:
-    /// most of a day and 15 GB, resumable after a stop, see docs/solving.md).
+    /// Pawns a side (1 to 4, up to 7 with --plan; 3 pawns of tejon: about 3 minutes and 550 MB
+    /// on 2 cores; 4 pawns: most of a day and 15 GB, resumable after a stop, docs/solving.md).
     #[arg(long, required_unless_present = "verify")]
     pawns: Option<u8>,
     /// Check a saved table instead of solving: one update step at every position of
@@ -75,6 +77,11 @@ pub struct SolveArgs {
     /// the step of an f32 just below 1 (1.2e-7) is an error (exit status 1).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["pawns", "out"])]
     pub(super) verify: Option<PathBuf>,
+    /// Print what a layered solve of the game holds, group by group (positions, memory), and
+    /// which groups this machine's available memory can sweep; solve nothing. Up to 7 pawns
+    /// (the full game's 5 among them, which the solver does not number yet).
+    #[arg(long, conflicts_with_all = ["verify", "out"])]
+    pub(super) plan: bool,
     #[command(flatten)]
     device: DeviceArgs,
     /// Folder of the results (default: solved/VARIANT-PAWNS).
@@ -214,6 +221,23 @@ impl Job {
 }
 
 impl SolveArgs {
+    /// The rules of `--plan` (up to [`MAX_COUNTED_PAWNS`] a side), the game's name and the
+    /// outcomes' budget in bytes.
+    pub(super) fn planned(&self) -> Result<(Rules, String, u64)> {
+        let pawns = self.pawns.unwrap_or(0);
+        if !(1..=MAX_COUNTED_PAWNS).contains(&pawns) {
+            return bad(format!(
+                "--pawns {pawns}: a plan counts 1 to {MAX_COUNTED_PAWNS} pawns a side"
+            ));
+        }
+        let game = self.variant.game(&self.device)?;
+        let rules = (game.rules)
+            .with(|r| r.pawns = pawns)
+            .map_err(|e| InputError(format!("--pawns: {e}")))?;
+        let budget = self.memory.unwrap_or(default_memory_mb(pawns)) << 20;
+        Ok((rules, game.variant.to_string(), budget))
+    }
+
     /// The job these arguments ask for: the game read and checked, the folder named.
     pub(super) fn job(self) -> Result<Job> {
         let pawns = self.pawns.unwrap_or(0);

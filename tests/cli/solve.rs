@@ -224,6 +224,49 @@ fn a_saved_table_is_a_fixed_point_of_one_update_step() {
     assert_eq!(code, 2, "{stderr}");
 }
 
+/// `solve --plan` prints each group's positions and memory, the full game's 5 pawns too, and
+/// solves nothing: run where the default folder would be, it leaves the folder empty.
+#[test]
+fn plan_counts_the_groups_and_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = senet()
+        .current_dir(tmp.path())
+        .args(["solve", "--variant", "tejon", "--pawns", "5", "--plan"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{stdout}");
+    assert!(stdout.starts_with("tejon, 5 pawns a side: 12511485660 positions in 9 groups"));
+    // The largest group: 7.57 billion positions, 60.6 GB of f64 and 14.4 GB of the group above.
+    let row = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("0 "))
+        .unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(
+        cells[..8],
+        ["0", "7571343780", "60.6", "GB", "14.4", "GB", "75.0", "GB"]
+    );
+    assert!(
+        stdout.contains("numbers at most 4 pawns a side"),
+        "{stdout}"
+    );
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0);
+    // 4 pawns: what today's solver holds, every value in f64 and 10,000 MB of outcomes.
+    let (code, stdout, _) = senet_run(&["solve", "--variant", "tejon", "--pawns", "4", "--plan"]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("at most --memory of outcomes: 15.2 GB"),
+        "{stdout}"
+    );
+    let (code, _, stderr) = senet_run(&["solve", "--variant", "tejon", "--pawns", "8", "--plan"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "senet-sim: error: --pawns 8: a plan counts 1 to 7 pawns a side\n"
+    );
+}
+
 /// `solve` of tejon with 2 pawns a side (20 judged games a strategy) by `method` into `out`,
 /// with `extra` arguments.
 fn solve_tejon_two(out: &std::path::Path, method: &str, extra: &[&str]) -> (i32, String, String) {

@@ -11,9 +11,10 @@
 
 use crate::board::{bit, Position, Side, LAST_SQUARE};
 use crate::rules::Rules;
+use std::collections::BTreeMap;
 
 /// The most pawns a side the numbering covers (K = 4 in `tejon`: 586,583,580 positions; K = 5
-/// would be 10 billion, past a `u32` index).
+/// would be 12.5 billion, past a `u32` index).
 pub const MAX_SOLVED_PAWNS: u8 = 4;
 
 /// Binomial coefficients C(n, k) for n ≤ 30 and k ≤ 4.
@@ -134,6 +135,62 @@ pub enum IndexError {
     Unsupported(Vec<&'static str>),
 }
 
+/// The most pawns a side whose positions [`group_sizes`] counts (Senet's reconstructions play
+/// 5 or 7).
+pub const MAX_COUNTED_PAWNS: u8 = 7;
+
+/// The layers of a numbering of `k` pawns a side, in their order: `max_wait` pawns at most
+/// waiting to enter, `replays` replay squares.
+fn layer_keys(k: u8, max_wait: u8, replays: u8) -> impl Iterator<Item = LayerKey> {
+    (0..=replays).flat_map(move |forced| {
+        (0..=k).flat_map(move |me| {
+            (0..=max_wait.min(k - me)).flat_map(move |me_waiting| {
+                (0..=k).flat_map(move |opp| {
+                    (0..=max_wait.min(k - opp)).filter_map(move |opp_waiting| {
+                        let key = LayerKey {
+                            me,
+                            me_waiting,
+                            opp,
+                            opp_waiting,
+                            forced,
+                        };
+                        (me + me_waiting > 0 && opp + opp_waiting > 0).then_some(key)
+                    })
+                })
+            })
+        })
+    })
+}
+
+/// C(n, k) in 64 bits, for any k (the numbering's table stops at 4).
+fn choose(n: u64, k: u64) -> u64 {
+    (0..k).fold(1, |c, i| c * (n - i) / (i + 1))
+}
+
+/// The positions of `rules` (its `pawns` a side, up to [`MAX_COUNTED_PAWNS`]) by pawns borne
+/// off, both sides together: the groups a layered solve takes one after the other, counted
+/// from the layers alone (no numbering is built, so more pawns than the solver numbers are
+/// counted too: what a solve of them would hold, docs/solving.md).
+pub fn group_sizes(rules: &Rules) -> Result<BTreeMap<u8, u64>, IndexError> {
+    let k = rules.pawns;
+    if !(1..=MAX_COUNTED_PAWNS).contains(&k) {
+        return Err(IndexError::TooManyPawns(k));
+    }
+    let refused = crate::options::refused_by_solver(rules);
+    if !refused.is_empty() {
+        return Err(IndexError::Unsupported(refused));
+    }
+    let max_wait = if rules.has_entry() { k } else { 0 };
+    let replays = rules.replay_squares.0.count_ones() as u8;
+    let mut out = BTreeMap::new();
+    for key in layer_keys(k, max_wait, replays) {
+        let off = 2 * k - key.me - key.me_waiting - key.opp - key.opp_waiting;
+        let size = choose(30, key.me.into()) * choose(30 - u64::from(key.me), key.opp.into());
+        *out.entry(off).or_insert(0) += size;
+    }
+    Ok(out)
+}
+
 impl StateIndex {
     /// The numbering of the positions of `rules` (its `pawns` a side).
     pub fn new(rules: &Rules) -> Result<StateIndex, IndexError> {
@@ -161,26 +218,8 @@ impl StateIndex {
         };
         let slots = (k as usize + 1).pow(4) * (index.replay.len() + 1);
         index.lookup = vec![u32::MAX; slots];
-        for forced in 0..=index.replay.len() as u8 {
-            for me in 0..=k {
-                for me_waiting in 0..=max_wait.min(k - me) {
-                    for opp in 0..=k {
-                        for opp_waiting in 0..=max_wait.min(k - opp) {
-                            if me + me_waiting == 0 || opp + opp_waiting == 0 {
-                                continue;
-                            }
-                            let key = LayerKey {
-                                me,
-                                me_waiting,
-                                opp,
-                                opp_waiting,
-                                forced,
-                            };
-                            index.push(key);
-                        }
-                    }
-                }
-            }
+        for key in layer_keys(k, max_wait, index.replay.len() as u8) {
+            index.push(key);
         }
         Ok(index)
     }
@@ -413,5 +452,56 @@ mod tests {
             let pos = index.position(i);
             assert_eq!(index.index(&pos), Some(i), "{pos:?}");
         }
+    }
+
+    /// The groups counted from the layers are the numbering's own, in every variant the solver
+    /// takes, and 5 pawns of `tejon` are the 12.5 billion positions of docs/solving.md (each
+    /// group worked out apart: Σ over a + b = 10 − off of C(30, a) C(30 − a, b)).
+    #[test]
+    fn groups_counted_are_the_numbering_s() {
+        for variant in Variant::all() {
+            for k in 1..=3 {
+                let rules = RuleSet {
+                    pawns: k,
+                    ..variant.rules().into_set()
+                }
+                .check()
+                .unwrap();
+                let Ok(index) = StateIndex::new(&rules) else {
+                    assert!(group_sizes(&rules).is_err(), "{variant}");
+                    continue;
+                };
+                let mut groups = BTreeMap::new();
+                let offsets: Vec<(u64, LayerKey)> = index.layers().collect();
+                for (n, (offset, key)) in offsets.iter().enumerate() {
+                    let end = offsets.get(n + 1).map_or(index.len(), |l| l.0);
+                    let off = 2 * k - key.me - key.me_waiting - key.opp - key.opp_waiting;
+                    *groups.entry(off).or_insert(0) += end - offset;
+                }
+                assert_eq!(group_sizes(&rules).unwrap(), groups, "{variant} {k}");
+            }
+        }
+        let five = group_sizes(&Variant::TEJON.rules()).unwrap();
+        let expected = [
+            (0, 7_571_343_780),
+            (1, 3_605_401_800),
+            (2, 1_065_232_350),
+            (3, 228_009_600),
+            (4, 36_814_050),
+            (5, 4_275_180),
+            (6, 383_670),
+            (7, 24_360),
+            (8, 870),
+        ];
+        assert_eq!(five, BTreeMap::from(expected));
+        assert_eq!(five.values().sum::<u64>(), 12_511_485_660);
+        let eight = RuleSet {
+            pawns: 8,
+            ..Variant::TEJON.rules().into_set()
+        };
+        assert!(matches!(
+            group_sizes(&eight.check().unwrap()),
+            Err(IndexError::TooManyPawns(8))
+        ));
     }
 }

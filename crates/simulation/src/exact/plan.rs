@@ -1,0 +1,147 @@
+//! What a layered solve holds, group by group, known before anything is built: arithmetic on
+//! the numbering's layers ([`group_sizes`]), for as many pawns as Senet is played with, the
+//! full game's 5 among them (docs/solving.md, "The road to the full game").
+
+use senet_engine::rules::Rules;
+use senet_engine::solve::index::{group_sizes, IndexError};
+
+/// Bytes of a position's kept outcomes, measured: 2,797 MB for the 29,688,750 positions of the
+/// group of 2 pawns borne off of `tejon` with 4 pawns a side (`bench --solve-group 2 --pawns 4
+/// --memory 4000`).
+pub const KEPT_BYTES: u64 = 94;
+
+/// One group of a layered solve and the memory it needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupNeed {
+    /// Pawns borne off, both sides together.
+    pub off: u8,
+    /// Its positions.
+    pub positions: u64,
+    /// Bytes of its own values while it is solved (`f64`, the iteration runs to 1e-9).
+    pub values: u64,
+    /// Bytes of the finished groups its moves reach (`f32`, as a table stores them): the group
+    /// of one more pawn borne off, and of two where points left over move a second pawn.
+    pub above: u64,
+    /// Bytes of its outcomes if every one were kept ([`KEPT_BYTES`] a position).
+    pub kept: u64,
+}
+
+impl GroupNeed {
+    /// Bytes to sweep it with its outcomes computed at every sweep: its values and the
+    /// groups above it that it reads.
+    pub fn to_sweep(&self) -> u64 {
+        self.values + self.above
+    }
+}
+
+/// A layered solve's groups, from the most pawns borne off down (the order they are solved in).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// Pawns a side.
+    pub pawns: u8,
+    /// Each group.
+    pub groups: Vec<GroupNeed>,
+}
+
+impl Plan {
+    /// Every position of the game.
+    pub fn positions(&self) -> u64 {
+        self.groups.iter().map(|g| g.positions).sum()
+    }
+
+    /// The most any group needs to be swept alone ([`GroupNeed::to_sweep`]).
+    pub fn largest(&self) -> u64 {
+        self.groups
+            .iter()
+            .map(GroupNeed::to_sweep)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Bytes today's layered solve holds: every value of the game in `f64` (it keeps the whole
+    /// table, not two groups) and the outcomes kept within `budget`.
+    pub fn held_today(&self, budget: u64) -> u64 {
+        let kept = self.groups.iter().map(|g| g.kept).max().unwrap_or(0);
+        8 * self.positions() + kept.min(budget)
+    }
+
+    /// The groups whose sweep fits in `bytes`, the most pawns borne off first: the endgame a
+    /// machine of that memory can solve.
+    pub fn fitting(&self, bytes: u64) -> impl Iterator<Item = &GroupNeed> {
+        self.groups
+            .iter()
+            .take_while(move |g| g.to_sweep() <= bytes)
+    }
+}
+
+/// The plan of a layered solve of `rules` (its `pawns` a side, up to 7): each group's positions
+/// and memory. Computes nothing but binomial coefficients.
+pub fn plan(rules: &Rules) -> Result<Plan, IndexError> {
+    let sizes = group_sizes(rules)?;
+    let reach = if rules.residual_points { 2 } else { 1 };
+    let groups = sizes
+        .iter()
+        .rev()
+        .map(|(&off, &positions)| {
+            let above: u64 = (1..=reach)
+                .filter_map(|r| sizes.get(&(off + r)))
+                .sum::<u64>();
+            GroupNeed {
+                off,
+                positions,
+                values: 8 * positions,
+                above: 4 * above,
+                kept: KEPT_BYTES * positions,
+            }
+        })
+        .collect();
+    Ok(Plan {
+        pawns: rules.pawns,
+        groups,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use senet_engine::rules::RuleSet;
+    use senet_engine::variants::Variant;
+
+    /// The full game of `tejon`: its largest group needs 60.6 GB of its own values and 14.4 GB
+    /// of the group above (docs/solving.md's table); a 24 GB machine sweeps the groups of 8 to 2
+    /// pawns borne off.
+    #[test]
+    fn five_pawns_of_tejon() {
+        let plan = plan(&Variant::TEJON.rules()).unwrap();
+        assert_eq!(plan.positions(), 12_511_485_660);
+        let first = &plan.groups[0];
+        assert_eq!((first.off, first.positions, first.above), (8, 870, 0));
+        let last = plan.groups.last().unwrap();
+        assert_eq!(last.off, 0);
+        assert_eq!(last.values, 8 * 7_571_343_780);
+        assert_eq!(last.above, 4 * 3_605_401_800);
+        assert_eq!(plan.largest(), last.to_sweep());
+        let here: Vec<u8> = plan.fitting(24 << 30).map(|g| g.off).collect();
+        assert_eq!(here, [8, 7, 6, 5, 4, 3, 2]);
+        assert_eq!(
+            plan.held_today(10_000 << 20),
+            8 * 12_511_485_660 + (10_000 << 20)
+        );
+    }
+
+    /// Where points left over move a second pawn, a group reads the two groups above it.
+    #[test]
+    fn left_over_points_reach_two_groups_up() {
+        let rules = RuleSet {
+            pawns: 3,
+            ..Variant::EMPTY_BOARD.rules().into_set()
+        }
+        .check()
+        .unwrap();
+        assert!(rules.residual_points);
+        let plan = plan(&rules).unwrap();
+        let sizes = group_sizes(&rules).unwrap();
+        let zero = plan.groups.iter().find(|g| g.off == 0).unwrap();
+        assert_eq!(zero.above, 4 * (sizes[&1] + sizes[&2]));
+    }
+}

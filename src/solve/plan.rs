@@ -1,0 +1,102 @@
+//! `senet-sim solve --plan`: a layered solve's groups and the memory each needs, beside this
+//! machine's; nothing is solved.
+
+use crate::error::InputError;
+use anyhow::Result;
+use senet_simulation::exact::plan::{Plan, KEPT_BYTES};
+use std::io::Write;
+
+/// Gigabytes of `bytes`, for the table.
+fn gb(bytes: u64) -> String {
+    match bytes {
+        b if b < 1 << 20 => format!("{:.1} KB", b as f64 / 1e3),
+        b if b < 1 << 30 => format!("{:.1} MB", b as f64 / 1e6),
+        b => format!("{:.1} GB", b as f64 / 1e9),
+    }
+}
+
+/// Bytes the system says it can give (`MemAvailable` of /proc/meminfo), where it says.
+fn available() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Prints `plan` of the game named `title`, and the solve's memory under `budget` bytes of
+/// kept outcomes.
+pub(super) fn print(plan: &Plan, title: &str, budget: u64, out: &mut impl Write) -> Result<()> {
+    let a_side = match plan.pawns {
+        1 => "1 pawn a side".to_string(),
+        k => format!("{k} pawns a side"),
+    };
+    writeln!(
+        out,
+        "{title}, {a_side}: {} positions in {} groups by pawns borne off (both sides), \
+         solved from the most borne off down",
+        plan.positions(),
+        plan.groups.len()
+    )?;
+    writeln!(
+        out,
+        "{:>9} {:>15} {:>12} {:>12} {:>10} {:>14}",
+        "borne off", "positions", "values f64", "above f32", "to sweep", "all outcomes"
+    )?;
+    for g in &plan.groups {
+        writeln!(
+            out,
+            "{:>9} {:>15} {:>12} {:>12} {:>10} {:>14}",
+            g.off,
+            g.positions,
+            gb(g.values),
+            if g.above == 0 {
+                "-".to_string()
+            } else {
+                gb(g.above)
+            },
+            gb(g.to_sweep()),
+            gb(g.kept)
+        )?;
+    }
+    writeln!(
+        out,
+        "to sweep: a group's own values and the finished groups its moves reach (read, f32); \
+         all outcomes: {KEPT_BYTES} bytes a position if every outcome were kept"
+    )?;
+    if plan.pawns <= senet_engine::solve::index::MAX_SOLVED_PAWNS {
+        writeln!(
+            out,
+            "this solver holds every value in f64 and at most --memory of outcomes: {}",
+            gb(plan.held_today(budget))
+        )?;
+    } else {
+        writeln!(
+            out,
+            "this solver numbers at most {} pawns a side: the plan is the road, not a run \
+             (docs/solving.md)",
+            senet_engine::solve::index::MAX_SOLVED_PAWNS
+        )?;
+    }
+    match available() {
+        Some(free) => {
+            let fit: Vec<String> = plan.fitting(free).map(|g| g.off.to_string()).collect();
+            let groups = match (fit.first(), fit.last()) {
+                (None, _) | (_, None) => "none of the groups".to_string(),
+                _ if fit.len() == plan.groups.len() => "every group".to_string(),
+                (Some(a), Some(b)) => format!("the groups of {a} to {b} pawns borne off"),
+            };
+            writeln!(
+                out,
+                "this machine: {} available; {groups} can be swept in it, outcomes computed",
+                gb(free)
+            )?;
+        }
+        None => writeln!(out, "this machine: available memory unknown")?,
+    }
+    Ok(())
+}
+
+/// The plan's error as bad input on `--pawns`.
+pub(super) fn refused(e: senet_engine::solve::index::IndexError) -> InputError {
+    InputError(format!("--plan: {e}"))
+}
