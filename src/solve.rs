@@ -74,6 +74,11 @@ pub fn run(job: Job, out: &mut impl Write) -> Result<(PathBuf, (f64, Option<f64>
         optimal_only: job.optimal_only,
         ..Request::new(job.game.rules.clone(), job.game.device)
     };
+    if request.layered() {
+        if let Some(warning) = plan::memory_warning(&request) {
+            say(&warning);
+        }
+    }
     let solved = compute(&job, &request, &say, &cancel)?;
     let staging = Staging::create(&dir)?;
     write(&staging.dir, &solved, &job)?;

@@ -3,7 +3,9 @@
 
 use crate::error::InputError;
 use anyhow::Result;
-use senet_simulation::exact::plan::{Plan, KEPT_BYTES};
+use senet_simulation::exact::layered::default_memory_mb;
+use senet_simulation::exact::plan::{plan, Plan, KEPT_BYTES};
+use senet_simulation::exact::solve::Request;
 use std::io::Write;
 
 /// Gigabytes of `bytes`, for the table.
@@ -96,7 +98,42 @@ pub(super) fn print(plan: &Plan, title: &str, budget: u64, out: &mut impl Write)
     Ok(())
 }
 
+/// The line said before a layered solve of `request` that would hold more than the memory
+/// this machine has available (every value in `f64` and the outcomes' budget), if it would.
+pub(super) fn memory_warning(request: &Request) -> Option<String> {
+    let plan = plan(&request.rules).ok()?;
+    let budget = (request.memory).unwrap_or(default_memory_mb(plan.pawns) << 20);
+    beyond(plan.held_today(budget), available()?)
+}
+
+/// The warning for a solve holding `held` bytes where `free` are available.
+fn beyond(held: u64, free: u64) -> Option<String> {
+    (held > free).then(|| {
+        format!(
+            "this solve holds about {} (every value in f64 and --memory of outcomes), more than \
+             the {} this machine has available: lower --memory, or see solve --plan",
+            gb(held),
+            gb(free)
+        )
+    })
+}
+
 /// The plan's error as bad input on `--pawns`.
 pub(super) fn refused(e: senet_engine::solve::index::IndexError) -> InputError {
     InputError(format!("--plan: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_solve_beyond_the_memory_available_is_told() {
+        assert_eq!(beyond(15_200_000_000, 24_000_000_000), None);
+        assert_eq!(
+            beyond(15_200_000_000, 12_000_000_000).unwrap(),
+            "this solve holds about 15.2 GB (every value in f64 and --memory of outcomes), more \
+             than the 12.0 GB this machine has available: lower --memory, or see solve --plan"
+        );
+    }
 }
