@@ -13,18 +13,22 @@
 /// with 4 KB pages, on the 2-core test machine).
 const LARGE: usize = 64 << 20;
 
+use rayon::iter::ParallelExtend;
+
 /// `len` copies of `x`, in memory advised for huge pages when they take `LARGE` bytes or more.
-pub(crate) fn huge_filled<T: Copy>(len: usize, x: T) -> Vec<T> {
+pub(crate) fn huge_filled<T: Copy + Send>(len: usize, x: T) -> Vec<T> {
     filled(len, x, LARGE)
 }
 
-/// `len` copies of `x`, advised for huge pages from `large` bytes.
-fn filled<T: Copy>(len: usize, x: T, large: usize) -> Vec<T> {
+/// `len` copies of `x`, advised for huge pages from `large` bytes, written by every thread
+/// (the first write of a page is where the kernel gives it: 4.7 GB for 4 pawns a side).
+fn filled<T: Copy + Send>(len: usize, x: T, large: usize) -> Vec<T> {
     let mut v = Vec::with_capacity(len);
     if len * std::mem::size_of::<T>() >= large {
         advise(&mut v);
     }
-    v.resize(len, x);
+    // Into the capacity reserved above: an indexed iterator is written in place, in parallel.
+    v.par_extend(rayon::iter::repeat_n(x, len));
     v
 }
 
