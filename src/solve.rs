@@ -32,9 +32,9 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<()> {
         return verify(dir, out);
     }
     if args.plan {
-        let (rules, title, budget) = args.planned()?;
-        let plan = senet_simulation::exact::plan::plan(&rules).map_err(plan::refused)?;
-        return plan::print(&plan, &title, budget, out);
+        let (title, request) = args.planned()?;
+        let plan = senet_simulation::exact::plan::plan(&request.rules).map_err(plan::refused)?;
+        return plan::print(&plan, &title, request.budget(), out);
     }
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()

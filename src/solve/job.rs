@@ -6,12 +6,11 @@ use crate::error::{bad, InputError};
 use crate::lang::Lang;
 use anyhow::Result;
 use clap::Args;
-use senet_engine::rules::Rules;
 use senet_engine::rules::DEFAULT_MAX_TURNS;
 use senet_engine::solve::index::{MAX_COUNTED_PAWNS, MAX_SOLVED_PAWNS};
 use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::strategy::spec::STRATEGY_NAMES;
-use senet_simulation::exact::layered::default_memory_mb;
+use senet_simulation::exact::solve::Request;
 use senet_simulation::input::rulefile::Game;
 use senet_tables::write::CsvStyle;
 use std::path::PathBuf;
@@ -221,41 +220,40 @@ impl Job {
 }
 
 impl SolveArgs {
-    /// The rules of `--plan` (up to [`MAX_COUNTED_PAWNS`] a side), the game's name and the
-    /// outcomes' budget in bytes.
-    pub(super) fn planned(&self) -> Result<(Rules, String, u64)> {
+    /// The game with `--pawns` a side, at most `most` (`what` says who takes no more).
+    fn game_with_pawns(&self, most: u8, what: &str) -> Result<Game> {
         let pawns = self.pawns.unwrap_or(0);
-        if !(1..=MAX_COUNTED_PAWNS).contains(&pawns) {
-            return bad(format!(
-                "--pawns {pawns}: a plan counts 1 to {MAX_COUNTED_PAWNS} pawns a side"
-            ));
+        if !(1..=most).contains(&pawns) {
+            return bad(format!("--pawns {pawns}: {what} 1 to {most} pawns a side"));
         }
         let game = self.variant.game(&self.device)?;
         let rules = (game.rules)
             .with(|r| r.pawns = pawns)
             .map_err(|e| InputError(format!("--pawns: {e}")))?;
-        let budget = self.memory.unwrap_or(default_memory_mb(pawns)) << 20;
-        Ok((rules, game.variant.to_string(), budget))
+        Ok(Game { rules, ..game })
+    }
+
+    /// What `--plan` reads: the game's name and the request a solve of it would make (up to
+    /// [`MAX_COUNTED_PAWNS`] a side; its `--memory`).
+    pub(super) fn planned(&self) -> Result<(String, Request)> {
+        let game = self.game_with_pawns(MAX_COUNTED_PAWNS, "a plan counts")?;
+        let request = Request {
+            memory: self.memory.map(|mb| mb << 20),
+            ..Request::new(game.rules, game.device)
+        };
+        Ok((game.variant.to_string(), request))
     }
 
     /// The job these arguments ask for: the game read and checked, the folder named.
     pub(super) fn job(self) -> Result<Job> {
-        let pawns = self.pawns.unwrap_or(0);
-        if !(1..=MAX_SOLVED_PAWNS).contains(&pawns) {
-            return bad(format!(
-                "--pawns {pawns}: the solver handles 1 to {MAX_SOLVED_PAWNS} pawns a side"
-            ));
-        }
         if !(self.save_every >= 0.0 && self.save_every.is_finite()) {
             return bad(format!(
                 "--save-every {}: a number of minutes, 0 or more",
                 self.save_every
             ));
         }
-        let game = self.variant.game(&self.device)?;
-        let rules = (game.rules)
-            .with(|r| r.pawns = pawns)
-            .map_err(|e| InputError(format!("--pawns: {e}")))?;
+        let game = self.game_with_pawns(MAX_SOLVED_PAWNS, "the solver handles")?;
+        let pawns = game.rules.pawns;
         let dir = (self.out.clone())
             .unwrap_or_else(|| PathBuf::from(format!("solved/{}-{pawns}", game.variant)));
         let csv = self.csv.unwrap_or(CsvStyle::default_for(self.lang));
@@ -271,7 +269,7 @@ impl SolveArgs {
             save_every: self.save_every * 60.0,
             optimal_only: self.optimal_only,
             stops: (self.stop_after_groups, self.stop_after_sweeps),
-            ..Job::new(Game { rules, ..game }, dir, (self.lang, csv), command)?
+            ..Job::new(game, dir, (self.lang, csv), command)?
         })
     }
 }

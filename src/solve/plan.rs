@@ -3,7 +3,6 @@
 
 use crate::error::InputError;
 use anyhow::Result;
-use senet_simulation::exact::layered::default_memory_mb;
 use senet_simulation::exact::plan::{plan, Plan, KEPT_BYTES};
 use senet_simulation::exact::solve::Request;
 use std::io::Write;
@@ -102,8 +101,7 @@ pub(super) fn print(plan: &Plan, title: &str, budget: u64, out: &mut impl Write)
 /// this machine has available (every value in `f64` and the outcomes' budget), if it would.
 pub(super) fn memory_warning(request: &Request) -> Option<String> {
     let plan = plan(&request.rules).ok()?;
-    let budget = (request.memory).unwrap_or(default_memory_mb(plan.pawns) << 20);
-    beyond(plan.held_today(budget), available()?)
+    beyond(plan.held_today(request.budget()), available()?)
 }
 
 /// The warning for a solve holding `held` bytes where `free` are available.

@@ -17,14 +17,15 @@ use std::collections::BTreeMap;
 /// would be 12.5 billion, past a `u32` index).
 pub const MAX_SOLVED_PAWNS: u8 = 4;
 
-/// Binomial coefficients C(n, k) for n ≤ 30 and k ≤ 4.
-const fn binomials() -> [[u32; 5]; 31] {
-    let mut c = [[0u32; 5]; 31];
+/// Binomial coefficients C(n, k) for n ≤ 30 and k ≤ 7 (the numbering uses k ≤ 4; a plan counts
+/// up to [`MAX_COUNTED_PAWNS`]).
+const fn binomials() -> [[u32; 8]; 31] {
+    let mut c = [[0u32; 8]; 31];
     let mut n = 0;
     while n <= 30 {
         c[n][0] = 1;
         let mut k = 1;
-        while k <= 4 {
+        while k <= 7 {
             c[n][k] = if n == 0 {
                 0
             } else {
@@ -37,7 +38,7 @@ const fn binomials() -> [[u32; 5]; 31] {
     c
 }
 
-const C: [[u32; 5]; 31] = binomials();
+const C: [[u32; 8]; 31] = binomials();
 
 /// Mask of the 30 squares as bits 0..30 (square s is bit s - 1).
 const SQUARES: u32 = (1 << LAST_SQUARE) - 1;
@@ -103,6 +104,23 @@ pub struct LayerKey {
     pub forced: u8,
 }
 
+impl LayerKey {
+    /// Pawns borne off, both sides together, of `k` a side: the group of the layer.
+    pub fn borne_off(&self, k: u8) -> u8 {
+        2 * k - self.me - self.me_waiting - self.opp - self.opp_waiting
+    }
+
+    /// The ways to place the opponent's pawns once mine are placed.
+    fn opp_ways(&self) -> u64 {
+        u64::from(C[30 - self.me as usize][self.opp as usize])
+    }
+
+    /// The positions of the layer.
+    fn positions(&self) -> u64 {
+        u64::from(C[30][self.me as usize]) * self.opp_ways()
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Layer {
     key: LayerKey,
@@ -162,9 +180,23 @@ fn layer_keys(k: u8, max_wait: u8, replays: u8) -> impl Iterator<Item = LayerKey
     })
 }
 
-/// C(n, k) in 64 bits, for any k (the numbering's table stops at 4).
-fn choose(n: u64, k: u64) -> u64 {
-    (0..k).fold(1, |c, i| c * (n - i) / (i + 1))
+/// The layers of `rules` if it has at most `most` pawns a side and no state the numbering
+/// leaves out: `(max_wait, replays)`, the most pawns waiting to enter and the replay squares.
+fn layout(rules: &Rules, most: u8) -> Result<(u8, u8), IndexError> {
+    let k = rules.pawns;
+    if !(1..=most).contains(&k) {
+        return Err(IndexError::TooManyPawns(k));
+    }
+    // Ludii's Kendall: a pawn back from the water is bound to move (`Position::bound`);
+    // `start_value`: whether the second side has thrown its value is the game runner's
+    // state; `end = "all-out"`: the score counts the pawns removed by hits; split throws:
+    // the rest of a throw is a decision after a move, its points not in the position.
+    let refused = crate::options::refused_by_solver(rules);
+    if !refused.is_empty() {
+        return Err(IndexError::Unsupported(refused));
+    }
+    let max_wait = if rules.has_entry() { k } else { 0 };
+    Ok((max_wait, rules.replay_squares.0.count_ones() as u8))
 }
 
 /// The positions of `rules` (its `pawns` a side, up to [`MAX_COUNTED_PAWNS`]) by pawns borne
@@ -172,21 +204,11 @@ fn choose(n: u64, k: u64) -> u64 {
 /// from the layers alone (no numbering is built, so more pawns than the solver numbers are
 /// counted too: what a solve of them would hold, docs/solving.md).
 pub fn group_sizes(rules: &Rules) -> Result<BTreeMap<u8, u64>, IndexError> {
+    let (max_wait, replays) = layout(rules, MAX_COUNTED_PAWNS)?;
     let k = rules.pawns;
-    if !(1..=MAX_COUNTED_PAWNS).contains(&k) {
-        return Err(IndexError::TooManyPawns(k));
-    }
-    let refused = crate::options::refused_by_solver(rules);
-    if !refused.is_empty() {
-        return Err(IndexError::Unsupported(refused));
-    }
-    let max_wait = if rules.has_entry() { k } else { 0 };
-    let replays = rules.replay_squares.0.count_ones() as u8;
     let mut out = BTreeMap::new();
     for key in layer_keys(k, max_wait, replays) {
-        let off = 2 * k - key.me - key.me_waiting - key.opp - key.opp_waiting;
-        let size = choose(30, key.me.into()) * choose(30 - u64::from(key.me), key.opp.into());
-        *out.entry(off).or_insert(0) += size;
+        *out.entry(key.borne_off(k)).or_insert(0) += key.positions();
     }
     Ok(out)
 }
@@ -194,20 +216,9 @@ pub fn group_sizes(rules: &Rules) -> Result<BTreeMap<u8, u64>, IndexError> {
 impl StateIndex {
     /// The numbering of the positions of `rules` (its `pawns` a side).
     pub fn new(rules: &Rules) -> Result<StateIndex, IndexError> {
+        let (max_wait, replays) = layout(rules, MAX_SOLVED_PAWNS)?;
         let k = rules.pawns;
-        if !(1..=MAX_SOLVED_PAWNS).contains(&k) {
-            return Err(IndexError::TooManyPawns(k));
-        }
-        // Ludii's Kendall: a pawn back from the water is bound to move (`Position::bound`);
-        // `start_value`: whether the second side has thrown its value is the game runner's
-        // state; `end = "all-out"`: the score counts the pawns removed by hits; split throws:
-        // the rest of a throw is a decision after a move, its points not in the position.
-        let refused = crate::options::refused_by_solver(rules);
-        if !refused.is_empty() {
-            return Err(IndexError::Unsupported(refused));
-        }
         let replay: Vec<u8> = crate::board::squares(rules.replay_squares.0).collect();
-        let max_wait = if rules.has_entry() { k } else { 0 };
         let mut index = StateIndex {
             pawns: k,
             replay,
@@ -218,23 +229,21 @@ impl StateIndex {
         };
         let slots = (k as usize + 1).pow(4) * (index.replay.len() + 1);
         index.lookup = vec![u32::MAX; slots];
-        for key in layer_keys(k, max_wait, index.replay.len() as u8) {
+        for key in layer_keys(k, max_wait, replays) {
             index.push(key);
         }
         Ok(index)
     }
 
     fn push(&mut self, key: LayerKey) {
-        let opp_ways = u64::from(C[30 - key.me as usize][key.opp as usize]);
-        let size = u64::from(C[30][key.me as usize]) * opp_ways;
         let slot = self.slot(&key);
         self.lookup[slot] = self.layers.len() as u32;
         self.layers.push(Layer {
             key,
             offset: self.len,
-            opp_ways,
+            opp_ways: key.opp_ways(),
         });
-        self.len += size;
+        self.len += key.positions();
     }
 
     #[inline]
@@ -475,8 +484,7 @@ mod tests {
                 let offsets: Vec<(u64, LayerKey)> = index.layers().collect();
                 for (n, (offset, key)) in offsets.iter().enumerate() {
                     let end = offsets.get(n + 1).map_or(index.len(), |l| l.0);
-                    let off = 2 * k - key.me - key.me_waiting - key.opp - key.opp_waiting;
-                    *groups.entry(off).or_insert(0) += end - offset;
+                    *groups.entry(key.borne_off(k)).or_insert(0) += end - offset;
                 }
                 assert_eq!(group_sizes(&rules).unwrap(), groups, "{variant} {k}");
             }

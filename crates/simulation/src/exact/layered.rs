@@ -99,15 +99,10 @@ pub enum LayeredError {
 /// numbering's layers, which fix the pawns of each side on the board and waiting).
 pub fn groups(sweep: &Sweep) -> BTreeMap<u8, Vec<Range<u32>>> {
     let index = sweep.index;
-    let k = 2 * index.pawns();
+    let k = index.pawns();
     let layers: Vec<(u64, u8)> = index
         .layers()
-        .map(|(offset, key)| {
-            (
-                offset,
-                k - key.me - key.me_waiting - key.opp - key.opp_waiting,
-            )
-        })
+        .map(|(offset, key)| (offset, key.borne_off(k)))
         .collect();
     let mut out: BTreeMap<u8, Vec<Range<u32>>> = BTreeMap::new();
     for (n, &(offset, off)) in layers.iter().enumerate() {

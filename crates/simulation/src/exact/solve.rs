@@ -80,6 +80,12 @@ impl Request {
         }
     }
 
+    /// Bytes a layered solve's kept outcomes may take: the request's, or
+    /// [`default_memory_mb`] for its pawns.
+    pub fn budget(&self) -> u64 {
+        (self.memory).unwrap_or(default_memory_mb(self.rules.pawns) << 20)
+    }
+
     /// The tolerance the sweeps stop at.
     pub fn tolerance(&self) -> f64 {
         let default = if self.layered() {
@@ -313,9 +319,7 @@ fn layered_values(
         pick,
         tolerance,
         max_sweeps: MAX_SWEEPS,
-        budget: request
-            .memory
-            .unwrap_or(default_memory_mb(request.rules.pawns) << 20),
+        budget: request.budget(),
         cancel,
     };
     let mut each = |heard: Heard| match heard {
