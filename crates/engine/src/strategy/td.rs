@@ -181,3 +181,55 @@ impl Strategy for Td {
         best
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::{legal_moves_into, MoveList};
+    use crate::throws::{mix64, stream};
+
+    #[test]
+    fn a_choice_in_two_passes_is_the_choice_asked_position_by_position() {
+        // Along a walk of random moves, `td` and `tdx:1` (with and without an endgame) choose
+        // as the single pass that asks `searched_value` position by position.
+        let rules = Rules::preset("tejon").unwrap();
+        let net = Arc::new(Net::new(40, 9));
+        let throws = vec![(1, 0.25), (2, 0.375), (3, 0.25), (4, 0.0625), (5, 0.0625)];
+        let players = [
+            (Td::new(net.clone()), 0),
+            (Td::new(net).searching(1, throws), 1),
+        ];
+        let (mut pos, mut moves, mut compared) =
+            (crate::game::start_position(&rules), MoveList::new(), 0);
+        for step in 0..400u64 {
+            let r = mix64(step);
+            let value = 1 + (r % 5) as u8;
+            legal_moves_into(&rules, &pos, value, &mut moves);
+            if moves.is_empty() {
+                pos.to_move = pos.to_move.other();
+                continue;
+            }
+            if moves.len() > 1 && (step % 8 == 0) {
+                for (player, depth) in &players {
+                    let lookup = |p: &Position| player.searched_value(&rules, p, *depth);
+                    let single = first_best(
+                        moves
+                            .iter()
+                            .map(|m| move_value(&rules, &pos, value, m, Pick::Best, &lookup)),
+                    );
+                    let mut two = player.clone();
+                    let asked = Asked::Throw(value);
+                    let chosen = two.choose(&rules, &pos, &asked, &moves, &mut stream(step, 2));
+                    assert_eq!(chosen, single, "step {step}, depth {depth}");
+                    compared += 1;
+                }
+            }
+            pos = moves[(r >> 8) as usize % moves.len()].after;
+            if pos.finished(pos.to_move) || pos.finished(pos.to_move.other()) {
+                pos = crate::game::start_position(&rules);
+            }
+            pos.to_move = pos.to_move.other();
+        }
+        assert!(compared > 40, "{compared} choices compared");
+    }
+}
