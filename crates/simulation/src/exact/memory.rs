@@ -8,12 +8,12 @@
 //! pages when it has no large ones, and the contents are the same) makes both cheaper. Smaller
 //! tables are left as they are.
 
+use rayon::iter::ParallelExtend;
+
 /// From this many bytes, a table is advised for huge pages: 3 pawns' 121 MB of values gain too
 /// (`bench --solve-group 0 --pawns 3 --threads 2`: 145-178 ns a position against 172-197
 /// with 4 KB pages, on the 2-core test machine).
 const LARGE: usize = 64 << 20;
-
-use rayon::iter::ParallelExtend;
 
 /// `len` copies of `x`, in memory advised for huge pages when they take `LARGE` bytes or more.
 pub(crate) fn huge_filled<T: Copy + Send>(len: usize, x: T) -> Vec<T> {

@@ -83,7 +83,8 @@ impl Request {
     /// Bytes a layered solve's kept outcomes may take: the request's, or
     /// [`default_memory_mb`] for its pawns.
     pub fn budget(&self) -> u64 {
-        (self.memory).unwrap_or(default_memory_mb(self.rules.pawns) << 20)
+        self.memory
+            .unwrap_or(default_memory_mb(self.rules.pawns) << 20)
     }
 
     /// The tolerance the sweeps stop at.

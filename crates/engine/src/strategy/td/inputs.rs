@@ -29,11 +29,6 @@ impl Features {
         }
     }
 
-    /// The (input, value) pairs.
-    pub fn active(&self) -> Vec<(u8, f32)> {
-        self.pairs().collect()
-    }
-
     /// The (input, value) pairs, one after the other.
     pub fn pairs(&self) -> impl Iterator<Item = (u8, f32)> + '_ {
         self.inputs[..self.len]
@@ -60,20 +55,20 @@ pub fn features(rules: &Rules, pos: &Position) -> Features {
     };
     let pawns = f32::from(rules.pawns.max(1));
     let sides = [pos.to_move, pos.to_move.other()];
-    // Each side's pawns on the board and the sum of their squares, read in the same pass.
-    let mut board = [(0u8, 0u32); 2];
+    // The sum of each side's squares, read in the same pass as its pawns.
+    let mut on = [0u32; 2];
     for (k, side) in sides.into_iter().enumerate() {
         for s in squares(pos.side(side)) {
             f.push(32 * k + usize::from(s), 1.0);
-            board[k] = (board[k].0 + 1, board[k].1 + u32::from(s));
+            on[k] += u32::from(s);
         }
     }
     f.ones = f.len;
     for (k, side) in sides.into_iter().enumerate() {
-        let (count, on) = board[k];
-        let waiting = pos.waiting[side.index()];
-        let off = f32::from(rules.pawns.saturating_sub(count + waiting));
-        f.push(64 + k, f32::from(waiting) / pawns);
+        let waiting = f32::from(pos.waiting[side.index()]);
+        let off = f32::from(rules.pawns.saturating_sub(pos.in_play(side)));
+        let on = on[k];
+        f.push(64 + k, waiting / pawns);
         f.push(66 + k, off / pawns);
         f.push(68 + k, (on as f32 + 31.0 * off) / (31.0 * pawns));
     }
@@ -96,13 +91,11 @@ mod tests {
         white.waiting = [0, 1];
         let mut black = Position::new(b, a, Side::Black);
         black.waiting = [1, 0];
-        assert_eq!(
-            features(&rules, &white).active(),
-            features(&rules, &black).active()
-        );
-        let x = features(&rules, &white);
+        let pairs = |pos: &Position| features(&rules, pos).pairs().collect::<Vec<_>>();
+        assert_eq!(pairs(&white), pairs(&black));
+        let x = pairs(&white);
         // 3 + 2 pawns, waiting (the opponent's), borne off (both), race (both).
-        assert_eq!(x.active().len(), 5 + 1 + 2 + 2);
-        assert!(x.active().contains(&(32 + 9, 1.0)) && x.active().contains(&(26, 1.0)));
+        assert_eq!(x.len(), 5 + 1 + 2 + 2);
+        assert!(x.contains(&(32 + 9, 1.0)) && x.contains(&(26, 1.0)));
     }
 }
