@@ -45,7 +45,7 @@ const SQUARES: u32 = (1 << LAST_SQUARE) - 1;
 
 /// The colex rank of a set of squares (bits 0..30): the sum over its i-th lowest member c of
 /// C(c, i + 1).
-#[inline]
+#[inline(always)]
 fn rank(mut bits: u32) -> u32 {
     let mut r = 0;
     let mut i = 1;
@@ -57,10 +57,17 @@ fn rank(mut bits: u32) -> u32 {
     r
 }
 
-/// Drops from `bits` the positions set in `taken`, closing the gaps (a software `pext` of
-/// `bits` over the free squares).
-#[inline]
-fn compress(bits: u32, taken: u32) -> u32 {
+/// Drops from `bits` the positions set in `taken`, closing the gaps: `pext` of `bits` over the
+/// free squares (`BMI2`: the instruction, in a caller compiled for it; otherwise a loop).
+#[inline(always)]
+fn compress<const BMI2: bool>(bits: u32, taken: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: `BMI2` is true only inside [`StateIndex`]'s copies compiled for BMI2, which
+        // run only where the processor reported it.
+        #[allow(unsafe_code)]
+        return unsafe { std::arch::x86_64::_pext_u32(bits, !taken) };
+    }
     let mut out = 0;
     let mut rest = bits;
     while rest != 0 {
@@ -72,9 +79,16 @@ fn compress(bits: u32, taken: u32) -> u32 {
     out
 }
 
-/// Spreads the low bits of `bits` over the free positions of `free`, lowest first (`pdep`).
-#[inline]
-fn deposit(bits: u32, mut free: u32) -> u32 {
+/// Spreads the low bits of `bits` over the free positions of `free`, lowest first: `pdep`
+/// (`BMI2` as in [`compress`]).
+#[inline(always)]
+fn deposit<const BMI2: bool>(bits: u32, mut free: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: as in `compress`.
+        #[allow(unsafe_code)]
+        return unsafe { std::arch::x86_64::_pdep_u32(bits, free) };
+    }
     let mut out = 0;
     let mut i = 0;
     while free != 0 {
@@ -86,6 +100,17 @@ fn deposit(bits: u32, mut free: u32) -> u32 {
         i += 1;
     }
     out
+}
+
+/// Whether this processor has BMI2, POPCNT and BMI1, for the numbering's copies compiled for
+/// them ([`StateIndex::index`], [`StateIndex::position`]).
+fn bit_instructions() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }
 
 /// The counts that fix a layer: pawns on the board and waiting for the side to move, the same
@@ -140,6 +165,8 @@ pub struct StateIndex {
     /// The squares sets of k pawns (bits 0..30) in colex order, for k = 0..=K.
     combos: Vec<Vec<u32>>,
     len: u64,
+    /// Whether the processor has BMI2, POPCNT and BMI1 ([`bit_instructions`]).
+    bits: bool,
 }
 
 /// Why a rule set cannot be solved.
@@ -226,6 +253,7 @@ impl StateIndex {
             lookup: Vec::new(),
             combos: (0..=k as u32).map(colex).collect(),
             len: 0,
+            bits: bit_instructions(),
         };
         let slots = (k as usize + 1).pow(4) * (index.replay.len() + 1);
         index.lookup = vec![u32::MAX; slots];
@@ -278,7 +306,30 @@ impl StateIndex {
     /// The index of `pos` (its side to move as "me"); `None` when the table does not cover it:
     /// a side with no pawn left (the game is over), more pawns than K, or a forced pawn that
     /// is not a replay (`kendall`'s and `tejon`'s opening pawn, which binds only with 5 pawns).
+    // `unsafe` (each use in the project says why it is sound): calling the copy compiled for
+    // BMI2.
+    #[allow(unsafe_code)]
     pub fn index(&self, pos: &Position) -> Option<u64> {
+        #[cfg(target_arch = "x86_64")]
+        if self.bits {
+            // SAFETY: `bits` is true only when the processor reported BMI2, POPCNT and BMI1.
+            return unsafe { self.index_with_bits(pos) };
+        }
+        self.index_by::<false>(pos)
+    }
+
+    /// [`StateIndex::index`] compiled for BMI2, POPCNT and BMI1: the opponent's squares closed
+    /// over mine by one `pext`, the counts and lowest squares single instructions. The same
+    /// integer arithmetic, the same index.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2,popcnt,bmi1")]
+    fn index_with_bits(&self, pos: &Position) -> Option<u64> {
+        self.index_by::<true>(pos)
+    }
+
+    /// [`StateIndex::index`], with `pext` when `BMI2` ([`compress`]).
+    #[inline(always)]
+    fn index_by<const BMI2: bool>(&self, pos: &Position) -> Option<u64> {
         let me = pos.to_move;
         let mine = pos.side(me) >> 1;
         let theirs = pos.side(me.other()) >> 1;
@@ -306,19 +357,40 @@ impl StateIndex {
         Some(
             layer.offset
                 + u64::from(rank(mine)) * layer.opp_ways
-                + u64::from(rank(compress(theirs, mine))),
+                + u64::from(rank(compress::<BMI2>(theirs, mine))),
         )
     }
 
     /// The position of index `i`, white to move (white is "me").
+    // `unsafe`: calling the copy compiled for BMI2, as in `index`.
+    #[allow(unsafe_code)]
     pub fn position(&self, i: u64) -> Position {
+        #[cfg(target_arch = "x86_64")]
+        if self.bits {
+            // SAFETY: as in `index`.
+            return unsafe { self.position_with_bits(i) };
+        }
+        self.position_by::<false>(i)
+    }
+
+    /// [`StateIndex::position`] compiled for BMI2: the opponent's squares spread over the free
+    /// ones by one `pdep`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2,popcnt,bmi1")]
+    fn position_with_bits(&self, i: u64) -> Position {
+        self.position_by::<true>(i)
+    }
+
+    /// [`StateIndex::position`], with `pdep` when `BMI2` ([`deposit`]).
+    #[inline(always)]
+    fn position_by<const BMI2: bool>(&self, i: u64) -> Position {
         let l = self.layers.partition_point(|l| l.offset <= i) - 1;
         let layer = &self.layers[l];
         let r = i - layer.offset;
         let key = layer.key;
         let mine = self.combos[key.me as usize][(r / layer.opp_ways) as usize];
         let theirs_packed = self.combos[key.opp as usize][(r % layer.opp_ways) as usize];
-        let theirs = deposit(theirs_packed, SQUARES & !mine);
+        let theirs = deposit::<BMI2>(theirs_packed, SQUARES & !mine);
         Position {
             pawns: [mine << 1, theirs << 1],
             waiting: [key.me_waiting, key.opp_waiting],
@@ -365,8 +437,44 @@ mod tests {
         }
         let taken = 0b1011;
         // Free positions 2, 4, 5...: 2 and 4 are the first two of them.
-        assert_eq!(compress(0b10100, taken), 0b11);
-        assert_eq!(deposit(0b11, SQUARES & !taken), 0b10100);
+        assert_eq!(compress::<false>(0b10100, taken), 0b11);
+        assert_eq!(deposit::<false>(0b11, SQUARES & !taken), 0b10100);
+    }
+
+    /// The copies compiled for BMI2 number every position as the portable one does: every
+    /// index of 2 pawns of `tejon` and one in 97 of 3 pawns, both ways, the sides swapped too.
+    #[test]
+    fn the_copy_for_bit_instructions_numbers_as_the_portable_one() {
+        if !bit_instructions() {
+            eprintln!("this processor has no BMI2: one numbering only");
+            return;
+        }
+        for (k, step) in [(2, 1), (3, 97)] {
+            let rules = RuleSet {
+                pawns: k,
+                ..Variant::TEJON.rules().into_set()
+            }
+            .check()
+            .unwrap();
+            let index = StateIndex::new(&rules).unwrap();
+            assert!(index.bits);
+            for i in (0..index.len()).step_by(step) {
+                let pos = index.position_by::<false>(i);
+                // SAFETY: the processor has BMI2, POPCNT and BMI1 (checked above).
+                #[allow(unsafe_code)]
+                let (fast, back) =
+                    unsafe { (index.position_with_bits(i), index.index_with_bits(&pos)) };
+                assert_eq!(fast, pos, "{i}");
+                assert_eq!(back, Some(i));
+                let mut black = pos;
+                black.pawns.swap(0, 1);
+                black.waiting.swap(0, 1);
+                black.to_move = Side::Black;
+                #[allow(unsafe_code)]
+                let swapped = unsafe { index.index_with_bits(&black) };
+                assert_eq!(swapped, index.index_by::<false>(&black));
+            }
+        }
     }
 
     #[test]
