@@ -15,8 +15,7 @@
 
 use crate::cancel::Cancel;
 use crate::exact::memory::huge_filled;
-use crate::exact::outcomes::{evaluate, outcomes, outcomes_again, Entry, Old, THROW};
-use order::sorted;
+use crate::exact::outcomes::{evaluate, outcomes_again, Entry, THROW};
 use rayon::prelude::*;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
@@ -25,6 +24,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 use std::time::Instant;
 
+mod build;
 mod order;
 mod share;
 pub mod timing;
@@ -277,82 +277,6 @@ fn prefetch<E: Entry>(values: &[f64], entries: &[E]) {
 }
 
 impl<E: Entry> Outcomes<E> {
-    /// Builds a group's outcomes, keeping them while they fit in `budget` bytes; race positions
-    /// get their exact value in `values` and are left out of the sweeps.
-    fn new(sweep: &Sweep, members: &[Range<u32>], values: &mut [f64], budget: u64) -> Self {
-        let (order, bounds) = sorted(sweep, members);
-        let mut out = Outcomes {
-            order,
-            parts: vec![0],
-            stored: 0,
-            marks: Vec::new(),
-            entries: Vec::new(),
-            throws: sweep.throws.len(),
-        };
-        // `part`: the part of the rank being read (an index of `bounds`), `kept`: the rows
-        // kept so far, which fill a prefix of `order`, never past the rank being read.
-        let (mut part, mut last, mut full, mut kept) = (0, None, false, 0);
-        let mut offset = 0u64;
-        for at in (0..out.order.len()).step_by(BATCH * BLOCK) {
-            let batch = &out.order[at..(at + BATCH * BLOCK).min(out.order.len())];
-            // Each block: its outcomes (when kept), its rows (rank, outcomes), races.
-            type Part<E> = (Vec<E>, Vec<(usize, u32)>, Vec<(u32, f64)>);
-            let parts: Vec<Part<E>> = batch
-                .par_chunks(BLOCK)
-                .enumerate()
-                .map(|(b, chunk)| {
-                    let mut part: Part<E> = Default::default();
-                    let mut scratch = Vec::new();
-                    for (n, &i) in chunk.iter().enumerate() {
-                        let into = if full { &mut scratch } else { &mut part.0 };
-                        let before = into.len();
-                        match outcomes(sweep, i, Old::Unmarked, into) {
-                            Some(v) => part.2.push((i, v)),
-                            None => part
-                                .1
-                                .push((at + b * BLOCK + n, (into.len() - before) as u32)),
-                        }
-                        scratch.clear();
-                    }
-                    part
-                })
-                .collect();
-            for (entries, rows, races) in parts {
-                out.entries.extend_from_slice(&entries);
-                for (rank, len) in rows {
-                    while rank >= bounds[part + 1] {
-                        part += 1;
-                    }
-                    if last.is_some_and(|p| p != part) {
-                        out.parts.push(kept);
-                    }
-                    last = Some(part);
-                    out.order[kept] = out.order[rank];
-                    if !full {
-                        if kept % STRIDE == 0 {
-                            out.marks.push(offset);
-                        }
-                        offset += u64::from(len);
-                    }
-                    kept += 1;
-                }
-                for (i, v) in races {
-                    values[i as usize] = v;
-                }
-            }
-            if !full {
-                out.stored = kept;
-                full = out.bytes() >= budget;
-            }
-        }
-        out.order.truncate(kept);
-        out.parts.push(kept);
-        out.order.shrink_to_fit();
-        out.marks.shrink_to_fit();
-        out.entries.shrink_to_fit();
-        out
-    }
-
     /// The values of the positions of ranks `first..first + out.len()` from `values`, into
     /// `out`. A sweep waits on memory: the values a position reads lie anywhere in the table.
     /// So each position's outcomes are found (read, or computed into one of `bufs`) and their

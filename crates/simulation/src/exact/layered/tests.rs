@@ -1,5 +1,6 @@
 //! The layered solve's own tests: what only its private parts can show.
 
+use super::order::sorted;
 use super::*;
 use senet_engine::rules::RuleSet;
 use senet_engine::solve::index::StateIndex;
