@@ -165,7 +165,8 @@ pub struct StateIndex {
     /// The squares sets of k pawns (bits 0..30) in colex order, for k = 0..=K.
     combos: Vec<Vec<u32>>,
     len: u64,
-    /// Whether the processor has BMI2, POPCNT and BMI1 ([`bit_instructions`]).
+    /// Whether the processor has BMI2, POPCNT and BMI1 ([`bit_instructions`]; read on x86-64).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     bits: bool,
 }
 
