@@ -10,8 +10,10 @@ pub use definition::{defined_moves_into, split_rest_into};
 pub use general::may_bear_off;
 pub use moves::{Effects, Kind, Move, MoveList, MAX_MOVES};
 
-use crate::board::{bit, squares, Position, Side, ENTRY, LAST_SQUARE, OFF};
-use crate::rules::{Capture, ExitRule, RuleSet, Rules};
+use crate::board::{bit, squares, Position, Side, ENTRY, LAST_SQUARE};
+use crate::rules::{spread_below, Capture, Rules};
+#[cfg(doc)]
+use crate::rules::{Masks, ThrowMasks};
 use crate::throws::{below, GameRng};
 use general::{context, forced_and_stay, held_in_water, may_enter, rethrow_right, Gen, GenContext};
 
@@ -38,7 +40,8 @@ struct Bulk {
     exit: u32,
 }
 
-/// The bit masks of one throw of the side to move (see [`Bulk`]).
+/// The bit masks of one throw of the side to move (see [`Bulk`]): the rule set's fixed masks
+/// for the throw ([`ThrowMasks`], computed once) and what the position adds to them.
 #[inline(always)]
 fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
     let me = pos.to_move;
@@ -46,56 +49,26 @@ fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
     let opp = pos.side(me.other());
     let ctx = context(rules, pos);
     let v = value as u32;
-    let barrier = ctx.wall | rules.checkpoints.0;
-    // Sources whose step of v crosses a barrier square: barrier >> k for k in 1..v, branch-free.
-    let mut cross = 0u32;
-    for k in 1..6u32 {
-        cross |= (barrier >> k) & ((k < v) as u32).wrapping_neg();
-    }
-    let mut special_arrival = rules.water_bit() | rules.replay_squares.0;
-    if rules.exit == ExitRule::OnThirty {
-        special_arrival |= bit(LAST_SQUARE);
-    }
-    // A taken refuge sends the arriving pawn back (empty-board).
-    special_arrival |= rules.occupied_refuges.0 & pos.occupied();
-    if rules.capture != Capture::Swap {
-        special_arrival |= opp;
-    }
-    // A hit there sends the pawn into the water (`water_hits`).
-    special_arrival |= rules.water_hits.0 & opp;
-    let stays_on_board = (1u32 << (OFF as u32 - v)) - 1;
-    let mut special = own & (rules.exit_only_squares.0 | !stays_on_board | (special_arrival >> v));
+    let masks = rules.masks();
+    let t = &masks.throws[value as usize & 7];
+    // Sources whose step of v crosses a barrier square: a checkpoint (fixed) or a wall.
+    let cross = t.cross | spread_below(ctx.wall, v);
+    // A taken refuge sends the arriving pawn back (empty-board); an opponent there is hit
+    // by the general path unless captures swap, and a hit may send the pawn into the water.
+    let arrival = (rules.occupied_refuges.0 & pos.occupied()) | (opp & masks.opp_arrival);
+    let special = own & (t.special | (arrival >> v));
     let plain = own & !special & !cross & !(own >> v) & !((opp & ctx.guarded) >> v);
-    // Special pawns whose general path cannot give a move, as `Gen::forward` decides: the pawn
-    // on `exact` is the only one that lands exactly one step past 30.
-    let exact = bit(OFF - value);
-    // An exit-only square is left with the exact throw only; any other pawn whose step crosses
-    // a wall or a checkpoint does not move forward.
-    let mut dead = (rules.exit_only_squares.0 & !exact) | (cross & !rules.exit_only_squares.0);
-    // Past one step beyond 30, only the excess rule bears off.
-    if rules.exit != ExitRule::Excess {
-        dead |= !stays_on_board & !exact;
-    }
-    // Nobody bears off yet (and no free way to 30): no pawn that would leave the board moves.
-    if !ctx.bear_off && !rules.free_exit_from_30 {
-        dead |= !stays_on_board;
-    }
-    if rules.checkpoint_trap {
-        // A step across a checkpoint drops the pawn in the water: the general path decides.
-        let mut past = 0u32;
-        for k in 1..6u32 {
-            past |= (rules.checkpoints.0 >> k) & ((k < v) as u32).wrapping_neg();
-        }
-        let trapped = own & past & !rules.exit_only_squares.0;
-        special |= trapped;
-        dead &= !trapped;
-    }
-    let special = special & !dead;
+    // Special pawns whose general path cannot give a move, as `Gen::forward` decides: an
+    // exit-only square left without the exact throw, a pawn whose step crosses a wall or a
+    // checkpoint, a step past the exact bear-off, and leaving the board before the side may
+    // bear off.
+    let bear_off = (ctx.bear_off as u32).wrapping_neg();
+    let dead = t.dead | (cross & !rules.exit_only_squares.0) | (t.dead_unless_bear_off & !bear_off);
+    // A step across a checkpoint that drops the pawn in the water: the general path decides.
+    let trapped = own & t.trap;
+    let special = (special | trapped) & !(dead & !trapped);
     // The exact bear-off as a plain move: crossing no barrier, under a rule that lets it leave.
-    let exit_allowed = ctx.bear_off
-        && !rules.free_exit_from_30
-        && (rules.exit != ExitRule::OnThirty || value == 1);
-    let exit = special & exact & !cross & (exit_allowed as u32).wrapping_neg();
+    let exit = special & t.exact & !cross & t.exit_allowed & bear_off;
     Bulk {
         gen: ctx,
         plain,
@@ -127,72 +100,14 @@ fn plain_step(pos: &Position, s: u8, v: u8) -> Move {
 }
 
 /// Whether the bit-mask fast path knows every option of `rules`; when it does not, moves come
-/// from the definition ([`defined_moves_into`]). The list names every option, so a new one
-/// does not compile until it is declared here: covered (the fast path sends the pawns it
-/// affects to the general path, and the random-rule-set property test holds it to the
-/// definition) or not (then the rule sets that use it fall back).
+/// from the definition ([`defined_moves_into`]). Decided once per rule set ([`Masks::fast`]),
+/// where every option is named, so that a new one does not compile until it is declared
+/// covered (the fast path sends the pawns it affects to the general path, and the
+/// random-rule-set property test holds it to the definition) or not (then the rule sets that
+/// use it fall back).
 #[inline(always)]
 pub fn fast_path_covers(rules: &Rules) -> bool {
-    let RuleSet {
-        pawns: _,
-        start: _,
-        throw_values: _,
-        extra_throw: _,
-        extra_throw_without_move: _,
-        entry_values: _,
-        capture: _,
-        protection: _,
-        queue_squares,
-        row_block,
-        blockade: _,
-        backward_capture: _,
-        safe_squares: _,
-        priority_squares,
-        checkpoints: _,
-        checkpoint_trap: _,
-        water_square: _,
-        water_to: _,
-        return_square: _,
-        water_stay: _,
-        water_hits: _,
-        exit: _,
-        exact_exit_squares: _,
-        exit_only_squares: _,
-        no_backward_from: _,
-        bear_off_when: _,
-        replay_squares: _,
-        rethrow_square: _,
-        residual_points: _,
-        split_throws,
-        bonus_squares,
-        // Only with bonus squares (`validate`), which take the definition.
-        bonus_on_bear_off: _,
-        backward_per_pawn,
-        forced_or_restart: _,
-        free_exit_from_30: _,
-        optional_squares: _,
-        occupied_refuges: _,
-        thirty_blocks_exit: _,
-        end: _,
-        starter: _,
-        first_throw: _,
-        opening_step: _,
-        start_value: _,
-        first_pawn_white: _,
-        first_pawn_black: _,
-        max_turns: _,
-    } = &**rules;
-    // Ludii's Jéquier: the first row's queue and the rows of three take the definition, and so
-    // do Ludii's Bell's pawns played first.
-    // Ludii's Piccione: split throws, bonus squares and backward moves pawn by pawn too.
-    // One test of the or-ed words: a branch per option cost `bench` about 1% each.
-    (queue_squares.0
-        | priority_squares.0
-        | bonus_squares.0
-        | *split_throws as u32
-        | *backward_per_pawn as u32
-        | row_block.is_some() as u32)
-        == 0
+    rules.masks().fast
 }
 
 /// Like [`legal_moves`], writing into a cleared `out` (no copy of the list on the hot path).
@@ -287,12 +202,14 @@ pub fn uniform_move(
     rng: &mut GameRng,
     scratch: &mut MoveList,
 ) -> Option<Move> {
+    // The fixed masks say at once whether a pawn is held in the water, a re-throw may be
+    // chosen or a waiting pawn may enter (`held_in_water`, `rethrow_right`, `may_enter`).
+    let t = &rules.masks().throws[value as usize & 7];
     if fast_path_covers(rules)
-        && held_in_water(rules, pos).is_none()
+        && pos.side(pos.to_move) & t.general == 0
         && !pos.bound
         && pos.forced.is_none()
-        && !may_enter(rules, pos, value)
-        && rethrow_right(rules, pos, value).is_none()
+        && !(pos.waiting[pos.to_move.index()] > 0 && t.enters)
     {
         let Bulk {
             gen: ctx,

@@ -3,7 +3,10 @@
 //! Every option is orthogonal and documented in `docs/rules.md` with the seed sentence
 //! it comes from. A scenario (or `--rules FILE`) overrides any key of a preset.
 
+mod masks;
 mod validate;
+
+pub use masks::{spread_below, Masks, ThrowMasks};
 
 use crate::board::{bit, bits_of, squares, Side};
 use thiserror::Error;
@@ -425,25 +428,43 @@ pub const DEFAULT_MAX_TURNS: u32 = 20_000;
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "RuleSet", into = "RuleSet"))]
-pub struct Rules(RuleSet);
+pub struct Rules {
+    set: RuleSet,
+    /// What the fast move generator reads, computed from `set` once.
+    masks: Masks,
+}
 
 impl RuleSet {
     /// Checks the options together and gives the checked rule set.
     pub fn check(self) -> Result<Rules, RulesError> {
         self.validate()?;
-        Ok(Rules(self))
+        Ok(Rules::of(self))
     }
 }
 
 impl Rules {
     /// The options, to change and check again.
     pub fn into_set(self) -> RuleSet {
-        self.0
+        self.set
+    }
+
+    /// A checked set with its masks.
+    fn of(set: RuleSet) -> Rules {
+        Rules {
+            masks: Masks::new(&set),
+            set,
+        }
+    }
+
+    /// The masks the fast move generator reads, computed once from the options.
+    #[inline(always)]
+    pub fn masks(&self) -> &Masks {
+        &self.masks
     }
 
     /// A copy with some options changed, checked again.
     pub fn with(&self, change: impl FnOnce(&mut RuleSet)) -> Result<Rules, RulesError> {
-        let mut set = self.0.clone();
+        let mut set = self.set.clone();
         change(&mut set);
         set.check()
     }
@@ -451,7 +472,7 @@ impl Rules {
     /// A preset written in this crate (every preset is checked by a test).
     pub(crate) fn preset_of(set: RuleSet) -> Rules {
         debug_assert_eq!(set.validate(), Ok(()), "a preset must be valid");
-        Rules(set)
+        Rules::of(set)
     }
 }
 
@@ -459,7 +480,7 @@ impl std::ops::Deref for Rules {
     type Target = RuleSet;
     #[inline(always)]
     fn deref(&self) -> &RuleSet {
-        &self.0
+        &self.set
     }
 }
 
@@ -472,7 +493,7 @@ impl TryFrom<RuleSet> for Rules {
 
 impl From<Rules> for RuleSet {
     fn from(rules: Rules) -> RuleSet {
-        rules.0
+        rules.set
     }
 }
 

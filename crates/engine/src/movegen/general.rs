@@ -441,20 +441,17 @@ pub fn may_bear_off(rules: &Rules, pos: &Position, side: Side) -> bool {
     }
 }
 
-/// Opponent squares that cannot be landed on: protected pairs, walls, safe squares, the water.
-#[inline]
-pub(super) fn unassailable(rules: &Rules, opp: u32) -> u32 {
-    let mut m = rules.safe_squares.0;
-    m |= match rules.protection {
+/// Opponent squares that cannot be landed on: protected pairs, walls (`wall`: the opponent's
+/// walls when the rules have blockades, none otherwise), safe squares, the water.
+#[inline(always)]
+fn unassailable(rules: &Rules, opp: u32, wall: u32) -> u32 {
+    let m = match rules.protection {
         Protection::None => 0,
         Protection::Pairs => paired(opp),
         Protection::PairsAndGrid => paired(opp) | grid_pairs(opp),
         Protection::PairsInRows => row_pairs(opp),
     };
-    if rules.blockade {
-        m |= walls(opp);
-    }
-    m | rules.water_bit()
+    m | wall | rules.safe_squares.0 | rules.water_bit()
 }
 
 /// Ludii's protection along the columns of the 3×10 grid at the turns of the path: a pawn on
@@ -477,9 +474,10 @@ fn grid_pairs(opp: u32) -> u32 {
 pub(super) fn context(rules: &Rules, pos: &Position) -> GenContext {
     let me = pos.to_move;
     let opp = pos.side(me.other());
+    let wall = if rules.blockade { walls(opp) } else { 0 };
     GenContext {
-        wall: if rules.blockade { walls(opp) } else { 0 },
-        guarded: unassailable(rules, opp),
+        wall,
+        guarded: unassailable(rules, opp, wall),
         bear_off: may_bear_off(rules, pos, me),
     }
 }
