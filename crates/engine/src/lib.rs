@@ -42,6 +42,7 @@
 //! ```
 
 pub mod board;
+mod cpu;
 pub mod end;
 pub mod game;
 pub mod movegen;

@@ -10,6 +10,7 @@
 //! probability that the side to move wins, and half as many numbers as positions.
 
 use crate::board::{bit, Position, Side, LAST_SQUARE};
+use crate::cpu::bit_instructions;
 use crate::rules::Rules;
 use std::collections::BTreeMap;
 
@@ -102,17 +103,6 @@ fn deposit<const BMI2: bool>(bits: u32, mut free: u32) -> u32 {
     out
 }
 
-/// Whether this processor has BMI2, POPCNT and BMI1, for the numbering's copies compiled for
-/// them ([`StateIndex::index`], [`StateIndex::position`]).
-fn bit_instructions() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("bmi1");
-    #[cfg(not(target_arch = "x86_64"))]
-    false
-}
-
 /// The counts that fix a layer: pawns on the board and waiting for the side to move, the same
 /// for the opponent, and the replay slot (0: no pawn must replay; i: the i-th replay square).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,8 +154,10 @@ pub struct StateIndex {
     lookup: Vec<u32>,
     /// The squares sets of k pawns (bits 0..30) in colex order, for k = 0..=K.
     combos: Vec<Vec<u32>>,
+    /// The positions numbered.
     len: u64,
-    /// Whether the processor has BMI2, POPCNT and BMI1 ([`bit_instructions`]; read on x86-64).
+    /// Whether the processor runs BMI2, POPCNT and BMI1 fast ([`bit_instructions`]; read on
+    /// x86-64).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     bits: bool,
 }
@@ -425,6 +417,8 @@ fn colex(k: u32) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "x86_64")]
+    use crate::cpu::has_bit_instructions;
     use crate::rules::{GameEnd, RuleSet, WaterTo};
     use crate::variants::Variant;
 
@@ -445,8 +439,9 @@ mod tests {
     /// The copies compiled for BMI2 number every position as the portable one does: every
     /// index of 2 pawns of `tejon` and one in 97 of 3 pawns, both ways, the sides swapped too.
     #[test]
+    #[cfg(target_arch = "x86_64")]
     fn the_copy_for_bit_instructions_numbers_as_the_portable_one() {
-        if !bit_instructions() {
+        if !has_bit_instructions() {
             eprintln!("this processor has no BMI2: one numbering only");
             return;
         }
@@ -458,7 +453,7 @@ mod tests {
             .check()
             .unwrap();
             let index = StateIndex::new(&rules).unwrap();
-            assert!(index.bits);
+            assert_eq!(index.bits, bit_instructions());
             for i in (0..index.len()).step_by(step) {
                 let pos = index.position_by::<false>(i);
                 // SAFETY: the processor has BMI2, POPCNT and BMI1 (checked above).
