@@ -8,7 +8,7 @@ pub use crate::observe::{GameSummary, Observer, Silent};
 pub use crate::state::{front_step, start_position};
 
 use crate::board::{Position, Side, FIRST_ROW, LAST_ROW, SECOND_ROW};
-use crate::movegen::{uniform_move, Move, MoveList};
+use crate::movegen::{uniform_move_by, KthSquare, Move, MoveList, Portable};
 use crate::rules::Rules;
 use crate::state::{GameState, Phase};
 use crate::strategy::Strategy;
@@ -26,6 +26,20 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
     decisions: &mut GameRng,
     observer: &mut O,
 ) -> GameSummary {
+    play_game_by(rules, strategies, thrower, decisions, observer, Portable)
+}
+
+/// [`play_game`], the uniform player's k-th pawn found by `kth` (the same game whichever: the
+/// runner passes [`crate::cpu::Deposit`] where the processor has a fast `pdep`).
+#[inline(always)]
+pub fn play_game_by<T: Thrower + ?Sized, O: Observer + ?Sized>(
+    rules: &Rules,
+    strategies: &mut [Box<dyn Strategy>; 2],
+    thrower: &mut T,
+    decisions: &mut GameRng,
+    observer: &mut O,
+    kth: impl KthSquare,
+) -> GameSummary {
     let mut game = GameState::new(rules);
     let mut moves = MoveList::new();
     let uniform = [strategies[0].is_uniform(), strategies[1].is_uniform()];
@@ -40,7 +54,8 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
                 // The uniform player's choice at once, its move kept out of memory: merged
                 // with a strategy's (returned through memory), it was stored in parts and
                 // read back whole, a stall on every throw (`bench`: 15%).
-                let chosen = uniform_move(rules, game.position(), value, decisions, &mut moves);
+                let chosen =
+                    uniform_move_by(rules, game.position(), value, decisions, &mut moves, kth);
                 game.finish_throw(rules, chosen, observer);
             }
             // Otherwise the choice is due (`Phase::Choose`): `other_step` asks the strategy.

@@ -42,9 +42,10 @@
 //! ```
 
 pub mod board;
-mod cpu;
+pub mod cpu;
 pub mod end;
 pub mod game;
+pub mod masks;
 pub mod movegen;
 pub mod observe;
 pub mod options;

@@ -11,9 +11,10 @@ pub use general::may_bear_off;
 pub use moves::{Effects, Kind, Move, MoveList, MAX_MOVES};
 
 use crate::board::{bit, squares, Position, Side, ENTRY, LAST_SQUARE};
-use crate::rules::{spread_below, Capture, Rules};
+use crate::masks::spread_below;
 #[cfg(doc)]
-use crate::rules::{Masks, ThrowMasks};
+use crate::masks::{Masks, ThrowMasks};
+use crate::rules::{Capture, Rules};
 use crate::throws::{below, GameRng};
 use general::{context, forced_and_stay, held_in_water, may_enter, rethrow_right, Gen, GenContext};
 
@@ -202,6 +203,19 @@ pub fn uniform_move(
     rng: &mut GameRng,
     scratch: &mut MoveList,
 ) -> Option<Move> {
+    uniform_move_by(rules, pos, value, rng, scratch, Portable)
+}
+
+/// [`uniform_move`], the `k`-th pawn of a bit set found by `kth` (the same square whichever).
+#[inline(always)]
+pub fn uniform_move_by(
+    rules: &Rules,
+    pos: &Position,
+    value: u8,
+    rng: &mut GameRng,
+    scratch: &mut MoveList,
+    kth: impl KthSquare,
+) -> Option<Move> {
     // The fixed masks say at once whether a pawn is held in the water, a re-throw may be
     // chosen or a waiting pawn may enter (`held_in_water`, `rethrow_right`, `may_enter`).
     let t = &rules.masks().throws[value as usize & 7];
@@ -246,7 +260,7 @@ pub fn uniform_move(
         if n > 0 && no_stay {
             let k = below(rng, n);
             return Some(if k < steps {
-                plain_step(pos, nth_square(plain, k, pawn_bound(rules, pos)), value)
+                plain_step(pos, kth.kth(plain, k, pawn_bound(rules, pos)), value)
             } else if k - steps < listed {
                 scratch[k - steps]
             } else {
@@ -262,7 +276,7 @@ pub fn uniform_move(
                 }
                 if optional == 0 || back & !optional != 0 {
                     let k = below(rng, back.count_ones() as usize);
-                    let s = nth_square(back, k, pawn_bound(rules, pos));
+                    let s = kth.kth(back, k, pawn_bound(rules, pos));
                     return Some(plain_back_step(pos, s, value));
                 }
             }
@@ -325,6 +339,24 @@ fn plain_exit(pos: &Position, s: u8) -> Move {
 #[inline(always)]
 fn pawn_bound(rules: &Rules, pos: &Position) -> u32 {
     (rules.pawns as u32).max(pos.on_board(pos.to_move) as u32)
+}
+
+/// How the square of the `k`-th lowest set bit of a bit set is found (`k` below the number of
+/// set bits, which is at most `pawns`): every way gives the same square.
+pub trait KthSquare: Copy {
+    /// The square of the `k`-th lowest set bit of `bits`.
+    fn kth(self, bits: u32, k: usize, pawns: u32) -> u8;
+}
+
+/// The k-th square by a loop any processor runs: branch-free, `pawns - 1` rounds whatever `k`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Portable;
+
+impl KthSquare for Portable {
+    #[inline(always)]
+    fn kth(self, bits: u32, k: usize, pawns: u32) -> u8 {
+        nth_square(bits, k, pawns)
+    }
 }
 
 /// The square of the `k`-th lowest set bit of `bits` (`k` below the number of set bits, which

@@ -6,9 +6,8 @@
 mod masks;
 mod validate;
 
-pub use masks::{spread_below, Masks, ThrowMasks};
-
 use crate::board::{bit, bits_of, squares, Side};
+use crate::masks::Masks;
 use thiserror::Error;
 
 /// Errors in a rule set or its overrides.
@@ -451,7 +450,7 @@ impl Rules {
     /// A checked set with its masks.
     fn of(set: RuleSet) -> Rules {
         Rules {
-            masks: Masks::new(&set),
+            masks: set.masks(),
             set,
         }
     }

@@ -9,8 +9,10 @@ use crate::play::stats::{ArmStats, Collector, Combine};
 use crate::play::tournament::TournamentResult;
 use rayon::prelude::*;
 use senet_engine::board::{Position, Side};
-use senet_engine::game::{play_game, start_position, GameSummary, Observer};
-use senet_engine::movegen::Move;
+#[cfg(target_arch = "x86_64")]
+use senet_engine::cpu::Deposit;
+use senet_engine::game::{play_game, play_game_by, start_position, GameSummary, Observer};
+use senet_engine::movegen::{KthSquare, Move, Portable};
 use senet_engine::strategy::Strategy;
 use senet_engine::throws::{game_seed, stream, SeededThrower};
 use std::ops::Range;
@@ -28,6 +30,9 @@ struct Worker<'a> {
     /// Whether the processor has POPCNT and BMI1 (see `play_with_bit_instructions`).
     #[cfg(target_arch = "x86_64")]
     bit_instructions: bool,
+    /// Where the processor runs BMI2's `pdep` fast (see `play_with_deposit`).
+    #[cfg(target_arch = "x86_64")]
+    deposit: Option<Deposit>,
 }
 
 impl<'a> Worker<'a> {
@@ -43,20 +48,38 @@ impl<'a> Worker<'a> {
             #[cfg(target_arch = "x86_64")]
             bit_instructions: std::arch::is_x86_feature_detected!("popcnt")
                 && std::arch::is_x86_feature_detected!("bmi1"),
+            #[cfg(target_arch = "x86_64")]
+            deposit: Deposit::detect(),
         }
     }
 
-    // `unsafe` (each use in the project says why it is sound): calling the copy compiled for
-    // POPCNT and TZCNT.
+    // `unsafe` (each use in the project says why it is sound): calling the copies compiled for
+    // POPCNT and TZCNT, and for BMI2 too.
     #[allow(unsafe_code)]
     fn play(&mut self, seed: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(deposit) = self.deposit {
+            // SAFETY: a `Deposit` is made only where the processor reported BMI2, POPCNT and
+            // BMI1.
+            unsafe { self.play_with_deposit(seed, deposit) };
+            return;
+        }
         #[cfg(target_arch = "x86_64")]
         if self.bit_instructions {
             // SAFETY: `bit_instructions` is true only when the processor reported both features.
             unsafe { self.play_with_bit_instructions(seed) };
             return;
         }
-        self.play_one(seed);
+        self.play_one(seed, Portable);
+    }
+
+    /// [`Worker::play_one`] compiled for processors with a fast BMI2 as well: the uniform
+    /// player's k-th pawn is one `pdep` instead of a loop over the pawns (`bench --threads 1`:
+    /// see `docs/solving.md`). Same integer code, same results.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn play_with_deposit(&mut self, seed: u64, deposit: Deposit) {
+        self.play_one(seed, deposit);
     }
 
     /// [`Worker::play_one`] compiled for processors with POPCNT and TZCNT. The default x86-64
@@ -66,21 +89,23 @@ impl<'a> Worker<'a> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1")]
     fn play_with_bit_instructions(&mut self, seed: u64) {
-        self.play_one(seed);
+        self.play_one(seed, Portable);
     }
 
-    /// Plays the game of `seed` and adds it to the worker's counters.
+    /// Plays the game of `seed` and adds it to the worker's counters (`kth`: how the uniform
+    /// player finds its pawn).
     #[inline(always)]
-    fn play_one(&mut self, seed: u64) {
+    fn play_one(&mut self, seed: u64, kth: impl KthSquare) {
         let mut thrower = self.thrower.reseeded(seed);
         let mut decisions = stream(seed, 2);
         let mut collector = Collector::new(&mut self.stats);
-        let summary = play_game(
+        let summary = play_game_by(
             &self.arm.rules,
             &mut self.strategies,
             &mut thrower,
             &mut decisions,
             &mut collector,
+            kth,
         );
         collector.finish();
         self.stats.record(&summary);
@@ -448,20 +473,31 @@ mod tests {
     use super::*;
     use senet_engine::variants::Variant;
 
-    /// The copy compiled for POPCNT and BMI1 (taken wherever the processor has them, so by the
-    /// other tests too) and the portable one count exactly the same games.
+    /// The copies compiled for POPCNT and BMI1 and for BMI2 too (each taken wherever the
+    /// processor has them, so by the other tests too) and the portable one count exactly the
+    /// same games.
     #[test]
-    fn both_compilations_of_the_game_loop_agree() {
+    #[allow(unsafe_code)]
+    fn every_compilation_of_the_game_loop_agrees() {
         let progress = AtomicU64::new(0);
         for variant in Variant::all() {
             let arm = Arm::preset("test", variant);
             let mut dispatched = Worker::new(&arm, &progress);
             let mut portable = Worker::new(&arm, &progress);
+            let mut bits = Worker::new(&arm, &progress);
             for g in 0..300 {
                 dispatched.play(game_seed(7, 0, g));
-                portable.play_one(game_seed(7, 0, g));
+                portable.play_one(game_seed(7, 0, g), Portable);
+                #[cfg(target_arch = "x86_64")]
+                if bits.bit_instructions {
+                    // SAFETY: the processor reported POPCNT and BMI1.
+                    unsafe { bits.play_with_bit_instructions(game_seed(7, 0, g)) };
+                    continue;
+                }
+                bits.play_one(game_seed(7, 0, g), Portable);
             }
             assert_eq!(dispatched.stats, portable.stats, "{}", variant);
+            assert_eq!(bits.stats, portable.stats, "{}", variant);
             assert_eq!(portable.stats.games, 300);
         }
     }
