@@ -5,14 +5,10 @@ use crate::error::{InputError, Interrupted};
 use crate::report::solved::Solved;
 use crate::report::Staging;
 use anyhow::{Context, Result};
-use senet_engine::solve::backup::Pick;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::exact::analysis::{analyse, check_strategies, AnalysisError, Judging};
-use senet_simulation::exact::layered::Group;
 use senet_simulation::exact::residual::{residual, STORED_STEP};
-use senet_simulation::exact::solve::{
-    self as solving, checkpoint_beside, Event, Request, SolveError,
-};
+use senet_simulation::exact::solve::{self as solving, checkpoint_beside, Request, SolveError};
 use senet_simulation::exact::tablefile;
 use senet_tables::write::{write_table_with, TableFormat};
 use std::io::Write;
@@ -21,9 +17,12 @@ use std::time::Instant;
 
 use senet_tables::solved as frames;
 
+mod endgame;
 mod job;
+mod listen;
 mod plan;
 pub use job::{Job, Method, SolveArgs};
+use listen::{listener, solve_error};
 
 /// Runs `senet-sim solve`: a solve into its folder, a table checked (`--verify`) or a solve's
 /// plan printed (`--plan`).
@@ -34,7 +33,7 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<()> {
     if args.plan {
         let (title, request) = args.planned()?;
         let plan = senet_simulation::exact::plan::plan(&request.rules).map_err(plan::refused)?;
-        return plan::print(&plan, &title, request.budget(), out);
+        return plan::print(&plan, &title, request.budget(), args.endgame, out);
     }
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()
@@ -42,8 +41,11 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<()> {
             .build_global()
             .ok();
     }
-    run(args.job()?, out)?;
-    Ok(())
+    let job = args.job()?;
+    match job.endgame {
+        Some(from) => endgame::run(job, from, out).map(drop),
+        None => run(job, out).map(drop),
+    }
 }
 
 /// Solves `job`'s game into its folder; returns the folder and the first mover's chance
@@ -75,7 +77,7 @@ pub fn run(job: Job, out: &mut impl Write) -> Result<(PathBuf, (f64, Option<f64>
         ..Request::new(job.game.rules.clone(), job.game.device)
     };
     if request.layered() {
-        if let Some(warning) = plan::memory_warning(&request) {
+        if let Some(warning) = plan::memory_warning(&request, None) {
             say(&warning);
         }
     }
@@ -114,82 +116,9 @@ fn compute(job: &Job, request: &Request, say: &dyn Fn(&str), cancel: &Cancel) ->
     };
     // A `td` player with no network for these rules is refused before the solve, not after it.
     check_strategies(variant, request, &judging, cancel).map_err(analysis_error)?;
-    let tolerance = request.tolerance();
-    let pawns = request.rules.pawns;
-    let (mut built, mut shown) = (0.0, Instant::now());
-    // The test stops, as if killed: a cancel after so many groups or sweeps.
-    let (mut groups, mut sweeps) = (0, 0);
-    let mut listen = |event: Event| match event {
-        Event::Begins {
-            pick: Pick::Best,
-            layered,
-        } => say(&format!(
-            "solving {variant} with {pawns} pawns a side{}: optimal play",
-            if layered { ", layer by layer" } else { "" }
-        )),
-        Event::Begins { .. } => say("random play for both sides"),
-        Event::Built(seconds) => built = seconds,
-        Event::Sweep(n, change, seconds) if n.is_multiple_of(10) || change <= tolerance => say(
-            &format!("  sweep {n}: largest change {change:.1e} ({seconds:.0} s)"),
-        ),
-        Event::Sweep(..) => {}
-        Event::Done(Pick::Best, effort) if !request.layered() => say(&format!(
-            "  {} positions, {} sweeps, {:.1} s ({built:.1} s to build the outcome graph)",
-            effort.positions, effort.sweeps, effort.seconds
-        )),
-        Event::Done(..) => {}
-        Event::Resumed(r) => {
-            let partial = r.partial.map_or(String::new(), |(off, sweeps, _)| {
-                format!(", and {off} pawns borne off after {sweeps} sweeps")
-            });
-            let dir = request.checkpoint.as_deref().unwrap_or(Path::new(""));
-            say(&format!(
-                "  read from {}: the groups of {:?} pawns borne off{partial}",
-                dir.display(),
-                r.solved
-            ))
-        }
-        Event::Group(g) => {
-            say(&group_line(g));
-            groups += 1;
-            if job.stops.0.is_some_and(|n| groups >= n) {
-                cancel.cancel();
-            }
-        }
-        // Every minute at most, and at every save.
-        Event::Swept(now, saved) => {
-            if saved || shown.elapsed().as_secs() >= 60 {
-                shown = Instant::now();
-                say(&format!(
-                    "  pawns borne off {}: sweep {}, largest change {:.1e}, {:.0} s{}",
-                    now.off,
-                    now.sweeps,
-                    now.change,
-                    now.seconds,
-                    if saved { " (saved)" } else { "" }
-                ))
-            }
-            sweeps += 1;
-            if job.stops.1.is_some_and(|n| sweeps >= n) {
-                cancel.cancel();
-            }
-        }
-    };
-    let exact = solving::solve(request, cancel, &mut listen).map_err(|e| match e {
-        SolveError::Interrupted => {
-            Interrupted("nothing was written; the solve was stopped".into()).into()
-        }
-        SolveError::Stopped(dir) => Interrupted(format!(
-            "the solve was stopped; what it had done is in {}, which the same command resumes from",
-            dir.display()
-        ))
-        .into(),
-        SolveError::GraphTooBig(_) => anyhow::Error::from(InputError(format!(
-            "--method graph: {pawns} pawns a side would not fit in memory as an outcome graph; \
-             use --method layered"
-        ))),
-        other => other.into(),
-    })?;
+    let mut listen = listener(job, request, say, cancel);
+    let exact = solving::solve(request, cancel, &mut listen)
+        .map_err(|e| solve_error(e, request.rules.pawns))?;
     analyse(variant, request, exact, &judging, say, cancel).map_err(analysis_error)
 }
 
@@ -205,19 +134,6 @@ fn analysis_error(e: AnalysisError) -> anyhow::Error {
         }
         AnalysisError::Lengths(other) => other.into(),
     }
-}
-
-/// What `solve` prints of a group solved.
-fn group_line(g: &Group) -> String {
-    format!(
-        "  pawns borne off {}: {} positions, {} sweeps, {:.1} s, {:.0} MB of outcomes kept for {} positions",
-        g.off,
-        g.positions,
-        g.sweeps,
-        g.seconds,
-        g.bytes as f64 / 1e6,
-        g.stored
-    )
 }
 
 /// The CSV files of a solve, in the order written.

@@ -86,7 +86,8 @@ enum Command {
     Throws(throws::ThrowsArgs),
     /// Solve a small game exactly (1 to 4 pawns a side): the probability of winning of every
     /// position under optimal play, the table saved for the strategy `optimal:FILE`, the first
-    /// mover's chances, and how far each strategy is from optimal play.
+    /// mover's chances, and how far each strategy is from optimal play; or the endgame of a
+    /// larger game alone (`--endgame N`, up to 7 pawns a side), for `td:endgame=`.
     Solve(crate::solve::SolveArgs),
     /// Replay one seeded game with a solved table (1 or 2 pawns a side, or a saved table):
     /// white's exact chance of winning after every throw, each throw's luck, each decision

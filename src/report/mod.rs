@@ -5,6 +5,7 @@ mod answers;
 pub mod charts;
 mod class;
 mod compare;
+pub mod endgame;
 pub mod exact;
 pub mod html;
 mod interval;

@@ -81,6 +81,14 @@ pub struct SolveArgs {
     /// (the full game's 5 among them, which the solver does not number yet).
     #[arg(long, conflicts_with_all = ["verify", "out"])]
     pub(super) plan: bool,
+    /// Solve the endgame alone: the positions with at least N pawns borne off, both sides
+    /// together (no move brings a pawn back: a game of its own), optimal play, up to 7 pawns a
+    /// side while the endgame numbers at most 4,294,967,295 positions (5 pawns of tejon: N = 2
+    /// or more; --plan --endgame N tells its memory). Writes table.senet, which
+    /// `td:endgame=DIR/table.senet` reads, rules.toml and report.md into DIR (default
+    /// solved/VARIANT-PAWNS-endgame-N); its checkpoint stays for an endgame of more groups.
+    #[arg(long, value_name = "N", conflicts_with_all = ["verify", "optimal_only", "method"])]
+    pub(super) endgame: Option<u8>,
     #[command(flatten)]
     device: DeviceArgs,
     /// Folder of the results (default: solved/VARIANT-PAWNS).
@@ -183,6 +191,8 @@ pub struct Job {
     pub save_every: f64,
     /// Optimal play only.
     pub optimal_only: bool,
+    /// The endgame alone, from this many pawns borne off (optimal play only, nothing judged).
+    pub endgame: Option<u8>,
     /// Stop after so many groups, or sweeps, as if killed (tests).
     pub(super) stops: (Option<usize>, Option<u32>),
     /// The command that writes these results again, quoted in report.md.
@@ -213,6 +223,7 @@ impl Job {
             memory: None,
             save_every: SAVE_EVERY * 60.0,
             optimal_only: false,
+            endgame: None,
             stops: (None, None),
             command,
         })
@@ -237,6 +248,9 @@ impl SolveArgs {
     /// [`MAX_COUNTED_PAWNS`] a side; its `--memory`).
     pub(super) fn planned(&self) -> Result<(String, Request)> {
         let game = self.game_with_pawns(MAX_COUNTED_PAWNS, "a plan counts")?;
+        if let Some(from) = self.endgame {
+            endgame_fits(&game, from)?;
+        }
         let request = Request {
             memory: self.memory.map(|mb| mb << 20),
             ..Request::new(game.rules, game.device)
@@ -252,10 +266,20 @@ impl SolveArgs {
                 self.save_every
             ));
         }
-        let game = self.game_with_pawns(MAX_SOLVED_PAWNS, "the solver handles")?;
+        let game = match self.endgame {
+            Some(from) => {
+                let game = self.game_with_pawns(MAX_COUNTED_PAWNS, "an endgame takes")?;
+                endgame_fits(&game, from)?;
+                game
+            }
+            None => self.game_with_pawns(MAX_SOLVED_PAWNS, "the solver handles")?,
+        };
         let pawns = game.rules.pawns;
-        let dir = (self.out.clone())
-            .unwrap_or_else(|| PathBuf::from(format!("solved/{}-{pawns}", game.variant)));
+        let name = match self.endgame {
+            Some(from) => format!("solved/{}-{pawns}-endgame-{from}", game.variant),
+            None => format!("solved/{}-{pawns}", game.variant),
+        };
+        let dir = self.out.clone().unwrap_or_else(|| PathBuf::from(name));
         let csv = self.csv.unwrap_or(CsvStyle::default_for(self.lang));
         let command = command_line(&self);
         Ok(Job {
@@ -268,10 +292,36 @@ impl SolveArgs {
             memory: self.memory.map(|mb| mb << 20),
             save_every: self.save_every * 60.0,
             optimal_only: self.optimal_only,
+            endgame: self.endgame,
             stops: (self.stop_after_groups, self.stop_after_sweeps),
             ..Job::new(game, dir, (self.lang, csv), command)?
         })
     }
+}
+
+/// Refuses an endgame of `game` that holds no position or more than a `u32` numbers (`--endgame
+/// N`), from the plan's arithmetic alone.
+fn endgame_fits(game: &Game, from: u8) -> Result<()> {
+    let plan = senet_simulation::exact::plan::plan(&game.rules)
+        .map_err(|e| InputError(format!("--endgame {from}: {e}")))?;
+    let most = plan.groups.first().map_or(0, |g| g.off);
+    if from == 0 || from > most {
+        return bad(format!(
+            "--endgame {from}: with {} pawns a side, from 1 to {most} pawns borne off (both \
+             sides together)",
+            game.rules.pawns
+        ));
+    }
+    let positions = plan.endgame(from).positions();
+    if positions > u64::from(u32::MAX) {
+        return bad(format!(
+            "--endgame {from}: {positions} positions, more than the {} a table numbers; the \
+             deepest endgame here is --endgame {}",
+            u32::MAX,
+            plan.deepest_endgame()
+        ));
+    }
+    Ok(())
 }
 
 /// The command that writes these results again: every option that changes a number (the
@@ -293,6 +343,9 @@ fn command_line(args: &SolveArgs) -> String {
     }
     if args.optimal_only {
         c.push("--optimal-only".into());
+    }
+    if let Some(from) = args.endgame {
+        c.extend(["--endgame".into(), from.to_string()]);
     }
     crate::config::shell_words(&c)
 }

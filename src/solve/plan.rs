@@ -24,16 +24,27 @@ fn available() -> Option<u64> {
     Some(kb * 1024)
 }
 
-/// Prints `plan` of the game named `title`, and the solve's memory under `budget` bytes of
-/// kept outcomes.
-pub(super) fn print(plan: &Plan, title: &str, budget: u64, out: &mut impl Write) -> Result<()> {
+/// Prints `plan` of the game named `title` (of its endgame from `endgame` pawns borne off, if
+/// asked), and the solve's memory under `budget` bytes of kept outcomes.
+pub(super) fn print(
+    whole: &Plan,
+    title: &str,
+    budget: u64,
+    endgame: Option<u8>,
+    out: &mut impl Write,
+) -> Result<()> {
+    let plan = &endgame.map_or_else(|| whole.clone(), |from| whole.endgame(from));
     let a_side = match plan.pawns {
         1 => "1 pawn a side".to_string(),
         k => format!("{k} pawns a side"),
     };
+    let part = match endgame {
+        Some(from) => format!(", the endgame from {from} pawns borne off"),
+        None => String::new(),
+    };
     writeln!(
         out,
-        "{title}, {a_side}: {} positions in {} groups by pawns borne off (both sides), \
+        "{title}, {a_side}{part}: {} positions in {} groups by pawns borne off (both sides), \
          solved from the most borne off down",
         plan.positions(),
         plan.groups.len()
@@ -64,7 +75,7 @@ pub(super) fn print(plan: &Plan, title: &str, budget: u64, out: &mut impl Write)
         "to sweep: a group's own values and the finished groups its moves reach (read, f32); \
          all outcomes: {KEPT_BYTES} bytes a position if every outcome were kept"
     )?;
-    if plan.pawns <= senet_engine::solve::index::MAX_SOLVED_PAWNS {
+    if plan.pawns <= senet_engine::solve::index::MAX_SOLVED_PAWNS || endgame.is_some() {
         writeln!(
             out,
             "this solver holds every value in f64 and at most --memory of outcomes: {}",
@@ -73,9 +84,12 @@ pub(super) fn print(plan: &Plan, title: &str, budget: u64, out: &mut impl Write)
     } else {
         writeln!(
             out,
-            "this solver numbers at most {} pawns a side: the plan is the road, not a run \
-             (docs/solving.md)",
-            senet_engine::solve::index::MAX_SOLVED_PAWNS
+            "this solver numbers the whole game up to {} pawns a side: the plan is the road, \
+             not a run (docs/solving.md); it solves an endgame of at most {} positions, here \
+             from {} pawns borne off (solve --endgame N; --plan --endgame N for its memory)",
+            senet_engine::solve::index::MAX_SOLVED_PAWNS,
+            u32::MAX,
+            plan.deepest_endgame()
         )?;
     }
     match available() {
@@ -97,10 +111,12 @@ pub(super) fn print(plan: &Plan, title: &str, budget: u64, out: &mut impl Write)
     Ok(())
 }
 
-/// The line said before a layered solve of `request` that would hold more than the memory
-/// this machine has available (every value in `f64` and the outcomes' budget), if it would.
-pub(super) fn memory_warning(request: &Request) -> Option<String> {
-    let plan = plan(&request.rules).ok()?;
+/// The line said before a layered solve of `request` (of its endgame from `endgame` pawns
+/// borne off, if asked) that would hold more than the memory this machine has available
+/// (every value in `f64` and the outcomes' budget), if it would.
+pub(super) fn memory_warning(request: &Request, endgame: Option<u8>) -> Option<String> {
+    let whole = plan(&request.rules).ok()?;
+    let plan = endgame.map_or(whole.clone(), |from| whole.endgame(from));
     beyond(plan.held_today(request.budget()), available()?)
 }
 

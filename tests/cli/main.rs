@@ -12,6 +12,7 @@ mod charts;
 mod classroom;
 mod cli;
 mod concurrent;
+mod endgame;
 mod fidelity;
 mod french_numbers;
 mod golden;

@@ -248,9 +248,10 @@ fn plan_counts_the_groups_and_writes_nothing() {
         ["0", "7571343780", "60.6", "GB", "14.4", "GB", "75.0", "GB"]
     );
     assert!(
-        stdout.contains("numbers at most 4 pawns a side"),
+        stdout.contains("numbers the whole game up to 4 pawns a side"),
         "{stdout}"
     );
+    assert!(stdout.contains("here from 2 pawns borne off"), "{stdout}");
     assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0);
     // 4 pawns: what today's solver holds, every value in f64 and 10,000 MB of outcomes.
     let (code, stdout, _) = senet_run(&["solve", "--variant", "tejon", "--pawns", "4", "--plan"]);

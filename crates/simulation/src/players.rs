@@ -33,8 +33,8 @@ pub fn check(
 ) -> Result<(), SolveError> {
     if let StrategySpec::Td(t) = spec {
         if let Some(file) = &t.endgame {
-            let (theirs, throws) = table_game(Path::new(file))?;
-            if let Some(e) = endgame_misfit(file, &theirs, &throws, rules, device) {
+            let table = table_game(Path::new(file))?;
+            if let Some(e) = endgame_misfit(file, &table.rules, &table.throws, rules, device) {
                 return Err(e);
             }
         }
@@ -45,8 +45,14 @@ pub fn check(
     };
     match &o.file {
         Some(file) => {
-            let (theirs, throws) = table_game(Path::new(file))?;
-            other_game(file, &theirs, &throws, rules, device).map_or(Ok(()), Err)
+            let table = table_game(Path::new(file))?;
+            if table.endgame > 0 {
+                return Err(SolveError::EndgameOnly {
+                    file: file.clone(),
+                    from: table.endgame,
+                });
+            }
+            other_game(file, &table.rules, &table.throws, rules, device).map_or(Ok(()), Err)
         }
         None => solvable(variant, rules),
     }
@@ -147,6 +153,12 @@ impl Tables {
             (Some((_, s)), _) => s.clone(),
             (None, Some(file)) => {
                 let s = load(Path::new(file))?;
+                if s.index.from_off() > 0 {
+                    return Err(SolveError::EndgameOnly {
+                        file: file.clone(),
+                        from: s.index.from_off(),
+                    });
+                }
                 if let Some(e) = other_game(file, &s.rules, &s.throws, rules, device) {
                     return Err(e);
                 }

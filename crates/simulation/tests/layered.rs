@@ -169,3 +169,46 @@ fn outcomes_computed_again_give_the_same_values_as_outcomes_kept() {
             .all(|(a, b)| a.to_bits() == b.to_bits()));
     });
 }
+
+/// An endgame solved alone (`StateIndex::endgame`) gives its groups the whole game's values,
+/// bit for bit, after the same sweeps: every variant the tables number with 2 pawns a side,
+/// both endgames, both plays.
+#[test]
+fn an_endgame_solved_alone_has_the_whole_game_s_values() {
+    for variant in solvable(2) {
+        let rules = RuleSet {
+            pawns: 2,
+            ..variant.rules().into_set()
+        }
+        .check()
+        .unwrap();
+        let device = variant.device();
+        let throws = throw_table(&rules, &device);
+        let whole = StateIndex::new(&rules).unwrap();
+        for pick in [Pick::Best, Pick::Uniform] {
+            let all = with_sweep(&rules, &device, |sweep| layered(sweep, pick, 1e-8));
+            for from in 1..=2 {
+                let index = StateIndex::endgame(&rules, from).unwrap();
+                let sweep = Sweep {
+                    rules: &rules,
+                    throws: &throws,
+                    index: &index,
+                    race: true,
+                };
+                let end = layered(&sweep, pick, 1e-8);
+                let kept = |g: &&senet_simulation::exact::layered::Group| g.off >= from;
+                let theirs: Vec<_> = all.groups.iter().filter(kept).collect();
+                let sweeps = |gs: &[&senet_simulation::exact::layered::Group]| {
+                    gs.iter().map(|g| (g.off, g.sweeps)).collect::<Vec<_>>()
+                };
+                let ours: Vec<_> = end.groups.iter().collect();
+                assert_eq!(sweeps(&ours), sweeps(&theirs), "{variant} from {from}");
+                for (i, v) in end.values.iter().enumerate() {
+                    let pos = index.position(i as u64);
+                    let j = whole.index(&pos).unwrap() as usize;
+                    assert_eq!(v.to_bits(), all.values[j].to_bits(), "{variant} {pos:?}");
+                }
+            }
+        }
+    }
+}

@@ -394,7 +394,8 @@ fn a_table_header_with_invalid_rules_is_refused() {
         "{e}"
     );
     let e = senet_simulation::exact::tablefile::table_game(&path)
-        .unwrap_err()
+        .err()
+        .unwrap()
         .to_string();
     assert!(e.contains("residual_points"), "{e}");
 }

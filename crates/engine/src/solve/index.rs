@@ -156,6 +156,9 @@ pub struct StateIndex {
     combos: Vec<Vec<u32>>,
     /// The positions numbered.
     len: u64,
+    /// The fewest pawns borne off (both sides together) of a position numbered: 0 for the
+    /// whole game, more for an endgame ([`StateIndex::endgame`]).
+    from: u8,
     /// Whether the processor runs BMI2, POPCNT and BMI1 fast ([`bit_instructions`]; read on
     /// x86-64).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
@@ -168,6 +171,22 @@ pub enum IndexError {
     /// Too many pawns for the memory of a table.
     #[error("{0} pawns a side is more than the solver handles (1 to {MAX_SOLVED_PAWNS})")]
     TooManyPawns(u8),
+    /// An endgame numbering with more positions than a `u32` index reaches.
+    #[error("the positions with at least {from} pawns borne off number {positions}, more than the {} a table indexes: an endgame with more pawns borne off fits", u32::MAX)]
+    TooManyPositions {
+        /// The fewest pawns borne off asked for.
+        from: u8,
+        /// The positions they would number.
+        positions: u64,
+    },
+    /// An endgame that holds no position: `from` pawns borne off leaves a side without any.
+    #[error("with {pawns} pawns a side, at most {} can be borne off (both sides together) before the game ends, not {from}", 2 * pawns - 2)]
+    NoEndgame {
+        /// Pawns a side.
+        pawns: u8,
+        /// The fewest pawns borne off asked for.
+        from: u8,
+    },
     /// A rule whose positions carry a state the numbering has no slot for.
     #[error("the solver does not handle {} (its positions carry an obligation the tables do not number)", .0.join(" and "))]
     Unsupported(Vec<&'static str>),
@@ -236,7 +255,33 @@ pub fn group_sizes(rules: &Rules) -> Result<BTreeMap<u8, u64>, IndexError> {
 impl StateIndex {
     /// The numbering of the positions of `rules` (its `pawns` a side).
     pub fn new(rules: &Rules) -> Result<StateIndex, IndexError> {
-        let (max_wait, replays) = layout(rules, MAX_SOLVED_PAWNS)?;
+        StateIndex::build(rules, MAX_SOLVED_PAWNS, 0)
+    }
+
+    /// The numbering of the endgame of `rules`: the positions with at least `from` pawns borne
+    /// off (both sides together), for up to [`MAX_COUNTED_PAWNS`] a side as long as they fit a
+    /// `u32` index. No move lowers the pawns borne off, so the endgame is a game of its own.
+    /// Its positions come in the order [`StateIndex::new`] gives them (the layers of the
+    /// groups below left out): a group's positions, in order, are the same in both.
+    pub fn endgame(rules: &Rules, from: u8) -> Result<StateIndex, IndexError> {
+        let k = rules.pawns;
+        if k >= 1 && from > 2 * k - 2 {
+            return Err(IndexError::NoEndgame { pawns: k, from });
+        }
+        let index = StateIndex::build(rules, MAX_COUNTED_PAWNS, from)?;
+        if index.len > u64::from(u32::MAX) {
+            return Err(IndexError::TooManyPositions {
+                from,
+                positions: index.len,
+            });
+        }
+        Ok(index)
+    }
+
+    /// The numbering of the positions of `rules` with at least `from` pawns borne off, if it has
+    /// at most `most` pawns a side.
+    fn build(rules: &Rules, most: u8, from: u8) -> Result<StateIndex, IndexError> {
+        let (max_wait, replays) = layout(rules, most)?;
         let k = rules.pawns;
         let replay: Vec<u8> = crate::board::squares(rules.replay_squares.0).collect();
         let mut index = StateIndex {
@@ -246,11 +291,12 @@ impl StateIndex {
             lookup: Vec::new(),
             combos: (0..=k as u32).map(colex).collect(),
             len: 0,
+            from,
             bits: bit_instructions(),
         };
         let slots = (k as usize + 1).pow(4) * (index.replay.len() + 1);
         index.lookup = vec![u32::MAX; slots];
-        for key in layer_keys(k, max_wait, replays) {
+        for key in layer_keys(k, max_wait, replays).filter(|key| key.borne_off(k) >= from) {
             index.push(key);
         }
         Ok(index)
@@ -281,6 +327,12 @@ impl StateIndex {
         self.pawns
     }
 
+    /// The fewest pawns borne off (both sides together) of the positions numbered: 0 when the
+    /// numbering covers the whole game, more for an endgame ([`StateIndex::endgame`]).
+    pub fn from_off(&self) -> u8 {
+        self.from
+    }
+
     /// The number of positions numbered (both sides to move: twice as many boards).
     pub fn len(&self) -> u64 {
         self.len
@@ -297,8 +349,9 @@ impl StateIndex {
     }
 
     /// The index of `pos` (its side to move as "me"); `None` when the table does not cover it:
-    /// a side with no pawn left (the game is over), more pawns than K, or a forced pawn that
-    /// is not a replay (`kendall`'s and `tejon`'s opening pawn, which binds only with 5 pawns).
+    /// a side with no pawn left (the game is over), more pawns than K, fewer pawns borne off
+    /// than an endgame numbers, or a forced pawn that is not a replay (`kendall`'s and
+    /// `tejon`'s opening pawn, which binds only with 5 pawns).
     // `unsafe` (each use in the project says why it is sound): calling the copy compiled for
     // BMI2.
     #[allow(unsafe_code)]
@@ -346,7 +399,10 @@ impl StateIndex {
         if key.me + key.me_waiting > k || key.opp + key.opp_waiting > k {
             return None;
         }
-        let layer = &self.layers[*self.lookup.get(self.slot(&key))? as usize];
+        // Not a layer (`u32::MAX`): a side without pawns, or a group an endgame leaves out.
+        let layer = self
+            .layers
+            .get(*self.lookup.get(self.slot(&key))? as usize)?;
         Some(
             layer.offset
                 + u64::from(rank(mine)) * layer.opp_ways
@@ -415,205 +471,4 @@ fn colex(k: u32) -> Vec<u32> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    #[cfg(target_arch = "x86_64")]
-    use crate::cpu::has_bit_instructions;
-    use crate::rules::{GameEnd, RuleSet, WaterTo};
-    use crate::variants::Variant;
-
-    #[test]
-    fn ranks_follow_colex_order() {
-        for k in 0..=4 {
-            for (i, &bits) in colex(k).iter().enumerate() {
-                assert_eq!(rank(bits), i as u32);
-            }
-            assert_eq!(colex(k).len() as u32, C[30][k as usize]);
-        }
-        let taken = 0b1011;
-        // Free positions 2, 4, 5...: 2 and 4 are the first two of them.
-        assert_eq!(compress::<false>(0b10100, taken), 0b11);
-        assert_eq!(deposit::<false>(0b11, SQUARES & !taken), 0b10100);
-    }
-
-    /// The copies compiled for BMI2 number every position as the portable one does: every
-    /// index of 2 pawns of `tejon` and one in 97 of 3 pawns, both ways, the sides swapped too.
-    #[test]
-    #[cfg(target_arch = "x86_64")]
-    fn the_copy_for_bit_instructions_numbers_as_the_portable_one() {
-        if !has_bit_instructions() {
-            eprintln!("this processor has no BMI2: one numbering only");
-            return;
-        }
-        for (k, step) in [(2, 1), (3, 97)] {
-            let rules = RuleSet {
-                pawns: k,
-                ..Variant::TEJON.rules().into_set()
-            }
-            .check()
-            .unwrap();
-            let index = StateIndex::new(&rules).unwrap();
-            assert_eq!(index.bits, bit_instructions());
-            for i in (0..index.len()).step_by(step) {
-                let pos = index.position_by::<false>(i);
-                // SAFETY: the processor has BMI2, POPCNT and BMI1 (checked above).
-                #[allow(unsafe_code)]
-                let (fast, back) =
-                    unsafe { (index.position_with_bits(i), index.index_with_bits(&pos)) };
-                assert_eq!(fast, pos, "{i}");
-                assert_eq!(back, Some(i));
-                let mut black = pos;
-                black.pawns.swap(0, 1);
-                black.waiting.swap(0, 1);
-                black.to_move = Side::Black;
-                #[allow(unsafe_code)]
-                let swapped = unsafe { index.index_with_bits(&black) };
-                assert_eq!(swapped, index.index_by::<false>(&black));
-            }
-        }
-    }
-
-    #[test]
-    fn rules_with_state_the_index_does_not_number_are_refused() {
-        let start = RuleSet {
-            pawns: 2,
-            start_value: Some(1),
-            ..Variant::TEJON.rules().into_set()
-        }
-        .check()
-        .unwrap();
-        assert_eq!(
-            StateIndex::new(&start).err(),
-            Some(IndexError::Unsupported(vec!["start_value"]))
-        );
-    }
-
-    #[test]
-    fn every_index_decodes_to_a_position_that_encodes_back() {
-        for variant in Variant::all() {
-            for k in 1..=2 {
-                let rules = RuleSet {
-                    pawns: k,
-                    ..variant.rules().into_set()
-                }
-                .check()
-                .unwrap();
-                let index = match StateIndex::new(&rules) {
-                    Ok(index) => index,
-                    // Ludii's Kendall: a pawn back from the water carries an obligation; Bell, a score.
-                    Err(IndexError::Unsupported(_))
-                        if rules.water_to == WaterTo::Held
-                            || rules.end == GameEnd::AllOut
-                            || rules.split_throws =>
-                    {
-                        continue
-                    }
-                    Err(e) => panic!("{variant}: {e}"),
-                };
-                let step = (index.len() / 20_000).max(1);
-                for i in (0..index.len()).step_by(step as usize) {
-                    let pos = index.position(i);
-                    assert_eq!(index.index(&pos), Some(i), "{variant} {pos:?}");
-                    let mut black = pos;
-                    black.pawns.swap(0, 1);
-                    black.waiting.swap(0, 1);
-                    black.to_move = Side::Black;
-                    assert_eq!(index.index(&black), Some(i), "{variant}: sides swapped");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn three_pawns_of_tejon_are_fifteen_million_positions() {
-        let rules = RuleSet {
-            pawns: 3,
-            ..Variant::TEJON.rules().into_set()
-        }
-        .check()
-        .unwrap();
-        let index = StateIndex::new(&rules).unwrap();
-        // Sum over a, b in 1..=3 of C(30, a) C(30 - a, b).
-        let expected: u64 = (1..=3u64)
-            .flat_map(|a| (1..=3u64).map(move |b| (a, b)))
-            .map(|(a, b)| u64::from(C[30][a as usize]) * u64::from(C[30 - a as usize][b as usize]))
-            .sum();
-        assert_eq!(index.len(), expected);
-        assert_eq!(expected, 15_134_520);
-        let last = index.position(index.len() - 1);
-        assert_eq!(index.index(&last), Some(index.len() - 1));
-        assert!(StateIndex::new(&Variant::TEJON.rules()).is_err());
-    }
-
-    #[test]
-    fn four_pawns_of_tejon_fit_a_u32_index() {
-        let rules = RuleSet {
-            pawns: 4,
-            ..Variant::TEJON.rules().into_set()
-        }
-        .check()
-        .unwrap();
-        let index = StateIndex::new(&rules).unwrap();
-        // Sum over a, b in 1..=4 of C(30, a) C(30 - a, b) (docs/solving.md).
-        assert_eq!(index.len(), 586_583_580);
-        assert!(index.len() < u64::from(u32::MAX));
-        let step = index.len() / 50_000;
-        for i in (0..index.len())
-            .step_by(step as usize)
-            .chain([index.len() - 1])
-        {
-            let pos = index.position(i);
-            assert_eq!(index.index(&pos), Some(i), "{pos:?}");
-        }
-    }
-
-    /// The groups counted from the layers are the numbering's own, in every variant the solver
-    /// takes, and 5 pawns of `tejon` are the 12.5 billion positions of docs/solving.md (each
-    /// group worked out apart: Σ over a + b = 10 − off of C(30, a) C(30 − a, b)).
-    #[test]
-    fn groups_counted_are_the_numbering_s() {
-        for variant in Variant::all() {
-            for k in 1..=3 {
-                let rules = RuleSet {
-                    pawns: k,
-                    ..variant.rules().into_set()
-                }
-                .check()
-                .unwrap();
-                let Ok(index) = StateIndex::new(&rules) else {
-                    assert!(group_sizes(&rules).is_err(), "{variant}");
-                    continue;
-                };
-                let mut groups = BTreeMap::new();
-                let offsets: Vec<(u64, LayerKey)> = index.layers().collect();
-                for (n, (offset, key)) in offsets.iter().enumerate() {
-                    let end = offsets.get(n + 1).map_or(index.len(), |l| l.0);
-                    *groups.entry(key.borne_off(k)).or_insert(0) += end - offset;
-                }
-                assert_eq!(group_sizes(&rules).unwrap(), groups, "{variant} {k}");
-            }
-        }
-        let five = group_sizes(&Variant::TEJON.rules()).unwrap();
-        let expected = [
-            (0, 7_571_343_780),
-            (1, 3_605_401_800),
-            (2, 1_065_232_350),
-            (3, 228_009_600),
-            (4, 36_814_050),
-            (5, 4_275_180),
-            (6, 383_670),
-            (7, 24_360),
-            (8, 870),
-        ];
-        assert_eq!(five, BTreeMap::from(expected));
-        assert_eq!(five.values().sum::<u64>(), 12_511_485_660);
-        let eight = RuleSet {
-            pawns: 8,
-            ..Variant::TEJON.rules().into_set()
-        };
-        assert!(matches!(
-            group_sizes(&eight.check().unwrap()),
-            Err(IndexError::TooManyPawns(8))
-        ));
-    }
-}
+mod tests;

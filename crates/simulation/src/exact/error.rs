@@ -85,6 +85,14 @@ pub enum SolveError {
         /// What differs.
         why: String,
     },
+    /// An endgame table read by `optimal`, which plays whole games.
+    #[error("{file}: this table holds an endgame alone (the positions with at least {from} pawns borne off, both sides together), not the whole game 'optimal' plays; 'td:endgame={file}' reads it")]
+    EndgameOnly {
+        /// The table file.
+        file: String,
+        /// The fewest pawns borne off of its positions.
+        from: u8,
+    },
     /// A table file could not be read or written.
     #[error("{path}: {why}")]
     File {

@@ -56,6 +56,36 @@ impl Plan {
         8 * self.positions() + kept.min(budget)
     }
 
+    /// The plan of the endgame from `from` pawns borne off: its groups alone
+    /// (`solve --endgame`, [`StateIndex::endgame`](senet_engine::solve::index::StateIndex::endgame)).
+    pub fn endgame(&self, from: u8) -> Plan {
+        Plan {
+            pawns: self.pawns,
+            groups: self
+                .groups
+                .iter()
+                .filter(|g| g.off >= from)
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// The fewest pawns borne off of an endgame whose positions fit a `u32` index (the largest
+    /// endgame [`StateIndex::endgame`](senet_engine::solve::index::StateIndex::endgame)
+    /// numbers): 0 when the whole game does.
+    pub fn deepest_endgame(&self) -> u8 {
+        let mut total = 0;
+        let mut deepest = self.groups.first().map_or(0, |g| g.off);
+        for g in &self.groups {
+            total += g.positions;
+            if total > u64::from(u32::MAX) {
+                break;
+            }
+            deepest = g.off;
+        }
+        deepest
+    }
+
     /// The groups whose sweep fits in `bytes`, the most pawns borne off first: the endgame a
     /// machine of that memory can solve.
     pub fn fitting(&self, bytes: u64) -> impl Iterator<Item = &GroupNeed> {
@@ -118,6 +148,12 @@ mod tests {
             plan.held_today(10_000 << 20),
             8 * 12_511_485_660 + (10_000 << 20)
         );
+        // The endgame from 2 pawns borne off is the deepest that a u32 numbers.
+        assert_eq!(plan.deepest_endgame(), 2);
+        let end = plan.endgame(2);
+        assert_eq!(end.positions(), 1_334_740_080);
+        assert_eq!(end.groups.last().unwrap().off, 2);
+        assert_eq!(plan.endgame(4).positions(), 41_498_130);
     }
 
     /// Where points left over move a second pawn, a group reads the two groups above it.

@@ -261,7 +261,7 @@ fn layered(
             pick,
             layered: true,
         });
-        let (values, effort) =
+        let (values, effort, _) =
             layered_values(request, &sweep, pick, checkpoint.as_ref(), cancel, listen)?;
         listen(Event::Done(pick, &effort));
         Ok::<_, SolveError>((Values::new(index.clone(), values), effort))
@@ -303,8 +303,70 @@ fn layered(
     })
 }
 
+/// An endgame solved: the optimal values of the positions with at least `from` pawns borne
+/// off, both sides together ([`StateIndex::endgame`]), and how they were found.
+#[derive(Clone, Debug)]
+pub struct Endgame {
+    /// The table, numbered as the endgame: `td:endgame=` reads it where it covers a position.
+    pub solution: Solution,
+    /// How the values were found (optimal play).
+    pub effort: Effort,
+    /// Each group, from the most pawns borne off down, as the run that solved it recorded it
+    /// (a group an earlier run saved without its record is missing).
+    pub groups: Vec<Group>,
+}
+
+/// Solves the endgame of `request`'s game from `from` pawns borne off (both sides together):
+/// optimal play only, layer by layer, its groups from and into the request's checkpoint, as
+/// [`solve`] solves the whole game's (a group's values are the same numbers in both: the same
+/// positions in the same order). No move lowers the pawns borne off, so the endgame needs no
+/// other position; the start is not in it and has no chance here. Up to 7 pawns a side, as
+/// long as the endgame fits a `u32` index (5 pawns of `tejon`: from 2 pawns borne off).
+pub fn solve_endgame(
+    request: &Request,
+    from: u8,
+    cancel: &Cancel,
+    listen: &mut dyn FnMut(Event),
+) -> Result<Endgame, SolveError> {
+    let rules = &request.rules;
+    let throws = throw_table(rules, &request.device);
+    let index = StateIndex::endgame(rules, from)?;
+    let checkpoint = request.checkpoint_for(&throws)?;
+    let sweep = Sweep {
+        rules,
+        throws: &throws,
+        index: &index,
+        race: true,
+    };
+    listen(Event::Begins {
+        pick: Pick::Best,
+        layered: true,
+    });
+    let (values, effort, groups) = layered_values(
+        request,
+        &sweep,
+        Pick::Best,
+        checkpoint.as_ref(),
+        cancel,
+        listen,
+    )?;
+    listen(Event::Done(Pick::Best, &effort));
+    let values = values.iter().map(|&v| v as f32).collect();
+    Ok(Endgame {
+        solution: Solution {
+            rules: rules.clone(),
+            throws,
+            index,
+            values,
+        },
+        effort,
+        groups,
+    })
+}
+
 /// The layered solve of `pick`, from and into the checkpoint `c` when there is one, its
-/// effort counting the groups that earlier runs solved as their records say.
+/// effort counting the groups that earlier runs solved as their records say; the groups, those
+/// earlier runs solved among them, from the most pawns borne off down.
 fn layered_values(
     request: &Request,
     sweep: &Sweep,
@@ -312,7 +374,7 @@ fn layered_values(
     c: Option<&Checkpoint>,
     cancel: &Cancel,
     listen: &mut dyn FnMut(Event),
-) -> Result<(Vec<f64>, Effort), SolveError> {
+) -> Result<(Vec<f64>, Effort, Vec<Group>), SolveError> {
     let started = Instant::now();
     let index = sweep.index;
     let tolerance = request.tolerance();
@@ -356,7 +418,9 @@ fn layered_values(
         seconds: earlier + started.elapsed().as_secs_f64(),
         bytes: 8 * index.len() + all.iter().map(|g| g.bytes).max().unwrap_or(0),
     };
-    Ok((solved.values, effort))
+    let mut groups: Vec<Group> = all.into_iter().cloned().collect();
+    groups.sort_by_key(|g| std::cmp::Reverse(g.off));
+    Ok((solved.values, effort, groups))
 }
 
 /// The table's values of `pick` that the checkpoint `c` holds once a layered solve has

@@ -1,5 +1,6 @@
 //! The file of a solved table: `SENETSOL`, the format, a TOML header (the rule set, the throw
-//! distribution, the positions), then one little-endian `f32` per position.
+//! distribution, the positions, and for an endgame table the fewest pawns borne off it holds),
+//! then one little-endian `f32` per position.
 
 use crate::exact::solve::SolveError;
 use senet_engine::rules::{RuleSet, Rules};
@@ -35,6 +36,7 @@ pub fn save(solution: &Solution, path: &Path) -> Result<(), SolveError> {
         rules: solution.rules.clone(),
         throws: solution.throws.clone(),
         positions: solution.values.len() as u64,
+        endgame: solution.index.from_off(),
     };
     let text = toml::to_string(&header).map_err(|e| SolveError::File {
         path: path.display().to_string(),
@@ -60,17 +62,44 @@ struct Header<R> {
     rules: R,
     throws: Vec<(u8, f64)>,
     positions: u64,
+    /// The fewest pawns borne off (both sides together) of the positions held: 0 (the whole
+    /// game, not written: a table of the whole game is what it was before endgames), or an
+    /// endgame's ([`StateIndex::endgame`]). A reader that does not know the key numbers the
+    /// whole game and refuses the file for its count of positions.
+    #[serde(default, skip_serializing_if = "whole_game")]
+    endgame: u8,
 }
 
-/// The game a table file was solved for (its rules and throw distribution), read from its
-/// header alone: the values are not read.
-pub fn table_game(path: &Path) -> Result<(Rules, Vec<(u8, f64)>), SolveError> {
+/// Whether a header's `endgame` is the whole game's.
+fn whole_game(from: &u8) -> bool {
+    *from == 0
+}
+
+/// What a table file's header says: the game it was solved for, and what of it it holds.
+#[derive(Clone, Debug)]
+pub struct TableGame {
+    /// The rules solved.
+    pub rules: Rules,
+    /// The throw distribution solved for: `(value, probability)` pairs.
+    pub throws: Vec<(u8, f64)>,
+    /// 0 for a table of the whole game; else the fewest pawns borne off (both sides together)
+    /// of the positions it holds: an endgame table, which `td:endgame=` reads.
+    pub endgame: u8,
+}
+
+/// The game a table file was solved for (its rules and throw distribution) and the endgame it
+/// holds, read from its header alone: the values are not read.
+pub fn table_game(path: &Path) -> Result<TableGame, SolveError> {
     let mut file = BufReader::new(File::open(path).map_err(|e| SolveError::File {
         path: path.display().to_string(),
         why: e.to_string(),
     })?);
     let header = read_header(&mut file, path)?;
-    Ok((header.rules, header.throws))
+    Ok(TableGame {
+        rules: header.rules,
+        throws: header.throws,
+        endgame: header.endgame,
+    })
 }
 
 /// Reads the header of a table file, up to its values.
@@ -103,11 +132,12 @@ fn read_header(file: &mut impl Read, path: &Path) -> Result<Header<Rules>, Solve
         rules: (header.rules.check()).map_err(|e| bad(format!("header: {e}")))?,
         throws: header.throws,
         positions: header.positions,
+        endgame: header.endgame,
     })
 }
 
 /// Reads a table written by [`save`], its values streamed into the table (a 4-pawn table,
-/// 2.3 GB, is held once).
+/// 2.3 GB, is held once); an endgame table is numbered as its endgame.
 pub fn load(path: &Path) -> Result<Solution, SolveError> {
     let bad = |why: String| SolveError::File {
         path: path.display().to_string(),
@@ -115,7 +145,10 @@ pub fn load(path: &Path) -> Result<Solution, SolveError> {
     };
     let mut file = BufReader::new(File::open(path).map_err(|e| bad(e.to_string()))?);
     let header = read_header(&mut file, path)?;
-    let index = StateIndex::new(&header.rules)?;
+    let index = match header.endgame {
+        0 => StateIndex::new(&header.rules)?,
+        from => StateIndex::endgame(&header.rules, from)?,
+    };
     if index.len() != header.positions {
         return Err(bad(format!(
             "{} positions in the file, {} in this program's numbering",

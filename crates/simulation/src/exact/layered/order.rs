@@ -12,11 +12,14 @@ const PIECE: usize = 1 << 16;
 /// A group's positions in sweep order: by [`progress`], highest first; inside a level, first
 /// the positions that come before their mirror ([`mirror_first`]), then the others; then by
 /// index (a counting sort: two bytes a position besides the order). Returns the order and where
-/// each part starts in it (513 bounds: part `p` is `bounds[p]..bounds[p + 1]`, level `l`'s two
-/// halves the parts `2 (255 - l)` and `2 (255 - l) + 1`, many of them empty).
+/// each part starts in it (`2 (top + 1) + 1` bounds, `top` the highest level, 62 K with K pawns
+/// a side: part `p` is `bounds[p]..bounds[p + 1]`, level `l`'s two halves the parts
+/// `2 (top - l)` and `2 (top - l) + 1`, many of them empty).
 pub(super) fn sorted(sweep: &Sweep, members: &[Range<u32>]) -> (Vec<u32>, Vec<usize>) {
     let k = sweep.index.pawns();
-    // A level is at most 2 × 4 pawns × 31 = 248: its two halves number at most 512 parts.
+    // A level is at most 2 × K pawns × 31 (248 with 4 pawns, 310 with 5): its two halves
+    // number at most 2 (top + 1) parts.
+    let top = 62 * u16::from(k);
     // Each range is cut into pieces, so that every thread has work even when the group is one
     // range (the largest groups are).
     let mut part = vec![0u16; members.iter().map(|r| (r.end - r.start) as usize).sum()];
@@ -28,12 +31,12 @@ pub(super) fn sorted(sweep: &Sweep, members: &[Range<u32>]) -> (Vec<u32>, Vec<us
             let first = r.start + (c * PIECE) as u32;
             for (i, slot) in (first..r.end).zip(out.iter_mut()) {
                 let pos = sweep.index.position(u64::from(i));
-                let level = 255 - progress(k, &pos) as u16;
+                let level = top - progress(k, &pos) as u16;
                 *slot = 2 * level + u16::from(!mirror_first(sweep, i, &pos));
             }
         });
     }
-    let mut bounds = vec![0usize; 513];
+    let mut bounds = vec![0usize; 2 * (usize::from(top) + 1) + 1];
     for &p in &part {
         bounds[p as usize + 1] += 1;
     }
