@@ -22,7 +22,7 @@ mod job;
 mod listen;
 mod plan;
 pub use job::{Job, Method, SolveArgs};
-use listen::{listener, solve_error};
+use listen::{begin, listener, sayer, solve_error};
 
 /// Runs `senet-sim solve`: a solve into its folder, a table checked (`--verify`) or a solve's
 /// plan printed (`--plan`).
@@ -52,18 +52,10 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<()> {
 /// under optimal play and under random play (`None` with `--optimal-only`).
 pub fn run(job: Job, out: &mut impl Write) -> Result<(PathBuf, (f64, Option<f64>))> {
     let dir = job.dir.clone();
-    crate::config::check_out(&dir)?;
     // Ctrl-C and SIGTERM ask the sweeps to stop; nothing is then written.
-    let cancel = crate::signals::cancel_on_signals();
+    let cancel = begin(&job, out)?;
     let quiet = job.quiet;
-    let say = |text: &str| {
-        if !quiet {
-            eprintln!("{text}");
-        }
-    };
-    if !quiet {
-        writeln!(out, "{}", crate::cli::args::header(&job.game, None, &[]))?;
-    }
+    let say = sayer(quiet);
     let request = Request {
         method: match job.method {
             Method::Auto => solving::Method::Auto,

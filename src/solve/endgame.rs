@@ -2,7 +2,7 @@
 //! `rules.toml`, `report.md`), its checkpoint kept for an endgame of more groups.
 
 use super::job::Job;
-use super::listen::{listener, solve_error};
+use super::listen::{begin, listener, sayer, solve_error};
 use crate::report::Staging;
 use anyhow::{Context, Result};
 use senet_simulation::exact::solve::{self as solving, checkpoint_beside, Method, Request};
@@ -14,18 +14,10 @@ use std::path::PathBuf;
 /// folder.
 pub(super) fn run(job: Job, from: u8, out: &mut impl Write) -> Result<PathBuf> {
     let dir = job.dir.clone();
-    crate::config::check_out(&dir)?;
     // Ctrl-C and SIGTERM ask the sweeps to stop; the checkpoint keeps what was done.
-    let cancel = crate::signals::cancel_on_signals();
+    let cancel = begin(&job, out)?;
     let quiet = job.quiet;
-    let say = |text: &str| {
-        if !quiet {
-            eprintln!("{text}");
-        }
-    };
-    if !quiet {
-        writeln!(out, "{}", crate::cli::args::header(&job.game, None, &[]))?;
-    }
+    let say = sayer(quiet);
     let request = Request {
         method: Method::Layered,
         memory: job.memory,

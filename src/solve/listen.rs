@@ -3,12 +3,34 @@
 
 use super::job::Job;
 use crate::error::{InputError, Interrupted};
+use anyhow::Result;
 use senet_engine::solve::backup::Pick;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::exact::layered::Group;
 use senet_simulation::exact::solve::{Event, Request, SolveError};
+use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
+
+/// The start of a solve into `job.dir`: the folder checked (a folder of ours, or none), Ctrl-C
+/// and SIGTERM made to cancel the token returned, the game's line printed unless quiet.
+pub(super) fn begin(job: &Job, out: &mut impl Write) -> Result<Cancel> {
+    crate::config::check_out(&job.dir)?;
+    let cancel = crate::signals::cancel_on_signals();
+    if !job.quiet {
+        writeln!(out, "{}", crate::cli::args::header(&job.game, None, &[]))?;
+    }
+    Ok(cancel)
+}
+
+/// What a solve says as it goes, on standard error, unless `quiet`.
+pub(super) fn sayer(quiet: bool) -> impl Fn(&str) {
+    move |text: &str| {
+        if !quiet {
+            eprintln!("{text}");
+        }
+    }
+}
 
 /// What a solve says as it goes (groups, sweeps at most every minute, saves), and the stops
 /// that tests ask for: a cancel after so many groups or sweeps, as if killed.

@@ -4,17 +4,6 @@
 use crate::outputs::*;
 use std::path::Path;
 
-/// Runs the binary; returns (status code, stdout, stderr).
-fn senet_run(args: &[&str]) -> (i32, String, String) {
-    let o = senet().args(args).output().unwrap();
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (
-        o.status.code().unwrap_or(-1),
-        text(&o.stdout),
-        text(&o.stderr),
-    )
-}
-
 /// `solve --variant tejon --pawns K --endgame N --out DIR`; returns stderr.
 fn endgame(pawns: &str, from: &str, dir: &Path) -> String {
     let (code, _, stderr) = senet_run(&[

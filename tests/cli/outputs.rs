@@ -8,6 +8,17 @@ pub fn senet() -> Command {
     Command::cargo_bin("senet-sim").unwrap()
 }
 
+/// Runs the binary with `args`: (exit code, stdout, stderr).
+pub fn senet_run(args: &[&str]) -> (i32, String, String) {
+    let o = senet().args(args).output().unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (
+        o.status.code().unwrap_or(-1),
+        text(&o.stdout),
+        text(&o.stderr),
+    )
+}
+
 /// Writes `text` to `dir/name` and returns the path.
 pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let p = dir.join(name);

@@ -4,13 +4,6 @@
 
 use crate::outputs::*;
 
-/// Runs the binary with `args`: (exit code, stdout, stderr).
-fn sim(args: &[&str]) -> (i32, String, String) {
-    let o = senet().args(args).output().unwrap();
-    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
-    (o.status.code().unwrap(), text(o.stdout), text(o.stderr))
-}
-
 /// A rule file's mistakes: one line on stderr naming the file, the line and the key, exit 2,
 /// nothing played (an empty file played tejon and exited 0).
 #[test]
@@ -32,7 +25,7 @@ fn a_rule_file_error_names_what_is_wrong() {
         ),
     ];
     for (path, want) in &cases {
-        let (code, out, err) = sim(&["play", "--rules", path, "--seed", "1"]);
+        let (code, out, err) = senet_run(&["play", "--rules", path, "--seed", "1"]);
         assert_eq!(code, 2, "{path}: {err}");
         assert!(out.is_empty(), "{path}: nothing played: {out}");
         assert!(
@@ -43,10 +36,10 @@ fn a_rule_file_error_names_what_is_wrong() {
         assert!(!err.replace(path.as_str(), "").contains("u8"), "{err}");
     }
     // The same empty file with --variant plays that variant.
-    let (code, _, err) = sim(&["play", "--rules", &cases[0].0, "--variant", "kendall"]);
+    let (code, _, err) = senet_run(&["play", "--rules", &cases[0].0, "--variant", "kendall"]);
     assert_eq!(code, 0, "{err}");
     // A contradiction names both keys.
-    let (code, _, err) = sim(&[
+    let (code, _, err) = senet_run(&[
         "play",
         "--set",
         "checkpoint_trap=true",
@@ -77,7 +70,7 @@ fn the_train_hint_trains_the_game_asked() {
         "--seed",
         "3",
     ];
-    let (code, out, err) = sim(&[&asked[..], &["--white", "td"]].concat());
+    let (code, out, err) = senet_run(&[&asked[..], &["--white", "td"]].concat());
     assert_eq!(code, 2, "{err}");
     assert!(out.is_empty(), "no header before the error: {out}");
     let command = err.split('`').nth(1).expect("a command in backquotes");
@@ -103,7 +96,7 @@ fn the_train_hint_trains_the_game_asked() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let td = format!("td:{}", net.display());
-    let (code, _, err) = sim(&[&asked[..], &["--white", &td]].concat());
+    let (code, _, err) = senet_run(&[&asked[..], &["--white", &td]].concat());
     assert_eq!(code, 0, "{err}");
 }
 
@@ -120,10 +113,10 @@ fn play_json_opens_with_its_provenance() {
         "--seed",
         "7",
     ];
-    let (code, text, err) = sim(&args);
+    let (code, text, err) = senet_run(&args);
     assert_eq!(code, 0, "{err}");
     let header = text.lines().next().unwrap();
-    let (code, json, err) = sim(&[&args[..], &["--json"]].concat());
+    let (code, json, err) = senet_run(&[&args[..], &["--json"]].concat());
     assert_eq!(code, 0, "{err}");
     let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
     assert_eq!(first["kind"], "provenance");
@@ -150,7 +143,7 @@ fn a_review_says_draw_and_names_its_table_option() {
     let out = tmp.path().join("r");
     // Game 13 of 2,000 one-pawn ludii-jequier games of seed 1: its last pawn left with a throw
     // that gives another throw, a draw.
-    let (code, text, err) = sim(&[
+    let (code, text, err) = senet_run(&[
         "review",
         "--variant",
         "ludii-jequier",
@@ -163,7 +156,7 @@ fn a_review_says_draw_and_names_its_table_option() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(text.contains("winner: none (a draw), 13 throws"), "{text}");
-    let (code, _, err) = sim(&["review", "--variant", "tejon", "--pawns", "4"]);
+    let (code, _, err) = senet_run(&["review", "--variant", "tejon", "--pawns", "4"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("then add --table DIR/table.senet") && !err.contains("optimal:DIR"),

@@ -2,17 +2,6 @@
 
 use crate::outputs::*;
 
-/// Runs the binary; returns (status code, stdout, stderr).
-fn senet_run(args: &[&str]) -> (i32, String, String) {
-    let o = senet().args(args).output().unwrap();
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    (
-        o.status.code().unwrap_or(-1),
-        text(&o.stdout),
-        text(&o.stderr),
-    )
-}
-
 #[test]
 fn solve_writes_the_table_and_its_figures() {
     let tmp = tempfile::tempdir().unwrap();
