@@ -1,6 +1,7 @@
 //! report.md of `senet-sim solve --endgame N`: what the endgame table holds, how to read it,
 //! and how each of its groups was solved.
 
+use super::solved::sci;
 use crate::lang::{t, Lang};
 use senet_simulation::exact::solve::Endgame;
 use senet_simulation::input::rulefile::Game;
@@ -91,11 +92,11 @@ fn groups(md: &mut String, e: &Endgame, l: Lang) {
     for g in &e.groups {
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {:.1e} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} |",
             g.off,
             l.int(g.positions),
             g.sweeps,
-            g.change,
+            sci(l, g.change),
             l.num(g.seconds, 1),
             l.int(g.stored)
         );
@@ -107,18 +108,20 @@ fn groups(md: &mut String, e: &Endgame, l: Lang) {
         t(
             l,
             &format!(
-                "Each group swept until no value moved by more than {:.0e}; {} s in all (earlier \
-                 runs resumed from the checkpoint included); about {} MB held at most (every \
-                 value in f64, and the outcomes of the largest group kept).",
-                f.tolerance,
+                "Each group swept until no value moved by more than {}; {} s in all, earlier \
+                 runs included (a group read from the checkpoint counts the seconds of the run \
+                 that solved it); about {} MB held at most (every value in f64, and the \
+                 outcomes of the largest group kept).",
+                sci(l, f.tolerance),
                 l.num(f.seconds, 1),
                 l.int(f.bytes >> 20)
             ),
             &format!(
-                "Chaque groupe est balayé jusqu'à ce qu'aucune valeur ne bouge de plus de {:.0e} ; \
-                 {} s en tout (reprises depuis le point de reprise comprises) ; environ {} Mo \
-                 au plus (chaque valeur en f64, et les issues gardées du plus grand groupe).",
-                f.tolerance,
+                "Chaque groupe est balayé jusqu'à ce qu'aucune valeur ne bouge de plus de {} ; \
+                 {} s en tout, exécutions précédentes comprises (un groupe relu du point de \
+                 reprise compte les secondes de l'exécution qui l'a résolu) ; environ {} Mo au \
+                 plus (chaque valeur en f64, et les issues gardées du plus grand groupe).",
+                sci(l, f.tolerance),
                 l.num(f.seconds, 1),
                 l.int(f.bytes >> 20)
             )

@@ -216,7 +216,7 @@ fn state_metrics(md: &mut String, s: &Solved, l: Lang) {
 }
 
 /// A small number in scientific notation, with the language's decimal mark: "8,6e-11".
-fn sci(l: Lang, x: f64) -> String {
+pub(super) fn sci(l: Lang, x: f64) -> String {
     format!("{x:.1e}").replace('.', &l.decimal_mark().to_string())
 }
 

@@ -108,6 +108,29 @@ fn a_deeper_endgame_reads_the_groups_already_solved() {
     ] {
         assert!(report.contains(row), "{row}\n{report}");
     }
+    // In French: the words, the decimal comma of the last change and of the tolerance.
+    let fr = tmp.path().join("fr");
+    let (code, _, stderr) = senet_run(&[
+        "solve",
+        "--variant",
+        "tejon",
+        "--pawns",
+        "3",
+        "--endgame",
+        "3",
+        "--lang",
+        "fr",
+        "--quiet",
+        "--out",
+        fr.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let report = std::fs::read_to_string(fr.join("report.md")).unwrap();
+    assert!(report
+        .starts_with("# tejon: la fin de partie à 3 pions par camp, à partir de 3 pions sortis"));
+    assert!(report.contains("| pions sortis | positions | balayages | dernier écart |"));
+    assert!(report.contains("| 69 | 7,8e-10 |"), "{report}");
+    assert!(report.contains("de plus de 1,0e-9 ;"), "{report}");
 }
 
 #[test]
