@@ -148,7 +148,11 @@ impl Tables {
         let held = self
             .held
             .iter()
-            .find(|(file, s)| *file == o.file && s.solves(rules, &throws));
+            // An endgame table held for a `td` player is not a whole game's: the file is read
+            // again below, and refused.
+            .find(|(file, s)| {
+                *file == o.file && s.index.from_off() == 0 && s.solves(rules, &throws)
+            });
         let table = match (held, &o.file) {
             (Some((_, s)), _) => s.clone(),
             (None, Some(file)) => {

@@ -115,3 +115,39 @@ fn a_held_table_serves_without_a_solve() {
         .unwrap();
     assert!(Arc::ptr_eq(&held, &table(&spec).unwrap()));
 }
+
+/// An endgame table (5 pawns of `tejon`, from 7 pawns borne off) serves a `td` player, and is
+/// refused to an `optimal` player of the same game, even once the cache holds it: `optimal`
+/// plays whole games, and the endgame has no value for most of their positions.
+#[test]
+fn an_endgame_table_serves_td_and_is_refused_to_optimal() {
+    use senet_engine::variants::Variant;
+    use senet_simulation::exact::solve::{solve_endgame, Request};
+    use senet_simulation::exact::tablefile;
+    let rules = Variant::TEJON.rules();
+    let device = Variant::TEJON.device();
+    let request = Request::new(rules.clone(), device);
+    let end = solve_endgame(&request, 7, &Cancel::new(), &mut |_| {}).unwrap();
+    assert_eq!(end.solution.values.len(), 870 + 24_360);
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("end.senet");
+    tablefile::save(&end.solution, &file).unwrap();
+    let file = file.to_str().unwrap();
+    let loaded = tablefile::load(Path::new(file)).unwrap();
+    assert_eq!(loaded.index.from_off(), 7);
+    assert_eq!(loaded.values, end.solution.values);
+    let mut tables = Tables::new();
+    let mut td: StrategySpec = format!("td:endgame={file}").parse().unwrap();
+    let cancel = Cancel::new();
+    (tables.resolve(&mut td, Variant::TEJON, &rules, &device, &cancel)).unwrap();
+    let mut optimal: StrategySpec = format!("optimal:{file}").parse().unwrap();
+    let e = (tables.resolve(&mut optimal, Variant::TEJON, &rules, &device, &cancel))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("holds an endgame alone"), "{e}");
+    assert!(table(&optimal).is_none());
+    let e = senet_simulation::players::check(&optimal, Variant::TEJON, &rules, &device)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("at least 7 pawns borne off"), "{e}");
+}
