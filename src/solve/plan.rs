@@ -116,7 +116,10 @@ pub(super) fn print(
 /// (every value in `f64` and the outcomes' budget), if it would.
 pub(super) fn memory_warning(request: &Request, endgame: Option<u8>) -> Option<String> {
     let whole = plan(&request.rules).ok()?;
-    let plan = endgame.map_or(whole.clone(), |from| whole.endgame(from));
+    let plan = match endgame {
+        Some(from) => whole.endgame(from),
+        None => whole,
+    };
     beyond(plan.held_today(request.budget()), available()?)
 }
 
