@@ -168,9 +168,16 @@ pub struct StateIndex {
 /// Why a rule set cannot be solved.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum IndexError {
-    /// Too many pawns for the memory of a table.
-    #[error("{0} pawns a side is more than the solver handles (1 to {MAX_SOLVED_PAWNS})")]
-    TooManyPawns(u8),
+    /// Too many pawns for the memory of a table: `pawns` a side, where this numbering takes 1
+    /// to `most` ([`MAX_SOLVED_PAWNS`] for a whole game, [`MAX_COUNTED_PAWNS`] for an endgame or
+    /// a count of the groups).
+    #[error("{pawns} pawns a side is more than the solver handles here (1 to {most})")]
+    TooManyPawns {
+        /// Pawns a side asked for.
+        pawns: u8,
+        /// The most this numbering takes.
+        most: u8,
+    },
     /// An endgame numbering with more positions than a `u32` index reaches.
     #[error("the positions with at least {from} pawns borne off number {positions}, more than the {} a table indexes: an endgame with more pawns borne off fits", u32::MAX)]
     TooManyPositions {
@@ -224,7 +231,7 @@ fn layer_keys(k: u8, max_wait: u8, replays: u8) -> impl Iterator<Item = LayerKey
 fn layout(rules: &Rules, most: u8) -> Result<(u8, u8), IndexError> {
     let k = rules.pawns;
     if !(1..=most).contains(&k) {
-        return Err(IndexError::TooManyPawns(k));
+        return Err(IndexError::TooManyPawns { pawns: k, most });
     }
     // Ludii's Kendall: a pawn back from the water is bound to move (`Position::bound`);
     // `start_value`: whether the second side has thrown its value is the game runner's

@@ -197,8 +197,21 @@ fn groups_counted_are_the_numbering_s() {
     };
     assert!(matches!(
         group_sizes(&eight.check().unwrap()),
-        Err(IndexError::TooManyPawns(8))
+        Err(IndexError::TooManyPawns { pawns: 8, most: 7 })
     ));
+    assert_eq!(
+        StateIndex::new(
+            &RuleSet {
+                pawns: 5,
+                ..Variant::TEJON.rules().into_set()
+            }
+            .check()
+            .unwrap()
+        )
+        .unwrap_err()
+        .to_string(),
+        "5 pawns a side is more than the solver handles here (1 to 4)"
+    );
 }
 
 /// An endgame numbers the positions of its groups, and only those, in the whole game's order:
