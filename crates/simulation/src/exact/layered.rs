@@ -15,7 +15,7 @@
 
 use crate::cancel::Cancel;
 use crate::exact::memory::huge_filled;
-use crate::exact::outcomes::{evaluate, outcomes_again, Entry, THROW};
+use crate::exact::outcomes::{evaluate, outcomes_again, Entry, Packed, Width, THROW};
 use rayon::prelude::*;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
@@ -183,10 +183,10 @@ pub fn solve_layered(
     resume: &Resume,
     listener: &mut dyn Listener,
 ) -> Result<Layered, LayeredError> {
-    if sweep.index.len() > u32::MAX_INDEX {
-        solve_with::<u64>(sweep, settings, values, resume, listener)
-    } else {
-        solve_with::<u32>(sweep, settings, values, resume, listener)
+    match Width::of(sweep.index.len()) {
+        Width::Narrow => solve_with::<u32>(sweep, settings, values, resume, listener),
+        Width::Packed => solve_with::<Packed>(sweep, settings, values, resume, listener),
+        Width::Wide => solve_with::<u64>(sweep, settings, values, resume, listener),
     }
 }
 

@@ -24,7 +24,8 @@ pub(crate) const THROW: u32 = 1 << 27;
 pub(crate) const INDEX: u32 = THROW - 1;
 
 /// An outcome packed in one integer: the next position's index and the flags above. `u32`
-/// holds indices below 2^27 (up to 3 pawns a side), `u64` any `u32` index (4 pawns).
+/// holds indices below 2^27 (up to 3 pawns a side), [`Packed`] below 2^29 - 2 (the layered
+/// solve only), `u64` any `u32` index (4 pawns).
 pub(crate) trait Entry: Copy + Send + Sync + 'static {
     /// The largest index an entry holds.
     const MAX_INDEX: u64;
@@ -66,6 +67,83 @@ impl Entry for u64 {
     #[inline]
     fn index(self) -> usize {
         self as u32 as usize
+    }
+}
+
+/// An outcome in 32 bits for numberings of up to 2^29 - 3 positions (the 5-pawn endgame from 3
+/// pawns borne off: 269,507,730), where [`u32`]'s 27 bits of index stop: the index in the low
+/// 29 bits and [`FLIP`], [`FIRST`] and [`THROW`] in the three above; a finished game is one of
+/// the two highest indices (won, drawn), never a position's. No [`OLD`] flag (the layered
+/// solve, in place, never reads it). The same outcomes as the other entries, in half the bytes
+/// of a [`u64`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Packed(u32);
+
+/// [`THROW`]'s bit in a [`Packed`] entry.
+const PACKED_THROW: u32 = 1 << 29;
+/// The bits of a position's index in a [`Packed`] entry.
+const PACKED_INDEX: u32 = PACKED_THROW - 1;
+/// The index of a [`Packed`] won or lost game ([`FLIP`] tells which).
+const PACKED_WON: u32 = PACKED_INDEX;
+/// The index of a [`Packed`] draw.
+const PACKED_DRAWN: u32 = PACKED_INDEX - 1;
+
+impl Entry for Packed {
+    const MAX_INDEX: u64 = (PACKED_DRAWN - 1) as u64;
+    #[inline]
+    fn pack(index: u32, flags: u32) -> Packed {
+        debug_assert!(flags & OLD == 0, "the layered solve does not mark OLD");
+        let index = match (flags & END, index) {
+            (0, i) => {
+                debug_assert!(u64::from(i) <= Self::MAX_INDEX);
+                i
+            }
+            (_, DRAWN) => PACKED_DRAWN,
+            _ => PACKED_WON,
+        };
+        Packed(index | (flags & (FLIP | FIRST)) | ((flags & THROW) << 2))
+    }
+    #[inline]
+    fn flags(self) -> u32 {
+        let flags = (self.0 & (FLIP | FIRST)) | ((self.0 & PACKED_THROW) >> 2);
+        if self.0 & PACKED_INDEX >= PACKED_DRAWN {
+            flags | END
+        } else {
+            flags
+        }
+    }
+    #[inline]
+    fn index(self) -> usize {
+        match self.0 & PACKED_INDEX {
+            // A finished game's index, as the other entries give it: 0, or DRAWN for a draw.
+            i if i >= PACKED_DRAWN => (PACKED_WON - i) as usize,
+            i => i as usize,
+        }
+    }
+}
+
+/// Which entry a layered solve packs its outcomes in: the narrowest that holds every index of
+/// a numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Width {
+    /// [`u32`], indices below 2^27 (up to 3 pawns a side, the 5-pawn endgame from 4).
+    Narrow,
+    /// [`Packed`], indices below 2^29 - 2 (the 5-pawn endgame from 3).
+    Packed,
+    /// [`u64`], any `u32` index (4 pawns, deeper endgames).
+    Wide,
+}
+
+impl Width {
+    /// The entry for a numbering of `positions`.
+    pub(crate) fn of(positions: u64) -> Width {
+        if positions <= u32::MAX_INDEX {
+            Width::Narrow
+        } else if positions <= Packed::MAX_INDEX {
+            Width::Packed
+        } else {
+            Width::Wide
+        }
     }
 }
 
@@ -164,4 +242,44 @@ pub(crate) fn evaluate<E: Entry>(
         );
     }
     total + throws[t].1 * fold.value()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A packed entry gives back the index and flags it was made of, for every combination of
+    /// the flags the layered solve writes, at the ends of its range; a finished game's index is
+    /// 0 or [`DRAWN`], as in the other entries.
+    #[test]
+    fn a_packed_entry_gives_back_what_it_holds() {
+        let max = Packed::MAX_INDEX as u32;
+        for flags in 0..8u32 {
+            let set = |bit: u32, flag: u32| if flags & bit != 0 { flag } else { 0 };
+            let flags = set(1, FLIP) | set(2, FIRST) | set(4, THROW);
+            for index in [0, 1, 2, 12_345, 269_507_729, max - 1, max] {
+                let e = Packed::pack(index, flags);
+                assert_eq!((e.index(), e.flags()), (index as usize, flags));
+            }
+            for (index, end) in [(0, END), (0, END | FLIP), (DRAWN, END)] {
+                let e = Packed::pack(index, flags | end);
+                assert_eq!((e.index(), e.flags()), (index as usize, flags | end));
+            }
+        }
+        assert_eq!(max, (1 << 29) - 3);
+    }
+
+    /// The narrowest entry that holds a numbering's indices: 3 pawns and the 5-pawn endgame
+    /// from 4 in 27 bits, the endgame from 3 packed, 4 pawns wide.
+    #[test]
+    fn the_narrowest_entry_is_chosen() {
+        assert_eq!(Width::of(15_134_520), Width::Narrow);
+        assert_eq!(Width::of(41_498_130), Width::Narrow);
+        assert_eq!(Width::of(u32::MAX_INDEX), Width::Narrow);
+        assert_eq!(Width::of(u32::MAX_INDEX + 1), Width::Packed);
+        assert_eq!(Width::of(269_507_730), Width::Packed);
+        assert_eq!(Width::of(Packed::MAX_INDEX), Width::Packed);
+        assert_eq!(Width::of(Packed::MAX_INDEX + 1), Width::Wide);
+        assert_eq!(Width::of(586_583_580), Width::Wide);
+    }
 }

@@ -25,39 +25,48 @@ fn tejon_two_pawns(f: impl FnOnce(&Sweep)) {
     })
 }
 
-/// 64-bit entries (4 pawns) and 32-bit ones give the same values, bit for bit, and the same
-/// sweeps: the entry only packs the same outcomes (tejon, 2 pawns, part of the largest group
-/// computed at every sweep).
+/// 64-bit entries (4 pawns), packed 32-bit ones (the 5-pawn endgame from 3) and 32-bit ones
+/// give the same values, bit for bit, and the same sweeps, under optimal and random play: the
+/// entry only packs the same outcomes (tejon, 2 pawns, part of the largest group computed at
+/// every sweep).
 #[test]
 fn wide_entries_give_the_same_values_as_narrow_ones() {
-    tejon_two_pawns(wide_and_narrow);
+    tejon_two_pawns(|sweep| {
+        wide_and_narrow(sweep, Pick::Best);
+        wide_and_narrow(sweep, Pick::Uniform);
+    });
 }
 
-/// Solves `sweep` with both entries and compares.
-fn wide_and_narrow(sweep: &Sweep) {
+/// Solves `sweep` with the three entries and compares.
+fn wide_and_narrow(sweep: &Sweep, pick: Pick) {
     let index = sweep.index;
     let settings = Settings {
-        pick: Pick::Best,
+        pick,
         tolerance: 1e-9,
         max_sweeps: 1000,
         budget: 4 << 20,
         cancel: &Cancel::new(),
     };
     let start = || vec![0.5; index.len() as usize];
-    let go = |wide: bool| {
+    let go = |width: Width| {
         let r = Resume::default();
-        if wide {
-            solve_with::<u64>(sweep, &settings, start(), &r, &mut ())
-        } else {
-            solve_with::<u32>(sweep, &settings, start(), &r, &mut ())
+        match width {
+            Width::Narrow => solve_with::<u32>(sweep, &settings, start(), &r, &mut ()),
+            Width::Packed => solve_with::<Packed>(sweep, &settings, start(), &r, &mut ()),
+            Width::Wide => solve_with::<u64>(sweep, &settings, start(), &r, &mut ()),
         }
         .unwrap()
     };
-    let (narrow, wide) = (go(false), go(true));
+    let (narrow, packed, wide) = (go(Width::Narrow), go(Width::Packed), go(Width::Wide));
     let bits = |l: &Layered| l.values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
     assert!(bits(&narrow) == bits(&wide));
+    assert!(bits(&narrow) == bits(&packed));
     let sweeps = |l: &Layered| l.groups.iter().map(|g| g.sweeps).collect::<Vec<_>>();
     assert_eq!(sweeps(&narrow), sweeps(&wide));
+    assert_eq!(sweeps(&narrow), sweeps(&packed));
+    // Packed entries take the bytes of narrow ones: the budget held as many.
+    let stored = |l: &Layered| l.groups.iter().map(|g| g.stored).collect::<Vec<_>>();
+    assert_eq!(stored(&narrow), stored(&packed));
     // The budget held fewer wide entries: part of the largest group was computed.
     let last = |l: &Layered| l.groups.last().unwrap().stored;
     assert!(

@@ -2,7 +2,7 @@
 //! a group too long to solve in one go (`senet-sim bench --solve-group`).
 
 use super::{groups, positions, Settings, Sweeper};
-use crate::exact::outcomes::Entry;
+use crate::exact::outcomes::{Entry, Packed, Width};
 use senet_engine::solve::Sweep;
 use std::time::Instant;
 
@@ -33,10 +33,10 @@ pub fn time_group(
     values: &mut [f64],
     sweeps: u32,
 ) -> Timing {
-    if sweep.index.len() > u32::MAX_INDEX {
-        time_with::<u64>(sweep, settings, off, values, sweeps)
-    } else {
-        time_with::<u32>(sweep, settings, off, values, sweeps)
+    match Width::of(sweep.index.len()) {
+        Width::Narrow => time_with::<u32>(sweep, settings, off, values, sweeps),
+        Width::Packed => time_with::<Packed>(sweep, settings, off, values, sweeps),
+        Width::Wide => time_with::<u64>(sweep, settings, off, values, sweeps),
     }
 }
 
