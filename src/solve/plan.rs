@@ -3,7 +3,7 @@
 
 use crate::error::InputError;
 use anyhow::Result;
-use senet_simulation::exact::plan::{plan, Plan, KEPT_BYTES};
+use senet_simulation::exact::plan::{plan, Plan};
 use senet_simulation::exact::solve::Request;
 use std::io::Write;
 
@@ -73,7 +73,8 @@ pub(super) fn print(
     writeln!(
         out,
         "to sweep: a group's own values and the finished groups its moves reach (read, f32); \
-         all outcomes: {KEPT_BYTES} bytes a position if every outcome were kept"
+         all outcomes: {} bytes a position if every outcome were kept",
+        plan.kept_bytes
     )?;
     if plan.pawns <= senet_engine::solve::index::MAX_SOLVED_PAWNS || endgame.is_some() {
         writeln!(

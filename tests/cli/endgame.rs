@@ -178,4 +178,30 @@ fn an_endgame_out_of_reach_is_one_line_with_status_2() {
         stdout.contains("at most --memory of outcomes: 21.2 GB"),
         "{stdout}"
     );
+    assert!(
+        stdout.contains("all outcomes: 94 bytes a position"),
+        "{stdout}"
+    );
+    // The endgame from 3 numbers 269,507,730 positions: its outcomes pack in 32 bits.
+    let (code, stdout, _) = senet_run(&[
+        "solve",
+        "--variant",
+        "tejon",
+        "--pawns",
+        "5",
+        "--plan",
+        "--endgame",
+        "3",
+    ]);
+    assert_eq!(code, 0);
+    let row = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("3 "))
+        .unwrap();
+    // 228,009,600 positions at 49 bytes.
+    assert!(row.ends_with("11.2 GB"), "{row}");
+    assert!(
+        stdout.contains("all outcomes: 49 bytes a position"),
+        "{stdout}"
+    );
 }

@@ -2,13 +2,28 @@
 //! the numbering's layers ([`group_sizes`]), for as many pawns as Senet is played with, the
 //! full game's 5 among them (docs/solving.md, "The road to the full game").
 
+use crate::exact::outcomes::Width;
 use senet_engine::rules::Rules;
 use senet_engine::solve::index::{group_sizes, IndexError};
 
-/// Bytes of a position's kept outcomes, measured: 2,797 MB for the 29,688,750 positions of the
-/// group of 2 pawns borne off of `tejon` with 4 pawns a side (`bench --solve-group 2 --pawns 4
-/// --memory 4000`).
+/// Bytes of a position's kept outcomes in 64-bit entries, measured: 2,797 MB for the
+/// 29,688,750 positions of the group of 2 pawns borne off of `tejon` with 4 pawns a side
+/// (`bench --solve-group 2 --pawns 4 --memory 4000`).
 pub const KEPT_BYTES: u64 = 94;
+
+/// Bytes of a position's kept outcomes in 32-bit entries (a numbering of fewer than 2^29 - 2
+/// positions), measured: 1,811 MB for the 36,814,050 positions of the group of 4 pawns borne
+/// off of `tejon`'s 5-pawn endgame from 4 (`solve --endgame 4 --memory 4000`).
+pub const KEPT_BYTES_32: u64 = 49;
+
+/// Bytes of a kept position's outcomes in a numbering of `positions`: the entries a layered
+/// solve packs them in are 32 bits wide up to 2^29 - 3 positions, 64 above.
+pub fn kept_bytes(positions: u64) -> u64 {
+    match Width::of(positions) {
+        Width::Narrow | Width::Packed => KEPT_BYTES_32,
+        Width::Wide => KEPT_BYTES,
+    }
+}
 
 /// One group of a layered solve and the memory it needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,7 +37,7 @@ pub struct GroupNeed {
     /// Bytes of the finished groups its moves reach (`f32`, as a table stores them): the group
     /// of one more pawn borne off, and of two where points left over move a second pawn.
     pub above: u64,
-    /// Bytes of its outcomes if every one were kept ([`KEPT_BYTES`] a position).
+    /// Bytes of its outcomes if every one were kept ([`Plan::kept_bytes`] a position).
     pub kept: u64,
 }
 
@@ -41,6 +56,8 @@ pub struct Plan {
     pub pawns: u8,
     /// Each group.
     pub groups: Vec<GroupNeed>,
+    /// Bytes of a kept position's outcomes ([`kept_bytes`] of the plan's positions).
+    pub kept_bytes: u64,
 }
 
 impl Plan {
@@ -58,15 +75,27 @@ impl Plan {
 
     /// The plan of the endgame from `from` pawns borne off: its groups alone
     /// (`solve --endgame`, [`StateIndex::endgame`](senet_engine::solve::index::StateIndex::endgame)).
+    /// Its positions are numbered on their own: their outcomes may pack in narrower entries.
     pub fn endgame(&self, from: u8) -> Plan {
+        let groups: Vec<GroupNeed> = self
+            .groups
+            .iter()
+            .filter(|g| g.off >= from)
+            .cloned()
+            .collect();
+        let positions = groups.iter().map(|g| g.positions).sum();
+        let kept_bytes = kept_bytes(positions);
+        let groups = groups
+            .into_iter()
+            .map(|g| GroupNeed {
+                kept: kept_bytes * g.positions,
+                ..g
+            })
+            .collect();
         Plan {
             pawns: self.pawns,
-            groups: self
-                .groups
-                .iter()
-                .filter(|g| g.off >= from)
-                .cloned()
-                .collect(),
+            groups,
+            kept_bytes,
         }
     }
 
@@ -99,6 +128,7 @@ impl Plan {
 /// and memory. Computes nothing but binomial coefficients.
 pub fn plan(rules: &Rules) -> Result<Plan, IndexError> {
     let sizes = group_sizes(rules)?;
+    let kept_bytes = kept_bytes(sizes.values().sum());
     let reach = if rules.residual_points { 2 } else { 1 };
     let groups = sizes
         .iter()
@@ -112,13 +142,14 @@ pub fn plan(rules: &Rules) -> Result<Plan, IndexError> {
                 positions,
                 values: 8 * positions,
                 above: 4 * above,
-                kept: KEPT_BYTES * positions,
+                kept: kept_bytes * positions,
             }
         })
         .collect();
     Ok(Plan {
         pawns: rules.pawns,
         groups,
+        kept_bytes,
     })
 }
 
@@ -154,6 +185,35 @@ mod tests {
         assert_eq!(end.positions(), 1_334_740_080);
         assert_eq!(end.groups.last().unwrap().off, 2);
         assert_eq!(plan.endgame(4).positions(), 41_498_130);
+        // The whole game and the endgame from 2 pack their outcomes in 64 bits (94 bytes a
+        // kept position), the endgames from 3 (269,507,730 positions) and 4 in 32 (49).
+        assert_eq!(plan.kept_bytes, KEPT_BYTES);
+        assert_eq!(last.kept, KEPT_BYTES * 7_571_343_780);
+        assert_eq!(end.kept_bytes, KEPT_BYTES);
+        for from in [3, 4] {
+            let end = plan.endgame(from);
+            assert_eq!(end.kept_bytes, KEPT_BYTES_32);
+            let largest = end.groups.last().unwrap();
+            assert_eq!(largest.kept, KEPT_BYTES_32 * largest.positions);
+        }
+        assert_eq!(plan.endgame(3).positions(), 269_507_730);
+    }
+
+    /// 3 pawns a side pack their outcomes in 32 bits, 4 in 64 (their 586,583,580 positions
+    /// pass 2^29 - 3).
+    #[test]
+    fn the_entries_follow_the_numbering() {
+        for (pawns, bytes) in [(3, KEPT_BYTES_32), (4, KEPT_BYTES)] {
+            let rules = RuleSet {
+                pawns,
+                ..Variant::TEJON.rules().into_set()
+            }
+            .check()
+            .unwrap();
+            let plan = plan(&rules).unwrap();
+            assert_eq!(plan.kept_bytes, bytes, "{pawns} pawns");
+            assert!(plan.groups.iter().all(|g| g.kept == bytes * g.positions));
+        }
     }
 
     /// Where points left over move a second pawn, a group reads the two groups above it.
