@@ -156,16 +156,19 @@ fn an_endgame_out_of_reach_is_one_line_with_status_2() {
             )
         );
     }
-    let (code, stdout, _) = senet_run(&[
-        "solve",
-        "--variant",
-        "tejon",
-        "--pawns",
-        "5",
-        "--plan",
-        "--endgame",
-        "2",
-    ]);
+    let plan = |from: &str| {
+        senet_run(&[
+            "solve",
+            "--variant",
+            "tejon",
+            "--pawns",
+            "5",
+            "--plan",
+            "--endgame",
+            from,
+        ])
+    };
+    let (code, stdout, _) = plan("2");
     assert_eq!(code, 0);
     assert!(
         stdout.starts_with(
@@ -183,16 +186,7 @@ fn an_endgame_out_of_reach_is_one_line_with_status_2() {
         "{stdout}"
     );
     // The endgame from 3 numbers 269,507,730 positions: its outcomes pack in 32 bits.
-    let (code, stdout, _) = senet_run(&[
-        "solve",
-        "--variant",
-        "tejon",
-        "--pawns",
-        "5",
-        "--plan",
-        "--endgame",
-        "3",
-    ]);
+    let (code, stdout, _) = plan("3");
     assert_eq!(code, 0);
     let row = stdout
         .lines()
