@@ -77,23 +77,19 @@ impl Plan {
     /// (`solve --endgame`, [`StateIndex::endgame`](senet_engine::solve::index::StateIndex::endgame)).
     /// Its positions are numbered on their own: their outcomes may pack in narrower entries.
     pub fn endgame(&self, from: u8) -> Plan {
-        let groups: Vec<GroupNeed> = self
-            .groups
-            .iter()
-            .filter(|g| g.off >= from)
-            .cloned()
-            .collect();
-        let positions = groups.iter().map(|g| g.positions).sum();
-        let kept_bytes = kept_bytes(positions);
-        let groups = groups
-            .into_iter()
-            .map(|g| GroupNeed {
-                kept: kept_bytes * g.positions,
-                ..g
-            })
-            .collect();
+        let groups = self.groups.iter().filter(|g| g.off >= from).cloned();
+        Plan::numbered(self.pawns, groups.collect())
+    }
+
+    /// The plan of `groups` numbered together: each group's kept outcomes counted in the
+    /// entries of a numbering of all their positions ([`kept_bytes`]).
+    fn numbered(pawns: u8, mut groups: Vec<GroupNeed>) -> Plan {
+        let kept_bytes = kept_bytes(groups.iter().map(|g| g.positions).sum());
+        for g in &mut groups {
+            g.kept = kept_bytes * g.positions;
+        }
         Plan {
-            pawns: self.pawns,
+            pawns,
             groups,
             kept_bytes,
         }
@@ -128,7 +124,6 @@ impl Plan {
 /// and memory. Computes nothing but binomial coefficients.
 pub fn plan(rules: &Rules) -> Result<Plan, IndexError> {
     let sizes = group_sizes(rules)?;
-    let kept_bytes = kept_bytes(sizes.values().sum());
     let reach = if rules.residual_points { 2 } else { 1 };
     let groups = sizes
         .iter()
@@ -142,15 +137,11 @@ pub fn plan(rules: &Rules) -> Result<Plan, IndexError> {
                 positions,
                 values: 8 * positions,
                 above: 4 * above,
-                kept: kept_bytes * positions,
+                kept: 0, // counted by `Plan::numbered`
             }
         })
         .collect();
-    Ok(Plan {
-        pawns: rules.pawns,
-        groups,
-        kept_bytes,
-    })
+    Ok(Plan::numbered(rules.pawns, groups))
 }
 
 #[cfg(test)]
