@@ -136,6 +136,17 @@ impl LayerKey {
     }
 }
 
+/// A layer as [`StateIndex::index`] needs it: where it starts, and the ways to place the
+/// opponent's pawns once mine are placed (0: no layer has this key).
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    offset: u64,
+    opp_ways: u64,
+}
+
+/// Bits of each count in a slot number: counts up to 7 ([`MAX_COUNTED_PAWNS`]).
+const SLOT_BITS: u32 = 3;
+
 #[derive(Clone, Debug)]
 struct Layer {
     key: LayerKey,
@@ -150,8 +161,10 @@ pub struct StateIndex {
     pawns: u8,
     replay: Vec<u8>,
     layers: Vec<Layer>,
-    /// Layer number by key (`u32::MAX`: not a layer), see [`StateIndex::slot`].
-    lookup: Vec<u32>,
+    /// Where each layer starts and its opponent's ways, by key ([`StateIndex::slot`]; `opp_ways`
+    /// 0: not a layer): one read finds both, where a layer number read first and the layer
+    /// next made two reads one after the other.
+    lookup: Vec<Slot>,
     /// The squares sets of k pawns (bits 0..30) in colex order, for k = 0..=K.
     combos: Vec<Vec<u32>>,
     /// The positions numbered.
@@ -301,8 +314,8 @@ impl StateIndex {
             from,
             bits: bit_instructions(),
         };
-        let slots = (k as usize + 1).pow(4) * (index.replay.len() + 1);
-        index.lookup = vec![u32::MAX; slots];
+        let slots = (1 << (4 * SLOT_BITS)) * (index.replay.len() + 1);
+        index.lookup = vec![Slot::default(); slots];
         for key in layer_keys(k, max_wait, replays).filter(|key| key.borne_off(k) >= from) {
             index.push(key);
         }
@@ -311,7 +324,10 @@ impl StateIndex {
 
     fn push(&mut self, key: LayerKey) {
         let slot = self.slot(&key);
-        self.lookup[slot] = self.layers.len() as u32;
+        self.lookup[slot] = Slot {
+            offset: self.len,
+            opp_ways: key.opp_ways(),
+        };
         self.layers.push(Layer {
             key,
             offset: self.len,
@@ -320,13 +336,17 @@ impl StateIndex {
         self.len += key.positions();
     }
 
+    /// The slot of a key whose counts are at most 7: its fields side by side, 3 bits each
+    /// (shifts, not a chain of multiplications by K + 1).
     #[inline]
     fn slot(&self, key: &LayerKey) -> usize {
-        let n = self.pawns as usize + 1;
-        (((key.forced as usize * n + key.me as usize) * n + key.me_waiting as usize) * n
-            + key.opp as usize)
-            * n
-            + key.opp_waiting as usize
+        debug_assert!(key.me.max(key.me_waiting).max(key.opp).max(key.opp_waiting) <= 7);
+        let field = |x: u8, n: u32| (x as usize) << (n * SLOT_BITS);
+        field(key.forced, 4)
+            | field(key.me, 3)
+            | field(key.me_waiting, 2)
+            | field(key.opp, 1)
+            | field(key.opp_waiting, 0)
     }
 
     /// Pawns a side.
@@ -406,10 +426,11 @@ impl StateIndex {
         if key.me + key.me_waiting > k || key.opp + key.opp_waiting > k {
             return None;
         }
-        // Not a layer (`u32::MAX`): a side without pawns, or a group an endgame leaves out.
-        let layer = self
-            .layers
-            .get(*self.lookup.get(self.slot(&key))? as usize)?;
+        // Not a layer (no ways): a side without pawns, or a group an endgame leaves out.
+        let layer = self.lookup.get(self.slot(&key))?;
+        if layer.opp_ways == 0 {
+            return None;
+        }
         Some(
             layer.offset
                 + u64::from(rank(mine)) * layer.opp_ways
