@@ -51,13 +51,13 @@ pub(super) fn print(
     )?;
     writeln!(
         out,
-        "{:>9} {:>15} {:>12} {:>12} {:>10} {:>14}",
-        "borne off", "positions", "values f64", "above f32", "to sweep", "all outcomes"
+        "{:>9} {:>15} {:>12} {:>12} {:>10} {:>10} {:>14}",
+        "borne off", "positions", "values f64", "above f32", "order", "to sweep", "all outcomes"
     )?;
     for g in &plan.groups {
         writeln!(
             out,
-            "{:>9} {:>15} {:>12} {:>12} {:>10} {:>14}",
+            "{:>9} {:>15} {:>12} {:>12} {:>10} {:>10} {:>14}",
             g.off,
             g.positions,
             gb(g.values),
@@ -66,20 +66,23 @@ pub(super) fn print(
             } else {
                 gb(g.above)
             },
+            gb(g.order),
             gb(g.to_sweep()),
             gb(g.kept)
         )?;
     }
     writeln!(
         out,
-        "to sweep: a group's own values and the finished groups its moves reach (read, f32); \
-         all outcomes: {} bytes a position if every outcome were kept",
+        "to sweep: a group's own values, the finished groups its moves reach (read, f32) and \
+         its sweep order (an index a position, 4 bytes, 8 past 2^32; 2 bytes more while it is \
+         sorted); all outcomes: {} bytes a position if every outcome were kept",
         plan.kept_bytes
     )?;
     if plan.pawns <= senet_engine::solve::index::MAX_SOLVED_PAWNS || endgame.is_some() {
         writeln!(
             out,
-            "this solver holds every value in f64 and at most --memory of outcomes: {}",
+            "this solver holds every value in f64, the largest group's order and at most \
+             --memory of outcomes: {} at its peak",
             gb(plan.held_today(budget))
         )?;
     } else {
@@ -103,7 +106,8 @@ pub(super) fn print(
             };
             writeln!(
                 out,
-                "this machine: {} available; {groups} can be swept in it, outcomes computed",
+                "this machine: {} available; {groups} can be swept in it, outcomes computed \
+                 (to sweep, and the order's levels while it is sorted)",
                 gb(free)
             )?;
         }
@@ -128,8 +132,9 @@ pub(super) fn memory_warning(request: &Request, endgame: Option<u8>) -> Option<S
 fn beyond(held: u64, free: u64) -> Option<String> {
     (held > free).then(|| {
         format!(
-            "this solve holds about {} (every value in f64 and --memory of outcomes), more than \
-             the {} this machine has available: lower --memory, or see solve --plan",
+            "this solve holds about {} at its peak (every value in f64, the largest group's \
+             order and --memory of outcomes), more than the {} this machine has available: \
+             lower --memory, or see solve --plan",
             gb(held),
             gb(free)
         )
@@ -150,8 +155,9 @@ mod tests {
         assert_eq!(beyond(15_200_000_000, 24_000_000_000), None);
         assert_eq!(
             beyond(15_200_000_000, 12_000_000_000).unwrap(),
-            "this solve holds about 15.2 GB (every value in f64 and --memory of outcomes), more \
-             than the 12.0 GB this machine has available: lower --memory, or see solve --plan"
+            "this solve holds about 15.2 GB at its peak (every value in f64, the largest \
+             group's order and --memory of outcomes), more than the 12.0 GB this machine has \
+             available: lower --memory, or see solve --plan"
         );
     }
 }

@@ -178,7 +178,26 @@ fn an_endgame_out_of_reach_is_one_line_with_status_2() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("at most --memory of outcomes: 21.2 GB"),
+        stdout.contains("at most --memory of outcomes: 21.2 GB at its peak"),
+        "{stdout}"
+    );
+    // With 3,000 MB the group of 2's order (4.3 GB) passes the budget and no outcome is kept:
+    // the peak is the order's sort beside every value, 17.1 GB (17.08 GB measured).
+    let (code, stdout, _) = senet_run(&[
+        "solve",
+        "--variant",
+        "tejon",
+        "--pawns",
+        "5",
+        "--plan",
+        "--endgame",
+        "2",
+        "--memory",
+        "3000",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("at most --memory of outcomes: 17.1 GB at its peak"),
         "{stdout}"
     );
     assert!(

@@ -37,15 +37,49 @@ pub struct GroupNeed {
     /// Bytes of the finished groups its moves reach (`f32`, as a table stores them): the group
     /// of one more pawn borne off, and of two where points left over move a second pawn.
     pub above: u64,
-    /// Bytes of its outcomes if every one were kept ([`Plan::kept_bytes`] a position).
+    /// Bytes of its sweep order while it is solved: each position's index, level after level
+    /// ([`order_bytes`] a position).
+    pub order: u64,
+    /// Bytes of its outcomes if every one were kept ([`Plan::kept_bytes`] a position, its
+    /// order included).
     pub kept: u64,
 }
 
+/// Bytes of a position's place in a group's sweep order: a `u32` index, or a `u64` in a group
+/// of more positions than a `u32` counts (the full game's groups of 1 and 0 pawns borne off,
+/// numbered relative to the group).
+pub fn order_bytes(positions: u64) -> u64 {
+    if positions > u64::from(u32::MAX) {
+        8
+    } else {
+        4
+    }
+}
+
+/// Bytes a position of a group takes besides its order while the order is sorted: its level,
+/// two bytes (`layered/order.rs`' counting sort).
+pub const SORT_BYTES: u64 = 2;
+
 impl GroupNeed {
-    /// Bytes to sweep it with its outcomes computed at every sweep: its values and the
-    /// groups above it that it reads.
+    /// Bytes to sweep it with its outcomes computed at every sweep: its values, the groups
+    /// above it that it reads, and its sweep order.
     pub fn to_sweep(&self) -> u64 {
-        self.values + self.above
+        self.values + self.above + self.order
+    }
+
+    /// Bytes while its order is sorted, before the first sweep: [`GroupNeed::to_sweep`] and a
+    /// level a position ([`SORT_BYTES`]). The most it holds with its outcomes computed.
+    pub fn peak(&self) -> u64 {
+        self.to_sweep() + SORT_BYTES * self.positions
+    }
+
+    /// Bytes of its outcomes and order beside the game's values, today's solver: the order
+    /// with its levels while sorted, then the order and the outcomes kept within `budget`
+    /// (the budget counts the order; an order past the budget keeps none).
+    fn held_beside_values(&self, budget: u64) -> u64 {
+        let sorting = self.order + SORT_BYTES * self.positions;
+        let swept = self.order.max(self.kept.min(budget));
+        sorting.max(swept)
     }
 }
 
@@ -66,11 +100,14 @@ impl Plan {
         self.groups.iter().map(|g| g.positions).sum()
     }
 
-    /// Bytes today's layered solve holds: every value of the game in `f64` (it keeps the whole
-    /// table, not two groups) and the outcomes kept within `budget`.
+    /// Bytes today's layered solve holds at its peak: every value of the game in `f64` (it
+    /// keeps the whole table, not two groups) and, for the group that needs most, its order
+    /// (sorted with a level a position) and the outcomes kept within `budget`. Measured: the
+    /// 5-pawn endgame from 2 with `--memory 3000`, 17,080,078,336 bytes at its peak against
+    /// 17,069,314,740 here (docs/solving.md).
     pub fn held_today(&self, budget: u64) -> u64 {
-        let kept = self.groups.iter().map(|g| g.kept).max().unwrap_or(0);
-        8 * self.positions() + kept.min(budget)
+        let beside = self.groups.iter().map(|g| g.held_beside_values(budget));
+        8 * self.positions() + beside.max().unwrap_or(0)
     }
 
     /// The plan of the endgame from `from` pawns borne off: its groups alone
@@ -111,12 +148,11 @@ impl Plan {
         deepest
     }
 
-    /// The groups whose sweep fits in `bytes`, the most pawns borne off first: the endgame a
-    /// machine of that memory can solve.
+    /// The groups whose sweep fits in `bytes` ([`GroupNeed::peak`]: two groups' values held,
+    /// outcomes computed), the most pawns borne off first: the endgame a machine of that
+    /// memory can solve.
     pub fn fitting(&self, bytes: u64) -> impl Iterator<Item = &GroupNeed> {
-        self.groups
-            .iter()
-            .take_while(move |g| g.to_sweep() <= bytes)
+        self.groups.iter().take_while(move |g| g.peak() <= bytes)
     }
 }
 
@@ -137,6 +173,7 @@ pub fn plan(rules: &Rules) -> Result<Plan, IndexError> {
                 positions,
                 values: 8 * positions,
                 above: 4 * above,
+                order: order_bytes(positions) * positions,
                 kept: 0, // counted by `Plan::numbered`
             }
         })
@@ -166,14 +203,28 @@ mod tests {
         assert!(plan.groups.iter().all(|g| g.to_sweep() <= last.to_sweep()));
         let here: Vec<u8> = plan.fitting(24 << 30).map(|g| g.off).collect();
         assert_eq!(here, [8, 7, 6, 5, 4, 3, 2]);
-        assert_eq!(
-            plan.held_today(10_000 << 20),
-            8 * 12_511_485_660 + (10_000 << 20)
-        );
+        // The largest group's order: a u64 a position (7.57 billion pass a u32), 60.6 GB.
+        assert_eq!(last.order, 8 * 7_571_343_780);
+        assert_eq!(last.to_sweep(), (8 + 8) * 7_571_343_780 + 4 * 3_605_401_800);
+        assert_eq!(last.peak(), last.to_sweep() + 2 * 7_571_343_780);
         // The endgame from 2 pawns borne off is the deepest that a u32 numbers.
         assert_eq!(plan.deepest_endgame(), 2);
         let end = plan.endgame(2);
         assert_eq!(end.positions(), 1_334_740_080);
+        // Today's solver of the endgame from 2 with --memory 3000: every value in f64, and the
+        // group of 2's order (4.3 GB, past the budget: no outcome kept) with its levels while
+        // sorted; 17,080,078,336 bytes measured at the peak.
+        let two = end.groups.last().unwrap();
+        assert_eq!((two.off, two.order), (2, 4 * 1_065_232_350));
+        assert_eq!(
+            end.held_today(3_000 << 20),
+            8 * 1_334_740_080 + (4 + 2) * 1_065_232_350
+        );
+        // With 10,000 MB, the outcomes kept within the budget are the most it holds.
+        assert_eq!(
+            end.held_today(10_000 << 20),
+            8 * 1_334_740_080 + (10_000 << 20)
+        );
         assert_eq!(end.groups.last().unwrap().off, 2);
         assert_eq!(plan.endgame(4).positions(), 41_498_130);
         // The whole game and the endgame from 2 pack their outcomes in 64 bits (94 bytes a
