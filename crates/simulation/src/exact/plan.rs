@@ -56,6 +56,10 @@ pub fn order_bytes(positions: u64) -> u64 {
     }
 }
 
+/// Bytes a position of a group takes besides its order while the order is sorted: its level,
+/// two bytes (`layered/order.rs`' counting sort).
+pub const SORT_BYTES: u64 = 2;
+
 impl GroupNeed {
     /// Bytes to sweep it with its outcomes computed at every sweep: its values, the groups
     /// above it that it reads, and its sweep order.
@@ -63,11 +67,19 @@ impl GroupNeed {
         self.values + self.above + self.order
     }
 
+    /// Bytes while its order is sorted, before the first sweep: [`GroupNeed::to_sweep`] and a
+    /// level a position ([`SORT_BYTES`]). The most it holds with its outcomes computed.
+    pub fn peak(&self) -> u64 {
+        self.to_sweep() + SORT_BYTES * self.positions
+    }
+
     /// Bytes of its outcomes and order beside the game's values, today's solver: the order
-    /// and the outcomes kept within `budget` (the budget counts the order; an order past the
-    /// budget keeps none).
+    /// with its levels while sorted, then the order and the outcomes kept within `budget`
+    /// (the budget counts the order; an order past the budget keeps none).
     fn held_beside_values(&self, budget: u64) -> u64 {
-        self.order.max(self.kept.min(budget))
+        let sorting = self.order + SORT_BYTES * self.positions;
+        let swept = self.order.max(self.kept.min(budget));
+        sorting.max(swept)
     }
 }
 
@@ -89,10 +101,10 @@ impl Plan {
     }
 
     /// Bytes today's layered solve holds at its peak: every value of the game in `f64` (it
-    /// keeps the whole table, not two groups) and, for the group that needs most, its order and
-    /// the outcomes kept within `budget` (docs/solving.md: the 5-pawn endgame from 2 with
-    /// `--memory 3000` held 17,080,078,336 bytes at its peak when its order's sort held a level
-    /// of 2 bytes a position beside it, 17,069,314,740 by that count; the sort holds none since).
+    /// keeps the whole table, not two groups) and, for the group that needs most, its order
+    /// (sorted with a level a position) and the outcomes kept within `budget`. Measured: the
+    /// 5-pawn endgame from 2 with `--memory 3000`, 17,080,078,336 bytes at its peak against
+    /// 17,069,314,740 here (docs/solving.md).
     pub fn held_today(&self, budget: u64) -> u64 {
         let beside = self.groups.iter().map(|g| g.held_beside_values(budget));
         8 * self.positions() + beside.max().unwrap_or(0)
@@ -136,13 +148,11 @@ impl Plan {
         deepest
     }
 
-    /// The groups whose sweep fits in `bytes` ([`GroupNeed::to_sweep`]: two groups' values
-    /// held, outcomes computed), the most pawns borne off first: the endgame a machine of that
+    /// The groups whose sweep fits in `bytes` ([`GroupNeed::peak`]: two groups' values held,
+    /// outcomes computed), the most pawns borne off first: the endgame a machine of that
     /// memory can solve.
     pub fn fitting(&self, bytes: u64) -> impl Iterator<Item = &GroupNeed> {
-        self.groups
-            .iter()
-            .take_while(move |g| g.to_sweep() <= bytes)
+        self.groups.iter().take_while(move |g| g.peak() <= bytes)
     }
 }
 
@@ -196,17 +206,19 @@ mod tests {
         // The largest group's order: a u64 a position (7.57 billion pass a u32), 60.6 GB.
         assert_eq!(last.order, 8 * 7_571_343_780);
         assert_eq!(last.to_sweep(), (8 + 8) * 7_571_343_780 + 4 * 3_605_401_800);
+        assert_eq!(last.peak(), last.to_sweep() + 2 * 7_571_343_780);
         // The endgame from 2 pawns borne off is the deepest that a u32 numbers.
         assert_eq!(plan.deepest_endgame(), 2);
         let end = plan.endgame(2);
         assert_eq!(end.positions(), 1_334_740_080);
         // Today's solver of the endgame from 2 with --memory 3000: every value in f64, and the
-        // group of 2's order (4.3 GB, past the budget: no outcome kept).
+        // group of 2's order (4.3 GB, past the budget: no outcome kept) with its levels while
+        // sorted; 17,080,078,336 bytes measured at the peak.
         let two = end.groups.last().unwrap();
         assert_eq!((two.off, two.order), (2, 4 * 1_065_232_350));
         assert_eq!(
             end.held_today(3_000 << 20),
-            8 * 1_334_740_080 + 4 * 1_065_232_350
+            8 * 1_334_740_080 + (4 + 2) * 1_065_232_350
         );
         // With 10,000 MB, the outcomes kept within the budget are the most it holds.
         assert_eq!(
