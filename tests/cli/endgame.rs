@@ -156,8 +156,8 @@ fn an_endgame_out_of_reach_is_one_line_with_status_2() {
             )
         );
     }
-    let plan = |from: &str| {
-        senet_run(&[
+    let plan_with = |from: &str, extra: &[&str]| {
+        let mut args = vec![
             "solve",
             "--variant",
             "tejon",
@@ -166,8 +166,11 @@ fn an_endgame_out_of_reach_is_one_line_with_status_2() {
             "--plan",
             "--endgame",
             from,
-        ])
+        ];
+        args.extend_from_slice(extra);
+        senet_run(&args)
     };
+    let plan = |from: &str| plan_with(from, &[]);
     let (code, stdout, _) = plan("2");
     assert_eq!(code, 0);
     assert!(
@@ -183,18 +186,7 @@ fn an_endgame_out_of_reach_is_one_line_with_status_2() {
     );
     // With 3,000 MB the group of 2's order (4.3 GB) passes the budget and no outcome is kept:
     // the peak is the order's sort beside every value, 17.1 GB (17.08 GB measured).
-    let (code, stdout, _) = senet_run(&[
-        "solve",
-        "--variant",
-        "tejon",
-        "--pawns",
-        "5",
-        "--plan",
-        "--endgame",
-        "2",
-        "--memory",
-        "3000",
-    ]);
+    let (code, stdout, _) = plan_with("2", &["--memory", "3000"]);
     assert_eq!(code, 0);
     assert!(
         stdout.contains("at most --memory of outcomes: 17.1 GB at its peak"),
