@@ -147,12 +147,11 @@ struct Slot {
 /// Bits of each count in a slot number: counts up to 7 ([`MAX_COUNTED_PAWNS`]).
 const SLOT_BITS: u32 = 3;
 
-#[derive(Clone, Debug)]
+/// A layer: its key, where it starts and its opponent's ways (the slot of its key).
+#[derive(Clone, Copy, Debug)]
 struct Layer {
     key: LayerKey,
-    offset: u64,
-    /// The number of ways to place the opponent's pawns once mine are placed.
-    opp_ways: u64,
+    at: Slot,
 }
 
 /// The dense numbering of every position of a rule set with K pawns a side.
@@ -323,16 +322,13 @@ impl StateIndex {
     }
 
     fn push(&mut self, key: LayerKey) {
-        let slot = self.slot(&key);
-        self.lookup[slot] = Slot {
+        let at = Slot {
             offset: self.len,
             opp_ways: key.opp_ways(),
         };
-        self.layers.push(Layer {
-            key,
-            offset: self.len,
-            opp_ways: key.opp_ways(),
-        });
+        let slot = self.slot(&key);
+        self.lookup[slot] = at;
+        self.layers.push(Layer { key, at });
         self.len += key.positions();
     }
 
@@ -372,7 +368,7 @@ impl StateIndex {
 
     /// The layers' first indices and keys, in order.
     pub fn layers(&self) -> impl Iterator<Item = (u64, LayerKey)> + '_ {
-        self.layers.iter().map(|l| (l.offset, l.key))
+        self.layers.iter().map(|l| (l.at.offset, l.key))
     }
 
     /// The index of `pos` (its side to move as "me"); `None` when the table does not cover it:
@@ -461,12 +457,11 @@ impl StateIndex {
     /// [`StateIndex::position`], with `pdep` when `BMI2` ([`deposit`]).
     #[inline(always)]
     fn position_by<const BMI2: bool>(&self, i: u64) -> Position {
-        let l = self.layers.partition_point(|l| l.offset <= i) - 1;
-        let layer = &self.layers[l];
-        let r = i - layer.offset;
-        let key = layer.key;
-        let mine = self.combos[key.me as usize][(r / layer.opp_ways) as usize];
-        let theirs_packed = self.combos[key.opp as usize][(r % layer.opp_ways) as usize];
+        let l = self.layers.partition_point(|l| l.at.offset <= i) - 1;
+        let Layer { key, at } = self.layers[l];
+        let r = i - at.offset;
+        let mine = self.combos[key.me as usize][(r / at.opp_ways) as usize];
+        let theirs_packed = self.combos[key.opp as usize][(r % at.opp_ways) as usize];
         let theirs = deposit::<BMI2>(theirs_packed, SQUARES & !mine);
         Position {
             pawns: [mine << 1, theirs << 1],
