@@ -70,16 +70,20 @@ impl GroupNeed {
     /// Bytes while its order is sorted, before the first sweep: [`GroupNeed::to_sweep`] and a
     /// level a position ([`SORT_BYTES`]). The most it holds with its outcomes computed.
     pub fn peak(&self) -> u64 {
-        self.to_sweep() + SORT_BYTES * self.positions
+        self.values + self.above + self.sorting()
+    }
+
+    /// Bytes of its order and the levels beside it while it is sorted.
+    fn sorting(&self) -> u64 {
+        self.order + SORT_BYTES * self.positions
     }
 
     /// Bytes of its outcomes and order beside the game's values, today's solver: the order
     /// with its levels while sorted, then the order and the outcomes kept within `budget`
     /// (the budget counts the order; an order past the budget keeps none).
     fn held_beside_values(&self, budget: u64) -> u64 {
-        let sorting = self.order + SORT_BYTES * self.positions;
         let swept = self.order.max(self.kept.min(budget));
-        sorting.max(swept)
+        self.sorting().max(swept)
     }
 }
 
