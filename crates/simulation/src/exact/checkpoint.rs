@@ -16,7 +16,8 @@
 use crate::atomic::write_file;
 use crate::cancel::Cancel;
 use crate::exact::layered::{
-    groups, solve_layered, start_values, Group, LayeredError, Listener, Resume, Settings, Sweeping,
+    groups, solve_layered, start_values, Group, LayeredError, Listener, Reading, Resume, Settings,
+    Sweeping,
 };
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
@@ -355,18 +356,18 @@ impl Keeper<'_, '_> {
 }
 
 impl Listener for Keeper<'_, '_> {
-    fn swept(&mut self, now: &Sweeping, values: &[f64]) -> Result<(), LayeredError> {
+    fn swept(&mut self, now: &Sweeping, values: &mut Reading) -> Result<(), LayeredError> {
         let due =
             self.cancel.is_cancelled() || self.saved.elapsed().as_secs_f64() >= self.saving.every;
         let saved = due && self.checkpoint.is_some();
-        if due {
-            self.save_part(now, values)?;
+        if saved {
+            self.save_part(now, values.values())?;
         }
         (self.each)(Heard::Swept(now, saved));
         if self.cancel.is_cancelled() {
             // Cancelled while it heard the sweep: the group is saved as it stands.
-            if !due {
-                self.save_part(now, values)?;
+            if !saved && self.checkpoint.is_some() {
+                self.save_part(now, values.values())?;
             }
             return Err(LayeredError::Interrupted);
         }

@@ -16,6 +16,8 @@
 use crate::cancel::Cancel;
 use crate::exact::memory::huge_filled;
 use crate::exact::outcomes::{evaluate, outcomes_again, Entry, Packed, Width, THROW};
+use layout::Ranked;
+pub use layout::Reading;
 use rayon::prelude::*;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
@@ -25,6 +27,7 @@ use std::ops::Range;
 use std::time::Instant;
 
 mod build;
+mod layout;
 mod order;
 mod share;
 pub mod timing;
@@ -148,8 +151,9 @@ pub struct Sweeping {
 
 /// What a layered solve tells its caller, with the values as they stand; an error stops it.
 pub trait Listener {
-    /// After each sweep that did not settle its group.
-    fn swept(&mut self, _now: &Sweeping, _values: &[f64]) -> Result<(), LayeredError> {
+    /// After each sweep that did not settle its group: the values as they stand, by index,
+    /// through [`Reading::values`].
+    fn swept(&mut self, _now: &Sweeping, _values: &mut Reading) -> Result<(), LayeredError> {
         Ok(())
     }
     /// A group solved, before the next starts (to write a checkpoint).
@@ -238,6 +242,19 @@ struct Outcomes<E> {
     entries: Vec<E>,
     /// The throws each position's outcomes cover.
     throws: usize,
+}
+
+/// Where the values of the positions of `ranks` are: at the indices the order lists, or in
+/// the group's own slots when its values are in sweep order.
+fn slots<'a>(
+    order: &'a [u32],
+    ranked: Option<&'a Ranked>,
+    ranks: Range<usize>,
+) -> impl Iterator<Item = usize> + 'a {
+    match ranked {
+        None => either::Left(order[ranks].iter().map(|&i| i as usize)),
+        Some(r) => either::Right(r.slots(ranks)),
+    }
 }
 
 /// Kept positions from one mark of where their outcomes start to the next: a mark for each
@@ -421,6 +438,7 @@ fn solve_group<E: Entry>(
     for count in job.from.0 + 1..=settings.max_sweeps {
         let change = g.sweep(sweep, settings.pick, values);
         if change <= settings.tolerance {
+            g.put_in_index_order(values);
             return Ok(Group {
                 off: job.off,
                 positions: positions(job.members),
@@ -437,7 +455,12 @@ fn solve_group<E: Entry>(
             change,
             seconds: seconds(),
         };
-        listener.swept(&now, values)?;
+        let ranked = g.ranked.as_ref().map(|r| (r, &g.outcomes.order[..]));
+        let mut reading = Reading::new(values, ranked);
+        listener.swept(&now, &mut reading)?;
+        if reading.moved() {
+            g.put_in_sweep_order(values);
+        }
         if settings.cancel.is_cancelled() {
             return Err(LayeredError::Interrupted);
         }
@@ -453,25 +476,64 @@ fn positions(members: &[Range<u32>]) -> u64 {
     members.iter().map(|r| u64::from(r.end - r.start)).sum()
 }
 
-/// A group ready to be swept: its outcomes, and the buffer that a part's new values are
-/// computed into before they are written back (as wide as the widest part).
+/// A group ready to be swept: its outcomes, the buffer that a part's new values are computed
+/// into before they are written back (as wide as the widest part), and where its values are
+/// held when they are in sweep order.
 struct Sweeper<E> {
     outcomes: Outcomes<E>,
     fresh: Vec<f64>,
+    ranked: Option<Ranked>,
 }
 
 impl<E: Entry> Sweeper<E> {
-    /// Builds the outcomes of the group `members` within `budget` bytes ([`Outcomes::new`]).
+    /// Builds the outcomes of the group `members` within `budget` bytes ([`Outcomes::new`]);
+    /// where every one is kept and the budget also holds a `u32` a position while the values
+    /// move, the group's values go into sweep order in `values` until it is settled.
     fn new(sweep: &Sweep, members: &[Range<u32>], values: &mut [f64], budget: u64) -> Self {
-        let outcomes = Outcomes::<E>::new(sweep, members, values, budget);
+        let mut outcomes = Outcomes::<E>::new(sweep, members, values, budget);
         let widest = outcomes.parts.windows(2).map(|w| w[1] - w[0]);
         let fresh = vec![0.0f64; widest.max().unwrap_or(0)];
-        Sweeper { outcomes, fresh }
+        let moving = Ranked::PLACE_BYTES * positions(members);
+        let ranked = (outcomes.stored == outcomes.order.len()
+            && outcomes.bytes() + moving <= budget)
+            .then(|| Ranked::new(members))
+            .flatten();
+        if let Some(r) = &ranked {
+            r.put_in_sweep_order(&outcomes.order, values, &mut outcomes.entries);
+        }
+        Sweeper {
+            outcomes,
+            fresh,
+            ranked,
+        }
     }
 
     /// One sweep of the group in place, part by part; returns the largest change.
     fn sweep(&mut self, sweep: &Sweep, pick: Pick, values: &mut [f64]) -> f64 {
-        sweep_once(&self.outcomes, sweep, pick, values, &mut self.fresh)
+        let g = &self.outcomes;
+        sweep_once(
+            g,
+            self.ranked.as_ref(),
+            sweep,
+            pick,
+            values,
+            &mut self.fresh,
+        )
+    }
+
+    /// The group's values put back in index order, where they were in sweep order.
+    fn put_in_index_order(&self, values: &mut [f64]) {
+        if let Some(r) = &self.ranked {
+            r.put_in_index_order(&self.outcomes.order, values);
+        }
+    }
+
+    /// The group's values put in sweep order again after [`Sweeper::put_in_index_order`]; its
+    /// outcomes already point there.
+    fn put_in_sweep_order(&self, values: &mut [f64]) {
+        if let Some(r) = &self.ranked {
+            r.put_in_sweep_order::<E>(&self.outcomes.order, values, &mut []);
+        }
     }
 
     /// The bytes held: the outcomes, their order and the buffer.
@@ -485,6 +547,7 @@ impl<E: Entry> Sweeper<E> {
 /// both by every thread: the largest change is a maximum, the same whatever the split.
 fn sweep_once<E: Entry>(
     g: &Outcomes<E>,
+    ranked: Option<&Ranked>,
     sweep: &Sweep,
     pick: Pick,
     values: &mut [f64],
@@ -501,13 +564,13 @@ fn sweep_once<E: Entry>(
             .map_init(Default::default, |bufs, (b, out)| {
                 let at = lo + b * task;
                 g.values_of(sweep, pick, at, now, out, bufs);
-                let order = &g.order[at..at + out.len()];
-                let moved = order.iter().zip(out.iter());
-                moved.fold(0.0, |c: f64, (&i, &v)| c.max((v - now[i as usize]).abs()))
+                let moved = slots(&g.order, ranked, at..at + out.len()).zip(out.iter());
+                moved.fold(0.0, |c: f64, (i, &v)| c.max((v - now[i]).abs()))
             })
             .reduce(|| 0.0, f64::max);
         change = change.max(part);
-        write_back(values, &g.order[lo..hi], &fresh[..hi - lo], task);
+        let to = |ranks: Range<usize>| slots(&g.order, ranked, ranks);
+        write_back(values, to, lo..hi, &fresh[..hi - lo], task);
     }
     change
 }

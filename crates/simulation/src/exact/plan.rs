@@ -60,6 +60,11 @@ pub fn order_bytes(positions: u64) -> u64 {
 /// two bytes (`layered/order.rs`' counting sort).
 pub const SORT_BYTES: u64 = 2;
 
+/// Bytes a position of a group takes while its values move into sweep order or back, where
+/// every outcome of the group is kept (`layered/layout.rs`): where its value goes, a `u32`,
+/// and its value copied, an `f64`.
+pub const PLACE_BYTES: u64 = 12;
+
 impl GroupNeed {
     /// Bytes to sweep it with its outcomes computed at every sweep: its values, the groups
     /// above it that it reads, and its sweep order.
@@ -80,9 +85,16 @@ impl GroupNeed {
 
     /// Bytes of its outcomes and order beside the game's values, today's solver: the order
     /// with its levels while sorted, then the order and the outcomes kept within `budget`
-    /// (the budget counts the order; an order past the budget keeps none).
+    /// (the budget counts the order; an order past the budget keeps none); where the budget
+    /// holds every outcome and [`PLACE_BYTES`] a position besides, those bytes while its
+    /// values move into sweep order and back.
     fn held_beside_values(&self, budget: u64) -> u64 {
-        let swept = self.order.max(self.kept.min(budget));
+        let moving = self.kept + PLACE_BYTES * self.positions;
+        let swept = if moving <= budget && self.positions < u64::from(u32::MAX) {
+            moving
+        } else {
+            self.order.max(self.kept.min(budget))
+        };
         self.sorting().max(swept)
     }
 }
@@ -231,6 +243,20 @@ mod tests {
         );
         assert_eq!(end.groups.last().unwrap().off, 2);
         assert_eq!(plan.endgame(4).positions(), 41_498_130);
+        // The endgame from 4 with 10,000 MB keeps every outcome of its largest group, the
+        // group of 4 (49 bytes a position in 32-bit entries), and holds 12 bytes a position
+        // more while its values move into sweep order; with 1,800 MB it keeps every one, moves none.
+        let four = plan.endgame(4);
+        let largest = four.groups.last().unwrap();
+        assert_eq!((largest.off, largest.positions), (4, 36_814_050));
+        assert_eq!(
+            four.held_today(10_000 << 20),
+            8 * 41_498_130 + (49 + 12) * 36_814_050
+        );
+        assert_eq!(
+            four.held_today(1_800 << 20),
+            8 * 41_498_130 + 49 * 36_814_050
+        );
         // The whole game and the endgame from 2 pack their outcomes in 64 bits (94 bytes a
         // kept position), the endgames from 3 (269,507,730 positions) and 4 in 32 (49).
         assert_eq!(plan.kept_bytes, KEPT_BYTES);

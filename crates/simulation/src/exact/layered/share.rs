@@ -2,6 +2,7 @@
 //! write-back of the part's new values.
 
 use rayon::prelude::*;
+use std::ops::Range;
 
 /// Positions of one task where a part of a sweep is large.
 pub const BLOCK: usize = 1024;
@@ -17,8 +18,15 @@ pub(super) fn task_size(len: usize) -> usize {
 /// Tasks a thread gets at least in a part of a sweep, where the part is large enough.
 const TASKS: usize = 8;
 
-/// `values[order[k]] = fresh[k]` for every k, by every thread, `task` positions a task.
-pub(super) fn write_back(values: &mut [f64], order: &[u32], fresh: &[f64], task: usize) {
+/// `values[slot] = fresh[k]` for the k-th slot that `slots` gives for `ranks` (where the values
+/// of those ranks are held), by every thread, `task` positions a task.
+pub(super) fn write_back<I: Iterator<Item = usize>>(
+    values: &mut [f64],
+    slots: impl Fn(Range<usize>) -> I + Sync,
+    ranks: Range<usize>,
+    fresh: &[f64],
+    task: usize,
+) {
     /// `values`, shared by the threads of one write-back.
     struct Shared(*mut f64, usize);
     // SAFETY: the threads write through it to distinct positions only (below), and nothing
@@ -28,9 +36,9 @@ pub(super) fn write_back(values: &mut [f64], order: &[u32], fresh: &[f64], task:
     impl Shared {
         fn set(&self, i: usize, v: f64) {
             assert!(i < self.1, "position {i} outside the values");
-            // SAFETY: `i` is inside `values` (checked above), and `order` holds each position
-            // of the group once (it is the group's positions sorted), so no two threads write
-            // the same value and none reads one.
+            // SAFETY: `i` is inside `values` (checked above), and `slots` gives each position
+            // of the group once (the group's positions sorted, or the group's own slots), so
+            // no two threads write the same value and none reads one.
             #[allow(unsafe_code)]
             unsafe {
                 *self.0.add(i) = v
@@ -38,14 +46,12 @@ pub(super) fn write_back(values: &mut [f64], order: &[u32], fresh: &[f64], task:
         }
     }
     let shared = Shared(values.as_mut_ptr(), values.len());
-    order
-        .par_chunks(task)
-        .zip(fresh.par_chunks(task))
-        .for_each(|(order, fresh)| {
-            for (&i, &v) in order.iter().zip(fresh) {
-                shared.set(i as usize, v);
-            }
-        });
+    fresh.par_chunks(task).enumerate().for_each(|(c, fresh)| {
+        let first = ranks.start + c * task;
+        for (i, &v) in slots(first..first + fresh.len()).zip(fresh) {
+            shared.set(i, v);
+        }
+    });
 }
 
 #[cfg(test)]
@@ -81,7 +87,8 @@ mod tests {
         let fresh: Vec<f64> = (0..5_000).map(f64::from).collect();
         for task in [64, 100, BLOCK] {
             let mut values = vec![-1.0; 5_000];
-            write_back(&mut values, &order, &fresh, task);
+            let slots = |r: Range<usize>| order[r].iter().map(|&i| i as usize);
+            write_back(&mut values, slots, 0..5_000, &fresh, task);
             for (k, &i) in order.iter().enumerate() {
                 assert_eq!(values[i as usize], fresh[k]);
             }

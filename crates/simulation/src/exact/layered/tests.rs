@@ -151,3 +151,61 @@ fn the_order_inside_a_part_changes_no_bit() {
         }
     });
 }
+
+/// Hears every sweep and reads the values it is handed, as a part-way save does.
+struct Reader(Vec<(u8, u32, Vec<u64>)>);
+
+impl Listener for Reader {
+    fn swept(&mut self, now: &Sweeping, values: &mut Reading) -> Result<(), LayeredError> {
+        let bits = values.values().iter().map(|v| v.to_bits()).collect();
+        self.0.push((now.off, now.sweeps, bits));
+        Ok(())
+    }
+    fn finished(&mut self, _: &Group, _: &[f64]) -> Result<(), LayeredError> {
+        Ok(())
+    }
+}
+
+/// A group whose outcomes are all kept is swept with its values in sweep order
+/// (`layered/layout.rs`): the same values bit for bit as in index order, after every sweep as
+/// a listener reads them and at the end, and the same sweeps (tejon, 2 pawns, optimal and
+/// random play). A budget of 0 leaves no room to move the values (and computes most of the
+/// largest group's outcomes at every sweep); an unbounded one moves every group's.
+#[test]
+fn values_in_sweep_order_change_no_bit() {
+    tejon_two_pawns(|sweep| {
+        for (off, members) in groups(sweep) {
+            let mut values = vec![0.5; sweep.index.len() as usize];
+            let none = Sweeper::<u32>::new(sweep, &members, &mut values, 0);
+            assert!(none.ranked.is_none(), "{off}");
+            let all = Sweeper::<u32>::new(sweep, &members, &mut values, u64::MAX);
+            assert!(all.ranked.is_some(), "{off}");
+        }
+        for pick in [Pick::Best, Pick::Uniform] {
+            let solve = |budget: u64| {
+                let settings = Settings {
+                    pick,
+                    tolerance: 1e-9,
+                    max_sweeps: 1000,
+                    budget,
+                    cancel: &Cancel::new(),
+                };
+                let values = vec![0.5; sweep.index.len() as usize];
+                let mut heard = Reader(Vec::new());
+                let r = Resume::default();
+                let l = solve_with::<u32>(sweep, &settings, values, &r, &mut heard).unwrap();
+                let bits: Vec<u64> = l.values.iter().map(|v| v.to_bits()).collect();
+                let sweeps: Vec<u32> = l.groups.iter().map(|g| g.sweeps).collect();
+                (bits, sweeps, heard.0)
+            };
+            let (index_order, sweep_order) = (solve(0), solve(u64::MAX));
+            assert!(index_order.2.len() > 50, "sweeps heard");
+            assert_eq!(index_order.1, sweep_order.1, "{pick:?}");
+            assert!(
+                index_order.2 == sweep_order.2,
+                "{pick:?}: values after a sweep"
+            );
+            assert!(index_order.0 == sweep_order.0, "{pick:?}");
+        }
+    });
+}
