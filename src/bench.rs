@@ -206,10 +206,12 @@ fn bench_group(
     )?;
     writeln!(
         out,
-        "outcomes built in {:.1} s, kept for {} positions in {:.0} MB (--memory {mb})",
+        "outcomes built in {:.1} s, kept for {} positions in {:.0} MB (--memory {mb}); values \
+         swept in {} order",
         t.build,
         t.stored,
-        t.bytes as f64 / 1e6
+        t.bytes as f64 / 1e6,
+        if t.sweep_order { "sweep" } else { "index" }
     )?;
     for (n, (secs, change)) in t.sweeps.iter().enumerate() {
         writeln!(

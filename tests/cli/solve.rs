@@ -415,6 +415,24 @@ fn bench_times_one_group_of_the_layered_solve() {
         2,
         "{stdout}"
     );
+    // Every outcome of the group kept within the default 380 MB, and room to move its values.
+    assert!(
+        stdout.contains("kept for 164430 positions") && stdout.contains("swept in sweep order"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = senet_run(&[
+        "bench",
+        "--solve-group",
+        "0",
+        "--pawns",
+        "2",
+        "--sweeps",
+        "1",
+        "--memory",
+        "0",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("swept in index order"), "{stdout}");
     let (code, _, stderr) = senet_run(&["bench", "--solve-group", "3", "--pawns", "2"]);
     assert_eq!(code, 2, "{stderr}");
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");

@@ -17,15 +17,17 @@ pub struct Timing {
     pub stored: u64,
     /// Bytes of the group's outcomes and order.
     pub bytes: u64,
-    /// Seconds to sort the group and build its outcomes.
+    /// Seconds to sort the group and build its outcomes (and move its values into sweep order).
     pub build: f64,
+    /// Whether its values were swept in sweep order (every outcome kept, `layered/layout.rs`).
+    pub sweep_order: bool,
     /// Each sweep's seconds and largest change.
     pub sweeps: Vec<(f64, f64)>,
 }
 
 /// Builds the group of `off` pawns borne off and sweeps it `sweeps` times in `values`, timed:
 /// the figures of a group too long to solve here (the values it reads are whatever `values`
-/// holds; the time of a sweep does not depend on them).
+/// holds; the time of a sweep does not depend on them). The values are left in index order.
 pub fn time_group(
     sweep: &Sweep,
     settings: &Settings,
@@ -58,12 +60,14 @@ fn time_with<E: Entry>(
             (started.elapsed().as_secs_f64(), change)
         })
         .collect();
+    g.put_in_index_order(values);
     Timing {
         positions: positions(&members),
         swept: g.outcomes.order.len() as u64,
         stored: g.outcomes.stored as u64,
         bytes: g.bytes(),
         build,
+        sweep_order: g.ranked.is_some(),
         sweeps,
     }
 }
