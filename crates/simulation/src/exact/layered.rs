@@ -487,8 +487,9 @@ struct Sweeper<E> {
 
 impl<E: Entry> Sweeper<E> {
     /// Builds the outcomes of the group `members` within `budget` bytes ([`Outcomes::new`]);
-    /// where every one is kept and the budget also holds a `u32` a position while the values
-    /// move, the group's values go into sweep order in `values` until it is settled.
+    /// where every one is kept and the budget also holds [`Ranked::PLACE_BYTES`] a position
+    /// while the values move, the group's values go into sweep order in `values` until it is
+    /// settled.
     fn new(sweep: &Sweep, members: &[Range<u32>], values: &mut [f64], budget: u64) -> Self {
         let mut outcomes = Outcomes::<E>::new(sweep, members, values, budget);
         let widest = outcomes.parts.windows(2).map(|w| w[1] - w[0]);

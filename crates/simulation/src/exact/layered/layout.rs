@@ -124,9 +124,9 @@ impl Ranked {
     }
 }
 
-/// The values after a sweep, as a [`Listener`](super::Listener) reads them: a group whose outcomes are all kept
-/// is swept with its values in sweep order (`layered/layout.rs`), put back in index order only
-/// if they are read.
+/// The values after a sweep, as a [`Listener`](super::Listener) reads them: a group whose
+/// outcomes are all kept is swept with its values in sweep order (`layered/layout.rs`), put
+/// back in index order only if they are read.
 pub struct Reading<'a> {
     values: &'a mut [f64],
     ranked: Option<(&'a Ranked, &'a [u32])>,
@@ -166,7 +166,7 @@ mod tests {
     /// A group of three ranges, 10 positions: its listing, its slots, and the values moved
     /// into sweep order and back.
     #[test]
-    fn values_go_put_in_sweep_order_and_back() {
+    fn values_go_into_sweep_order_and_back() {
         let members = [3..5u32, 8..12, 20..24];
         let ranked = Ranked::new(&members).unwrap();
         let slots: Vec<usize> = ranked.slots(0..10).collect();
