@@ -395,15 +395,11 @@ fn four_pawns_are_refused_by_the_graph_solver() {
 
 #[test]
 fn bench_times_one_group_of_the_layered_solve() {
-    let (code, stdout, stderr) = senet_run(&[
-        "bench",
-        "--solve-group",
-        "0",
-        "--pawns",
-        "2",
-        "--sweeps",
-        "2",
-    ]);
+    let group_0 = |more: &[&str]| {
+        let head = ["bench", "--solve-group", "0", "--pawns", "2"];
+        senet_run(&[&head[..], more].concat())
+    };
+    let (code, stdout, stderr) = group_0(&["--sweeps", "2"]);
     assert_eq!(code, 0, "{stderr}");
     // tejon with 2 pawns: 189,660 positions, 164,430 with no pawn borne off (docs/solving.md).
     assert!(
@@ -420,17 +416,7 @@ fn bench_times_one_group_of_the_layered_solve() {
         stdout.contains("kept for 164430 positions") && stdout.contains("swept in sweep order"),
         "{stdout}"
     );
-    let (code, stdout, stderr) = senet_run(&[
-        "bench",
-        "--solve-group",
-        "0",
-        "--pawns",
-        "2",
-        "--sweeps",
-        "1",
-        "--memory",
-        "0",
-    ]);
+    let (code, stdout, stderr) = group_0(&["--sweeps", "1", "--memory", "0"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("swept in index order"), "{stdout}");
     let (code, _, stderr) = senet_run(&["bench", "--solve-group", "3", "--pawns", "2"]);
