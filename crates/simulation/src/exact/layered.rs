@@ -16,6 +16,7 @@
 use crate::cancel::Cancel;
 use crate::exact::memory::huge_filled;
 use crate::exact::outcomes::{evaluate, outcomes_again, Entry, Packed, Width, THROW};
+use crate::exact::plan::values_move;
 use layout::Ranked;
 pub use layout::Reading;
 use rayon::prelude::*;
@@ -487,18 +488,16 @@ struct Sweeper<E> {
 
 impl<E: Entry> Sweeper<E> {
     /// Builds the outcomes of the group `members` within `budget` bytes ([`Outcomes::new`]);
-    /// where every one is kept and the budget also holds [`Ranked::PLACE_BYTES`] a position
-    /// while the values move, the group's values go into sweep order in `values` until it is
+    /// where every one is kept and the budget also holds the bytes that move the values
+    /// ([`values_move`]), the group's values go into sweep order in `values` until it is
     /// settled.
     fn new(sweep: &Sweep, members: &[Range<u32>], values: &mut [f64], budget: u64) -> Self {
         let mut outcomes = Outcomes::<E>::new(sweep, members, values, budget);
         let widest = outcomes.parts.windows(2).map(|w| w[1] - w[0]);
         let fresh = vec![0.0f64; widest.max().unwrap_or(0)];
-        let moving = Ranked::PLACE_BYTES * positions(members);
-        let ranked = (outcomes.stored == outcomes.order.len()
-            && outcomes.bytes() + moving <= budget)
-            .then(|| Ranked::new(members))
-            .flatten();
+        let all = outcomes.stored == outcomes.order.len();
+        let ranked = (all && values_move(outcomes.bytes(), positions(members), budget))
+            .then(|| Ranked::new(members));
         if let Some(r) = &ranked {
             r.put_in_sweep_order(&outcomes.order, values, &mut outcomes.entries);
         }

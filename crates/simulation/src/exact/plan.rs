@@ -65,6 +65,13 @@ pub const SORT_BYTES: u64 = 2;
 /// and its value copied, an `f64`.
 pub const PLACE_BYTES: u64 = 12;
 
+/// Whether a group's values are swept in sweep order (`layered/layout.rs`): its outcomes, all
+/// kept in `kept` bytes (its order included), and [`PLACE_BYTES`] a position more fit in
+/// `budget`, and its places are counted in a `u32`.
+pub fn values_move(kept: u64, positions: u64, budget: u64) -> bool {
+    kept + PLACE_BYTES * positions <= budget && positions < u64::from(u32::MAX)
+}
+
 impl GroupNeed {
     /// Bytes to sweep it with its outcomes computed at every sweep: its values, the groups
     /// above it that it reads, and its sweep order.
@@ -89,9 +96,8 @@ impl GroupNeed {
     /// holds every outcome and [`PLACE_BYTES`] a position besides, those bytes while its
     /// values move into sweep order and back.
     fn held_beside_values(&self, budget: u64) -> u64 {
-        let moving = self.kept + PLACE_BYTES * self.positions;
-        let swept = if moving <= budget && self.positions < u64::from(u32::MAX) {
-            moving
+        let swept = if values_move(self.kept, self.positions, budget) {
+            self.kept + PLACE_BYTES * self.positions
         } else {
             self.order.max(self.kept.min(budget))
         };

@@ -27,22 +27,22 @@ pub(crate) struct Ranked {
 }
 
 impl Ranked {
-    /// The layout of the group `members`, or `None` where its places do not fit a `u32`.
-    pub(crate) fn new(members: &[Range<u32>]) -> Option<Ranked> {
+    /// The layout of the group `members`, whose places a `u32` counts
+    /// ([`values_move`](crate::exact::plan::values_move) checks it).
+    pub(crate) fn new(members: &[Range<u32>]) -> Ranked {
         let mut starts = vec![0usize];
         for r in members {
             starts.push(starts[starts.len() - 1] + (r.end - r.start) as usize);
         }
-        let n = starts[starts.len() - 1];
-        (n < UNSET as usize).then(|| Ranked {
+        assert!(
+            starts[starts.len() - 1] < UNSET as usize,
+            "places past a u32"
+        );
+        Ranked {
             members: members.to_vec(),
             starts,
-        })
+        }
     }
-
-    /// Bytes a position held while the values are moved: its target ([`Ranked::targets`]) and
-    /// its value copied.
-    pub(crate) const PLACE_BYTES: u64 = crate::exact::plan::PLACE_BYTES;
 
     /// The positions of the group.
     fn len(&self) -> usize {
@@ -168,7 +168,7 @@ mod tests {
     #[test]
     fn values_go_into_sweep_order_and_back() {
         let members = [3..5u32, 8..12, 20..24];
-        let ranked = Ranked::new(&members).unwrap();
+        let ranked = Ranked::new(&members);
         let slots: Vec<usize> = ranked.slots(0..10).collect();
         assert_eq!(slots, [3, 4, 8, 9, 10, 11, 20, 21, 22, 23]);
         assert_eq!(
