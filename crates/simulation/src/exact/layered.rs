@@ -499,7 +499,7 @@ impl<E: Entry> Sweeper<E> {
         let ranked = (all && values_move(outcomes.bytes(), positions(members), budget))
             .then(|| Ranked::new(members));
         if let Some(r) = &ranked {
-            r.put_in_sweep_order(&outcomes.order, values, &mut outcomes.entries);
+            r.lay_out(&outcomes.order, values, &mut outcomes.entries);
         }
         Sweeper {
             outcomes,
@@ -532,7 +532,7 @@ impl<E: Entry> Sweeper<E> {
     /// outcomes already point there.
     fn put_in_sweep_order(&self, values: &mut [f64]) {
         if let Some(r) = &self.ranked {
-            r.put_in_sweep_order::<E>(&self.outcomes.order, values, &mut []);
+            r.put_in_sweep_order(&self.outcomes.order, values);
         }
     }
 

@@ -87,14 +87,9 @@ impl Ranked {
         to
     }
 
-    /// The values moved from index order into sweep order, and the kept `entries` that lead
-    /// into the group pointed at their new slots.
-    pub(crate) fn put_in_sweep_order<E: Entry>(
-        &self,
-        order: &[u32],
-        values: &mut [f64],
-        entries: &mut [E],
-    ) {
+    /// The group laid out once its outcomes are built: the kept `entries` that lead into the
+    /// group pointed at their new slots, and the values moved into sweep order.
+    pub(crate) fn lay_out<E: Entry>(&self, order: &[u32], values: &mut [f64], entries: &mut [E]) {
         let to = self.targets(order);
         entries.par_iter_mut().for_each(|e| {
             let flags = e.flags();
@@ -104,6 +99,17 @@ impl Ranked {
                 }
             }
         });
+        self.move_to(&to, values);
+    }
+
+    /// The values moved from index order into sweep order (after [`Ranked::put_in_index_order`];
+    /// the outcomes already point there).
+    pub(crate) fn put_in_sweep_order(&self, order: &[u32], values: &mut [f64]) {
+        self.move_to(&self.targets(order), values);
+    }
+
+    /// The value of each place of the listing moved to the index `to` gives for it.
+    fn move_to(&self, to: &[u32], values: &mut [f64]) {
         let held: Vec<f64> = self.slots(0..self.len()).map(|s| values[s]).collect();
         let n = held.len();
         write_back(
@@ -183,7 +189,7 @@ mod tests {
         let order = [23u32, 3, 11, 20, 4, 8, 21, 10];
         let mut values: Vec<f64> = (0..30).map(f64::from).collect();
         let mut entries = [21u32, 9, END, 2, 22];
-        ranked.put_in_sweep_order(&order, &mut values, &mut entries);
+        ranked.lay_out(&order, &mut values, &mut entries);
         // The position of rank r in the slot of place r; race positions after, by index.
         let held: Vec<f64> = slots.iter().map(|&s| values[s]).collect();
         assert_eq!(held, [23., 3., 11., 20., 4., 8., 21., 10., 9., 22.]);
