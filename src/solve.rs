@@ -33,7 +33,7 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<()> {
     if args.plan {
         let (title, request) = args.planned()?;
         let plan = senet_simulation::exact::plan::plan(&request.rules).map_err(plan::refused)?;
-        return plan::print(&plan, &title, request.budget(), args.endgame, out);
+        return plan::print(&plan, &title, &request, args.endgame, out);
     }
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()
@@ -66,6 +66,7 @@ pub fn run(job: Job, out: &mut impl Write) -> Result<(PathBuf, (f64, Option<f64>
         checkpoint: Some(checkpoint_beside(&dir)),
         save_every: job.save_every,
         optimal_only: job.optimal_only,
+        apart: job.apart,
         ..Request::new(job.game.rules.clone(), job.game.device)
     };
     if request.layered() {

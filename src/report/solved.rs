@@ -261,6 +261,19 @@ fn table(md: &mut String, s: &Solved, l: Lang) {
 /// "Random play: N sweeps, S s.", or that it was not computed.
 fn random_effort(s: &Solved, l: Lang) -> String {
     match &s.random_effort {
+        Some(e) if e.together => format!(
+            "{} {} {}, {} ({} s {}).",
+            t(l, "Random play:", "Jeu au hasard :"),
+            e.sweeps,
+            t(l, "sweeps", "balayages"),
+            t(
+                l,
+                "swept together with optimal play",
+                "calculé en même temps que le jeu optimal"
+            ),
+            l.num(e.seconds, 1),
+            t(l, "for both", "pour les deux")
+        ),
         Some(e) => format!(
             "{} {} {}, {} s.",
             t(l, "Random play:", "Jeu au hasard :"),

@@ -49,14 +49,31 @@ pub(super) fn listener<'a>(
     };
     let (mut built, mut shown) = (0.0, Instant::now());
     let (mut groups, mut sweeps) = (0, 0);
+    // Where both plays are swept together, each line says whose it is.
+    let mut together = false;
+    let play = move |pick: Pick, together: bool| match (together, pick) {
+        (false, _) => "",
+        (true, Pick::Best) => "optimal play, ",
+        (true, Pick::Uniform) => "random play, ",
+    };
     move |event: Event| match event {
         Event::Begins {
             pick: Pick::Best,
             layered,
-        } => say(&format!(
-            "solving {variant} with {pawns} pawns a side{endgame}{}: optimal play",
-            if layered { ", layer by layer" } else { "" }
-        )),
+            together: both,
+        } => {
+            together = both;
+            say(&format!(
+                "solving {variant} with {pawns} pawns a side{endgame}{}: {}",
+                if layered { ", layer by layer" } else { "" },
+                if both {
+                    "optimal play and random play for both sides, swept together"
+                } else {
+                    "optimal play"
+                }
+            ))
+        }
+        Event::Begins { together: true, .. } => {}
         Event::Begins { .. } => say("random play for both sides"),
         Event::Built(seconds) => built = seconds,
         Event::Sweep(n, change, seconds) if n.is_multiple_of(10) || change <= tolerance => say(
@@ -68,30 +85,32 @@ pub(super) fn listener<'a>(
             effort.positions, effort.sweeps, effort.seconds
         )),
         Event::Done(..) => {}
-        Event::Resumed(r) => {
+        Event::Resumed(pick, r) => {
             let partial = r.partial.map_or(String::new(), |(off, sweeps, _)| {
                 format!(", and {off} pawns borne off after {sweeps} sweeps")
             });
             let dir = request.checkpoint.as_deref().unwrap_or(Path::new(""));
             say(&format!(
-                "  read from {}: the groups of {:?} pawns borne off{partial}",
+                "  {}read from {}: the groups of {:?} pawns borne off{partial}",
+                play(pick, together),
                 dir.display(),
                 r.solved
             ))
         }
-        Event::Group(g) => {
-            say(&group_line(g));
+        Event::Group(pick, g) => {
+            say(&group_line(play(pick, together), g));
             groups += 1;
             if job.stops.0.is_some_and(|n| groups >= n) {
                 cancel.cancel();
             }
         }
         // Every minute at most, and at every save.
-        Event::Swept(now, saved) => {
+        Event::Swept(pick, now, saved) => {
             if saved || shown.elapsed().as_secs() >= 60 {
                 shown = Instant::now();
                 say(&format!(
-                    "  pawns borne off {}: sweep {}, largest change {:.1e}, {:.0} s{}",
+                    "  {}pawns borne off {}: sweep {}, largest change {:.1e}, {:.0} s{}",
+                    play(pick, together),
                     now.off,
                     now.sweeps,
                     now.change,
@@ -127,10 +146,10 @@ pub(super) fn solve_error(e: SolveError, pawns: u8) -> anyhow::Error {
     }
 }
 
-/// What `solve` prints of a group solved.
-fn group_line(g: &Group) -> String {
+/// What `solve` prints of a group solved (`play`: whose, where both plays are swept together).
+fn group_line(play: &str, g: &Group) -> String {
     format!(
-        "  pawns borne off {}: {} positions, {} sweeps, {:.1} s, {:.0} MB of outcomes kept for {} positions",
+        "  {play}pawns borne off {}: {} positions, {} sweeps, {:.1} s, {:.0} MB of outcomes kept for {} positions",
         g.off,
         g.positions,
         g.sweeps,

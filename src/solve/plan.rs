@@ -25,14 +25,15 @@ fn available() -> Option<u64> {
 }
 
 /// Prints `plan` of the game named `title` (of its endgame from `endgame` pawns borne off, if
-/// asked), and the solve's memory under `budget` bytes of kept outcomes.
+/// asked), and the solve of `request`'s memory under its bytes of kept outcomes.
 pub(super) fn print(
     whole: &Plan,
     title: &str,
-    budget: u64,
+    request: &Request,
     endgame: Option<u8>,
     out: &mut impl Write,
 ) -> Result<()> {
+    let budget = request.budget();
     let plan = &endgame.map_or_else(|| whole.clone(), |from| whole.endgame(from));
     let a_side = match plan.pawns {
         1 => "1 pawn a side".to_string(),
@@ -81,9 +82,13 @@ pub(super) fn print(
     if plan.pawns <= senet_engine::solve::index::MAX_SOLVED_PAWNS || endgame.is_some() {
         writeln!(
             out,
-            "this solver holds every value in f64, the largest group's order and at most \
+            "this solver holds every value in f64 ({}), the largest group's order and at most \
              --memory of outcomes: {} at its peak",
-            gb(plan.held_today(budget))
+            match tables(request, plan, endgame) {
+                1 => "one play at a time",
+                _ => "optimal and random play's, swept together",
+            },
+            gb(plan.held_today(budget, tables(request, plan, endgame)))
         )?;
     } else {
         writeln!(
@@ -125,7 +130,17 @@ pub(super) fn memory_warning(request: &Request, endgame: Option<u8>) -> Option<S
         Some(from) => whole.endgame(from),
         None => whole,
     };
-    beyond(plan.held_today(request.budget()), available()?)
+    let tables = tables(request, &plan, endgame);
+    beyond(plan.held_today(request.budget(), tables), available()?)
+}
+
+/// The tables of values a solve of `request` holds: 2 where it sweeps optimal and random play
+/// together (never an endgame, optimal play only), else 1.
+fn tables(request: &Request, plan: &Plan, endgame: Option<u8>) -> u64 {
+    match endgame {
+        None if request.together(plan.positions()) => 2,
+        _ => 1,
+    }
 }
 
 /// The warning for a solve holding `held` bytes where `free` are available.

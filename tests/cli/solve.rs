@@ -289,11 +289,77 @@ fn solve_tejon_two(out: &std::path::Path, method: &str, extra: &[&str]) -> (i32,
     senet_run(&args)
 }
 
+/// The names in a folder, sorted.
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut saved: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    saved.sort();
+    saved
+}
+
+/// Both plays swept together (the default): a stop saves both, between groups and part-way,
+/// and the same command resumes both, to the same table and solution.csv byte for byte.
+#[test]
+fn a_solve_of_both_plays_together_stopped_midway_resumes_both() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = |name: &str| tmp.path().join(name);
+    let solve = |out: &str, extra: &[&str]| solve_tejon_two(&dir(out), "layered", extra);
+    let (code, _, stderr) = solve("whole", &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("swept together"), "{stderr}");
+    let (code, _, stderr) = solve("apart", &["--apart"]);
+    assert_eq!(code, 0, "{stderr}");
+    let file = |d: &str, f: &str| std::fs::read(dir(d).join(f)).unwrap();
+    for f in ["table.senet", "solution.csv", "losses.csv"] {
+        assert!(file("whole", f) == file("apart", f), "{f}: the same bytes");
+    }
+    // Both plays' groups of 2 pawns borne off settle at the same sweep: two groups heard.
+    let (code, _, stderr) = solve("groups", &["--stop-after-groups", "2"]);
+    assert_ne!(code, 0, "{stderr}");
+    let both = [
+        "game.txt",
+        "optimal-2.f64",
+        "optimal-2.group",
+        "random-2.f64",
+        "random-2.group",
+    ];
+    assert_eq!(names(&dir("groups.checkpoint")), both);
+    let (code, _, stderr) = solve("groups", &[]);
+    assert_eq!(code, 0, "{stderr}");
+    for play in ["optimal play, read", "random play, read"] {
+        assert!(stderr.contains(play), "{play}: {stderr}");
+    }
+    // Killed part-way through the group of 2: the 40th sweep heard is random play's 20th,
+    // after optimal play's; both are saved.
+    let (code, _, stderr) = solve("part", &["--stop-after-sweeps", "40"]);
+    assert_ne!(code, 0, "{stderr}");
+    let parts = ["game.txt", "optimal-2.part", "random-2.part"];
+    assert_eq!(names(&dir("part.checkpoint")), parts);
+    let (code, _, stderr) = solve("part", &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stderr.matches("2 pawns borne off after 20 sweeps").count(),
+        2,
+        "{stderr}"
+    );
+    for d in ["groups", "part"] {
+        assert!(!dir(&format!("{d}.checkpoint")).exists());
+        for f in ["table.senet", "solution.csv"] {
+            assert!(file("whole", f) == file(d, f), "{d} {f}: the same bytes");
+        }
+    }
+}
+
+/// Random play after optimal play (`--apart`): stopped between groups and part-way, resumed.
 #[test]
 fn a_layered_solve_stopped_midway_resumes_from_its_checkpoint() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = |name: &str| tmp.path().join(name);
-    let solve = |out: &str, extra: &[&str]| solve_tejon_two(&dir(out), "layered", extra);
+    let solve = |out: &str, extra: &[&str]| {
+        solve_tejon_two(&dir(out), "layered", &[&["--apart"], extra].concat())
+    };
     let (code, _, stderr) = solve("whole", &[]);
     assert_eq!(code, 0, "{stderr}");
     assert!(

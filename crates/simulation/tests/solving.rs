@@ -26,13 +26,31 @@ fn request(pawns: u8, method: Method) -> Request {
 fn heard(request: &Request, cancel: &Cancel) -> (Result<Exact, SolveError>, Vec<String>) {
     let mut seen = Vec::new();
     let exact = solve(request, cancel, &mut |e| match e {
-        Event::Begins { pick, layered } => seen.push(format!("begins {pick:?} {layered}")),
+        Event::Begins {
+            pick,
+            layered,
+            together,
+        } => seen.push(format!("begins {pick:?} {layered} {together}")),
         Event::Done(pick, _) => seen.push(format!("done {pick:?}")),
-        Event::Group(g) => seen.push(format!("group {}", g.off)),
+        Event::Group(pick, g) => seen.push(format!("group {pick:?} {}", g.off)),
         _ => {}
     });
     (exact, seen)
 }
+
+/// What a layered solve of tejon with 2 pawns says, both plays swept together.
+const TOGETHER: [&str; 10] = [
+    "begins Best true true",
+    "begins Uniform true true",
+    "group Best 2",
+    "group Uniform 2",
+    "group Best 1",
+    "group Uniform 1",
+    "group Uniform 0",
+    "group Best 0",
+    "done Best",
+    "done Uniform",
+];
 
 #[test]
 fn the_graph_and_the_layered_methods_give_the_same_start() {
@@ -41,30 +59,59 @@ fn the_graph_and_the_layered_methods_give_the_same_start() {
     assert_eq!(
         seen,
         [
-            "begins Best false",
+            "begins Best false false",
             "done Best",
-            "begins Uniform false",
+            "begins Uniform false false",
             "done Uniform"
         ]
     );
     let (layered, seen) = heard(&request(2, Method::Layered), &Cancel::new());
     let layered = layered.unwrap();
-    // Groups of 2, 1 and 0 pawns borne off, for each play.
+    // Groups of 2, 1 and 0 pawns borne off, both plays swept together: each group of a play
+    // said as it settles (optimal play's first where both settle at the same sweep; random
+    // play's group of 0 settles before optimal play's).
+    assert_eq!(seen, TOGETHER);
+    // Apart: optimal play's groups, then random play's.
+    let apart = Request {
+        apart: true,
+        ..request(2, Method::Layered)
+    };
+    let (one_by_one, seen) = heard(&apart, &Cancel::new());
+    let one_by_one = one_by_one.unwrap();
     assert_eq!(
         seen,
         [
-            "begins Best true",
-            "group 2",
-            "group 1",
-            "group 0",
+            "begins Best true false",
+            "group Best 2",
+            "group Best 1",
+            "group Best 0",
             "done Best",
-            "begins Uniform true",
-            "group 2",
-            "group 1",
-            "group 0",
+            "begins Uniform true false",
+            "group Uniform 2",
+            "group Uniform 1",
+            "group Uniform 0",
             "done Uniform"
         ]
     );
+    // The same values either way, bit for bit, and the same sweeps.
+    let bits = |e: &Exact| {
+        e.solution
+            .values
+            .iter()
+            .map(|v| v.to_bits())
+            .collect::<Vec<_>>()
+    };
+    assert!(bits(&layered) == bits(&one_by_one));
+    let random = |e: &Exact| e.random.unwrap();
+    assert_eq!(
+        random(&layered).chance.to_bits(),
+        random(&one_by_one).chance.to_bits()
+    );
+    assert_eq!(
+        random(&layered).effort.sweeps,
+        random(&one_by_one).effort.sweeps
+    );
+    assert!(random(&layered).effort.together && !random(&one_by_one).effort.together);
     assert_eq!(graph.optimal.effort.tolerance, 1e-10);
     assert_eq!(layered.optimal.effort.tolerance, 1e-9);
     // Each stopped within its tolerance of the fixed point (the changes shrink by about a
@@ -102,7 +149,7 @@ fn a_cancel_from_the_listener_keeps_the_checkpoint_and_a_second_request_resumes(
     let cancel = Cancel::new();
     let stopper = cancel.clone();
     let stopped = solve(&r, &cancel, &mut |e| {
-        if let Event::Group(_) = e {
+        if let Event::Group(..) = e {
             stopper.cancel();
         }
     });
@@ -112,7 +159,15 @@ fn a_cancel_from_the_listener_keeps_the_checkpoint_and_a_second_request_resumes(
     }
     let (resumed, seen) = heard(&r, &Cancel::new());
     let resumed = resumed.unwrap();
-    assert_eq!(&seen[..3], ["begins Best true", "group 1", "group 0"]);
+    // Both plays' groups of 2 settled at the same sweep, before the stop was heard.
+    assert_eq!(
+        &seen[..3],
+        [
+            "begins Best true true",
+            "begins Uniform true true",
+            "group Best 1"
+        ]
+    );
     let bits = |e: &Exact| {
         e.solution
             .values

@@ -16,8 +16,8 @@
 use crate::atomic::write_file;
 use crate::cancel::Cancel;
 use crate::exact::layered::{
-    groups, solve_layered, start_values, Group, LayeredError, Listener, Reading, Resume, Settings,
-    Sweeping,
+    groups, solve_plays, start_values, Group, LayeredError, Listener, Play, Reading, Resume,
+    Settings, Sweeping,
 };
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
@@ -321,108 +321,164 @@ pub struct Saving {
     pub every: f64,
 }
 
-/// What a checkpointed solve tells its caller.
+/// What a checkpointed solve tells its caller, of the play whose pick it names.
 #[derive(Clone, Copy, Debug)]
 pub enum Heard<'a> {
-    /// Where the solve resumes (said first, when the checkpoint held anything).
-    Resumed(&'a Resume),
+    /// Where the play resumes (said first, when the checkpoint held anything of it).
+    Resumed(Pick, &'a Resume),
     /// A sweep that did not settle its group; `saved`: the group was saved part-way after it.
-    Swept(&'a Sweeping, bool),
+    Swept(Pick, &'a Sweeping, bool),
     /// A group solved and saved.
-    Finished(&'a Group),
+    Finished(Pick, &'a Group),
 }
 
-/// Saves each group solved, and the group part-way at the intervals of `saving` and when the
-/// solve is cancelled (by the caller's token, or by `each` on hearing a sweep).
+/// Saves each group solved, and the group part-way at the intervals of `saving` (for each play
+/// apart) and when the solve is cancelled (by the caller's token, or by `each` on hearing a
+/// sweep).
 struct Keeper<'a, 'b> {
     sweep: &'a Sweep<'a>,
-    pick: Pick,
     checkpoint: Option<&'a Checkpoint>,
     saving: Saving,
     cancel: &'a Cancel,
     each: &'b mut dyn FnMut(Heard),
-    saved: Instant,
+    /// When each play was last saved.
+    saved: Vec<(Pick, Instant)>,
+    /// The last part-way save: its play, group and sweeps.
+    part: Option<(Pick, u8, u32)>,
 }
 
 impl Keeper<'_, '_> {
-    fn save_part(&mut self, now: &Sweeping, values: &[f64]) -> Result<(), LayeredError> {
+    /// When the play `pick` was last saved.
+    fn saved(&mut self, pick: Pick) -> &mut Instant {
+        let at = self.saved.iter().position(|(p, _)| *p == pick);
+        let at = at.unwrap_or_else(|| {
+            self.saved.push((pick, Instant::now()));
+            self.saved.len() - 1
+        });
+        &mut self.saved[at].1
+    }
+
+    fn save_part(
+        &mut self,
+        pick: Pick,
+        now: &Sweeping,
+        values: &[f64],
+    ) -> Result<(), LayeredError> {
         if let Some(c) = self.checkpoint {
-            c.save_part(self.sweep, self.pick, now, values)
+            c.save_part(self.sweep, pick, now, values)
                 .map_err(|e| LayeredError::Finished(e.to_string()))?;
-            self.saved = Instant::now();
+            *self.saved(pick) = Instant::now();
+            self.part = Some((pick, now.off, now.sweeps));
         }
         Ok(())
     }
 }
 
 impl Listener for Keeper<'_, '_> {
-    fn swept(&mut self, now: &Sweeping, values: &mut Reading) -> Result<(), LayeredError> {
-        let due =
-            self.cancel.is_cancelled() || self.saved.elapsed().as_secs_f64() >= self.saving.every;
+    fn swept(
+        &mut self,
+        pick: Pick,
+        now: &Sweeping,
+        values: &mut Reading,
+    ) -> Result<(), LayeredError> {
+        let every = self.saving.every;
+        let due = self.cancel.is_cancelled() || self.saved(pick).elapsed().as_secs_f64() >= every;
         let saved = due && self.checkpoint.is_some();
         if saved {
-            self.save_part(now, values.values())?;
+            self.save_part(pick, now, values.values())?;
         }
-        (self.each)(Heard::Swept(now, saved));
+        (self.each)(Heard::Swept(pick, now, saved));
         if self.cancel.is_cancelled() {
             // Cancelled while it heard the sweep: the group is saved as it stands.
             if !saved && self.checkpoint.is_some() {
-                self.save_part(now, values.values())?;
+                self.save_part(pick, now, values.values())?;
             }
             return Err(LayeredError::Interrupted);
         }
         Ok(())
     }
 
-    fn finished(&mut self, g: &Group, values: &[f64]) -> Result<(), LayeredError> {
+    /// A play that heard its sweep before the stop was asked is saved as it stands (once).
+    fn stopping(
+        &mut self,
+        pick: Pick,
+        now: &Sweeping,
+        values: &mut Reading,
+    ) -> Result<(), LayeredError> {
+        let done = self.part.is_some_and(|p| p == (pick, now.off, now.sweeps));
+        if !done && self.checkpoint.is_some() {
+            self.save_part(pick, now, values.values())?;
+        }
+        Ok(())
+    }
+
+    fn finished(&mut self, pick: Pick, g: &Group, values: &[f64]) -> Result<(), LayeredError> {
         if let Some(c) = self.checkpoint {
-            c.save(self.sweep, self.pick, g, values)
+            c.save(self.sweep, pick, g, values)
                 .map_err(|e| LayeredError::Finished(e.to_string()))?;
         }
-        self.saved = Instant::now();
-        (self.each)(Heard::Finished(g));
+        *self.saved(pick) = Instant::now();
+        (self.each)(Heard::Finished(pick, g));
         Ok(())
     }
 }
 
-/// Solves `sweep` layer by layer for `settings.pick`, from what `checkpoint` holds (the groups
-/// solved, a group part-way), writing each group as it is finished and the group being solved
-/// as `saving` says. `each` hears every sweep and every group.
+/// Solves `sweep` layer by layer for each play of `picks` (one, or two swept together:
+/// [`solve_plays`]), from what `checkpoint` holds of each (the groups solved, a group
+/// part-way), writing each group as it is finished and the group being solved as `saving`
+/// says. `each` hears every sweep and every group. Returns each play's solve, in the order of
+/// `picks`. `settings.pick` is not read.
 pub fn solve_checkpointed(
     sweep: &Sweep,
     settings: &Settings,
+    picks: &[Pick],
     checkpoint: Option<&Checkpoint>,
     saving: Saving,
     each: &mut dyn FnMut(Heard),
-) -> Result<Solved, StopError> {
-    let mut values = start_values(sweep);
-    let resumed = match checkpoint {
-        Some(c) => c.load(sweep, settings.pick, &mut values)?,
-        None => Resume::default(),
-    };
-    if resumed != Resume::default() {
-        each(Heard::Resumed(&resumed));
+) -> Result<Vec<Solved>, StopError> {
+    let mut plays = Vec::new();
+    let mut earlier = Vec::new();
+    for &pick in picks {
+        let mut values = start_values(sweep);
+        let resume = match checkpoint {
+            Some(c) => c.load(sweep, pick, &mut values)?,
+            None => Resume::default(),
+        };
+        if resume != Resume::default() {
+            each(Heard::Resumed(pick, &resume));
+        }
+        earlier.push(match checkpoint {
+            Some(c) => c.records(pick, &resume.solved)?,
+            None => Vec::new(),
+        });
+        plays.push(Play {
+            pick,
+            values,
+            resume,
+        });
     }
-    let earlier = match checkpoint {
-        Some(c) => c.records(settings.pick, &resumed.solved)?,
-        None => Vec::new(),
-    };
+    let resumed: Vec<Resume> = plays.iter().map(|p| p.resume.clone()).collect();
     let mut keeper = Keeper {
         sweep,
-        pick: settings.pick,
         checkpoint,
         saving,
         cancel: settings.cancel,
         each,
-        saved: Instant::now(),
+        saved: Vec::new(),
+        part: None,
     };
-    let l = solve_layered(sweep, settings, values, &resumed, &mut keeper)?;
-    Ok(Solved {
-        values: l.values,
-        groups: l.groups,
-        earlier,
-        resumed,
-    })
+    let solved = solve_plays(sweep, settings, plays, &mut keeper)?;
+    Ok(solved
+        .into_iter()
+        .zip(earlier)
+        .zip(resumed)
+        .map(|((l, earlier), resumed)| Solved {
+            values: l.values,
+            groups: l.groups,
+            earlier,
+            resumed,
+        })
+        .collect())
 }
 
 #[cfg(test)]

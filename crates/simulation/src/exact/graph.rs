@@ -38,6 +38,11 @@ pub struct Effort {
     pub tolerance: f64,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// Whether it was swept together with the other play (layered, [`Request::together`]):
+    /// `seconds` are then the run's, for both plays.
+    ///
+    /// [`Request::together`]: crate::exact::solve::Request::together
+    pub together: bool,
     /// Bytes of the outcome graph and the two value arrays (the memory that grows with the
     /// positions).
     pub bytes: u64,
@@ -249,6 +254,7 @@ impl Solver {
                 .for_each(|(j, v)| *v = load(j));
             if change <= tolerance {
                 let effort = Effort {
+                    together: false,
                     positions: n,
                     sweeps,
                     last_change: change,

@@ -15,21 +15,22 @@
 
 use crate::cancel::Cancel;
 use crate::exact::memory::huge_filled;
-use crate::exact::outcomes::{evaluate, outcomes_again, Entry, Packed, Width, THROW};
+use crate::exact::outcomes::{evaluate, outcomes_again, Entry, THROW};
 use crate::exact::plan::values_move;
 use layout::Ranked;
 pub use layout::Reading;
+pub use plays::{solve_plays, Play};
 use rayon::prelude::*;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
 use share::{task_size, write_back};
 use std::collections::BTreeMap;
 use std::ops::Range;
-use std::time::Instant;
 
 mod build;
 mod layout;
 mod order;
+mod plays;
 mod share;
 pub mod timing;
 
@@ -151,19 +152,38 @@ pub struct Sweeping {
 }
 
 /// What a layered solve tells its caller, with the values as they stand; an error stops it.
+/// Each call names the play (`pick`) whose values it hands over: a solve of two plays
+/// ([`solve_plays`]) tells of both.
 pub trait Listener {
-    /// After each sweep that did not settle its group: the values as they stand, by index,
-    /// through [`Reading::values`].
-    fn swept(&mut self, _now: &Sweeping, _values: &mut Reading) -> Result<(), LayeredError> {
+    /// After each sweep that did not settle its group: the values of play `pick` as they
+    /// stand, by index, through [`Reading::values`].
+    fn swept(
+        &mut self,
+        _pick: Pick,
+        _now: &Sweeping,
+        _values: &mut Reading,
+    ) -> Result<(), LayeredError> {
         Ok(())
     }
-    /// A group solved, before the next starts (to write a checkpoint).
-    fn finished(&mut self, group: &Group, values: &[f64]) -> Result<(), LayeredError>;
+    /// The solve stops (cancelled) after this sweep, which every play still sweeping has
+    /// heard: the values of play `pick` as they stand, once more, for a listener that saves
+    /// them (a play that heard its sweep before the stop was asked).
+    fn stopping(
+        &mut self,
+        _pick: Pick,
+        _now: &Sweeping,
+        _values: &mut Reading,
+    ) -> Result<(), LayeredError> {
+        Ok(())
+    }
+    /// A group of play `pick` solved, before that play's next group starts (to write a
+    /// checkpoint).
+    fn finished(&mut self, pick: Pick, group: &Group, values: &[f64]) -> Result<(), LayeredError>;
 }
 
 /// Hears nothing.
 impl Listener for () {
-    fn finished(&mut self, _: &Group, _: &[f64]) -> Result<(), LayeredError> {
+    fn finished(&mut self, _: Pick, _: &Group, _: &[f64]) -> Result<(), LayeredError> {
         Ok(())
     }
 }
@@ -178,9 +198,10 @@ pub struct Resume {
     pub partial: Option<(u8, u32, f64)>,
 }
 
-/// Solves every position of `sweep`, group by group. `values` holds a value for every position
-/// (the groups of `resume` as an earlier run left them, the others' values where the iteration
-/// starts). `listener` hears each sweep and each group solved.
+/// Solves every position of `sweep`, group by group, both sides picking by `settings.pick`.
+/// `values` holds a value for every position (the groups of `resume` as an earlier run left
+/// them, the others' values where the iteration starts). `listener` hears each sweep and each
+/// group solved.
 pub fn solve_layered(
     sweep: &Sweep,
     settings: &Settings,
@@ -188,45 +209,13 @@ pub fn solve_layered(
     resume: &Resume,
     listener: &mut dyn Listener,
 ) -> Result<Layered, LayeredError> {
-    match Width::of(sweep.index.len()) {
-        Width::Narrow => solve_with::<u32>(sweep, settings, values, resume, listener),
-        Width::Packed => solve_with::<Packed>(sweep, settings, values, resume, listener),
-        Width::Wide => solve_with::<u64>(sweep, settings, values, resume, listener),
-    }
-}
-
-/// [`solve_layered`] with outcomes in entries of type `E`.
-fn solve_with<E: Entry>(
-    sweep: &Sweep,
-    settings: &Settings,
-    mut values: Vec<f64>,
-    resume: &Resume,
-    listener: &mut dyn Listener,
-) -> Result<Layered, LayeredError> {
-    let mut done = Vec::new();
-    for (off, members) in groups(sweep).into_iter().rev() {
-        if resume.solved.contains(&off) {
-            continue;
-        }
-        let from = match resume.partial {
-            Some((o, sweeps, seconds)) if o == off => (sweeps, seconds),
-            _ => (0, 0.0),
-        };
-        let job = Job {
-            sweep,
-            settings,
-            off,
-            members: &members,
-            from,
-        };
-        let group = solve_group::<E>(&job, &mut values, listener)?;
-        listener.finished(&group, &values)?;
-        done.push(group);
-    }
-    Ok(Layered {
+    let play = Play {
+        pick: settings.pick,
         values,
-        groups: done,
-    })
+        resume: resume.clone(),
+    };
+    let mut solved = solve_plays(sweep, settings, vec![play], listener)?;
+    Ok(solved.remove(0))
 }
 
 /// One group's outcomes: its positions in sweep order, the bounds of its parts (the halves of
@@ -301,17 +290,23 @@ impl<E: Entry> Outcomes<E> {
     /// values asked of memory ahead of their use: a kept position's `AHEAD` positions before it
     /// is evaluated, a computed one while the position before it is evaluated. Only the timing
     /// of the reads changes, not what is read.
-    fn values_of(
+    #[allow(clippy::too_many_arguments)]
+    fn values_of<const N: usize>(
         &self,
         sweep: &Sweep,
-        pick: Pick,
+        picks: [Pick; N],
         first: usize,
-        values: &[f64],
-        out: &mut [f64],
+        values: [&[f64]; N],
+        out: &mut [&mut [f64]; N],
         bufs: &mut [Vec<E>; 2],
     ) {
-        let read = |e: E| values[e.index()];
-        let ranks = first..first + out.len();
+        let len = out[0].len();
+        let ranks = first..first + len;
+        let ask = |entries: &[E]| values.iter().for_each(|v| prefetch(v, entries));
+        let value = |entries: &[E], t: usize| {
+            let table = values[t];
+            evaluate(entries, sweep.throws, picks[t], &|e: E| table[e.index()])
+        };
         // Where the next kept position's outcomes start.
         let mut at = if first < self.stored {
             self.start_of(first)
@@ -320,30 +315,34 @@ impl<E: Entry> Outcomes<E> {
         };
         if ranks.end <= self.stored {
             let mut ahead = at;
-            for _ in 0..AHEAD.min(out.len()) {
+            for _ in 0..AHEAD.min(len) {
                 ahead = self.skip(ahead);
             }
             for (k, r) in ranks.clone().enumerate() {
                 if r + AHEAD < ranks.end {
                     let next = self.skip(ahead);
-                    prefetch(values, &self.entries[ahead..next]);
+                    ask(&self.entries[ahead..next]);
                     ahead = next;
                 }
                 let end = self.skip(at);
-                out[k] = evaluate(&self.entries[at..end], sweep.throws, pick, &read);
+                for (t, out) in out.iter_mut().enumerate() {
+                    out[k] = value(&self.entries[at..end], t);
+                }
                 at = end;
             }
             return;
         }
         let mut here = self.find(sweep, first, &mut at, bufs, 0);
-        prefetch(values, self.outcomes_at(here, bufs));
+        ask(self.outcomes_at(here, bufs));
         for (k, r) in ranks.clone().enumerate() {
             let next =
                 (r + 1 < ranks.end).then(|| self.find(sweep, r + 1, &mut at, bufs, (k + 1) % 2));
             if let Some(n) = next {
-                prefetch(values, self.outcomes_at(n, bufs));
+                ask(self.outcomes_at(n, bufs));
             }
-            out[k] = evaluate(self.outcomes_at(here, bufs), sweep.throws, pick, &read);
+            for (t, out) in out.iter_mut().enumerate() {
+                out[k] = value(self.outcomes_at(here, bufs), t);
+            }
             here = next.unwrap_or(here);
         }
     }
@@ -414,111 +413,61 @@ impl<E: Entry> Outcomes<E> {
     }
 }
 
-/// One group to solve: where, how, and from which sweep (a resumed group's sweeps and seconds).
-struct Job<'a> {
-    sweep: &'a Sweep<'a>,
-    settings: &'a Settings<'a>,
-    off: u8,
-    members: &'a [Range<u32>],
-    from: (u32, f64),
-}
-
-/// Solves one group in place in `values`, its outcomes in entries of type `E`.
-fn solve_group<E: Entry>(
-    job: &Job,
-    values: &mut [f64],
-    listener: &mut dyn Listener,
-) -> Result<Group, LayeredError> {
-    let (sweep, settings) = (job.sweep, job.settings);
-    if settings.cancel.is_cancelled() {
-        return Err(LayeredError::Interrupted);
-    }
-    let started = Instant::now();
-    let seconds = || job.from.1 + started.elapsed().as_secs_f64();
-    let mut g = Sweeper::<E>::new(sweep, job.members, values, settings.budget);
-    for count in job.from.0 + 1..=settings.max_sweeps {
-        let change = g.sweep(sweep, settings.pick, values);
-        if change <= settings.tolerance {
-            g.put_in_index_order(values);
-            return Ok(Group {
-                off: job.off,
-                positions: positions(job.members),
-                stored: g.outcomes.stored as u64,
-                sweeps: count,
-                change,
-                bytes: g.bytes(),
-                seconds: seconds(),
-            });
-        }
-        let now = Sweeping {
-            off: job.off,
-            sweeps: count,
-            change,
-            seconds: seconds(),
-        };
-        let ranked = g.ranked.as_ref().map(|r| (r, &g.outcomes.order[..]));
-        let mut reading = Reading::new(values, ranked);
-        listener.swept(&now, &mut reading)?;
-        if reading.moved() {
-            g.put_in_sweep_order(values);
-        }
-        if settings.cancel.is_cancelled() {
-            return Err(LayeredError::Interrupted);
-        }
-    }
-    Err(LayeredError::NoConvergence {
-        off: job.off,
-        sweeps: settings.max_sweeps,
-    })
-}
-
 /// The number of positions in `members`.
 fn positions(members: &[Range<u32>]) -> u64 {
     members.iter().map(|r| u64::from(r.end - r.start)).sum()
 }
 
 /// A group ready to be swept: its outcomes, the buffer that a part's new values are computed
-/// into before they are written back (as wide as the widest part), and where its values are
-/// held when they are in sweep order.
+/// into before they are written back (as wide as the widest part, once for each play swept),
+/// and where its values are held when they are in sweep order.
 struct Sweeper<E> {
     outcomes: Outcomes<E>,
     fresh: Vec<f64>,
+    widest: usize,
     ranked: Option<Ranked>,
 }
 
 impl<E: Entry> Sweeper<E> {
-    /// Builds the outcomes of the group `members` within `budget` bytes ([`Outcomes::new`]);
-    /// where every one is kept and the budget also holds the bytes that move the values
-    /// ([`values_move`]), the group's values go into sweep order in `values` until it is
-    /// settled.
-    fn new(sweep: &Sweep, members: &[Range<u32>], values: &mut [f64], budget: u64) -> Self {
-        let mut outcomes = Outcomes::<E>::new(sweep, members, values, budget);
+    /// Builds the outcomes of the group `members` within `budget` bytes ([`Outcomes::new`]),
+    /// for one or two plays whose values are `tables` (a race position's exact value goes
+    /// into each); where every outcome is kept and the budget also holds the bytes that move
+    /// the values ([`values_move`]), the group's values go into sweep order in every table
+    /// until its play settles.
+    fn new(sweep: &Sweep, members: &[Range<u32>], tables: &mut [&mut [f64]], budget: u64) -> Self {
+        let mut outcomes = Outcomes::<E>::new(sweep, members, tables, budget);
         let widest = outcomes.parts.windows(2).map(|w| w[1] - w[0]);
-        let fresh = vec![0.0f64; widest.max().unwrap_or(0)];
+        let widest = widest.max().unwrap_or(0);
+        let fresh = vec![0.0f64; widest * tables.len()];
         let all = outcomes.stored == outcomes.order.len();
         let ranked = (all && values_move(outcomes.bytes(), positions(members), budget))
             .then(|| Ranked::new(members));
         if let Some(r) = &ranked {
-            r.lay_out(&outcomes.order, values, &mut outcomes.entries);
+            let (first, others) = tables.split_first_mut().expect("a play");
+            r.lay_out(&outcomes.order, first, &mut outcomes.entries);
+            for t in others {
+                r.put_in_sweep_order(&outcomes.order, t);
+            }
         }
         Sweeper {
             outcomes,
             fresh,
+            widest,
             ranked,
         }
     }
 
-    /// One sweep of the group in place, part by part; returns the largest change.
-    fn sweep(&mut self, sweep: &Sweep, pick: Pick, values: &mut [f64]) -> f64 {
+    /// One sweep of the group in place, part by part, for each play of `picks` in its table;
+    /// returns each play's largest change.
+    fn sweep<const N: usize>(
+        &mut self,
+        sweep: &Sweep,
+        picks: [Pick; N],
+        tables: [&mut [f64]; N],
+    ) -> [f64; N] {
         let g = &self.outcomes;
-        sweep_once(
-            g,
-            self.ranked.as_ref(),
-            sweep,
-            pick,
-            values,
-            &mut self.fresh,
-        )
+        let fresh = &mut self.fresh[..N * self.widest];
+        sweep_once(g, self.ranked.as_ref(), sweep, picks, tables, fresh)
     }
 
     /// The group's values put back in index order, where they were in sweep order.
@@ -536,41 +485,56 @@ impl<E: Entry> Sweeper<E> {
         }
     }
 
-    /// The bytes held: the outcomes, their order and the buffer.
+    /// The bytes held: the outcomes, their order and the buffer of one play.
     fn bytes(&self) -> u64 {
-        self.outcomes.bytes() + 8 * self.fresh.len() as u64
+        self.outcomes.bytes() + 8 * self.widest as u64
     }
 }
 
-/// One sweep of a group in place, part by part; returns the largest change. Each part's new
-/// values are computed from the values as they stand, with their change, then written back,
-/// both by every thread: the largest change is a maximum, the same whatever the split.
-fn sweep_once<E: Entry>(
+/// One sweep of a group in place, part by part, for each play of `picks` in its table; returns
+/// each play's largest change. Each part's new values are computed from the values as they
+/// stand, with their change, then written back, both by every thread: the largest change is a
+/// maximum, the same whatever the split. A position's outcomes are found once for all the
+/// plays; each play's new value reads only its own table.
+fn sweep_once<E: Entry, const N: usize>(
     g: &Outcomes<E>,
     ranked: Option<&Ranked>,
     sweep: &Sweep,
-    pick: Pick,
-    values: &mut [f64],
+    picks: [Pick; N],
+    mut tables: [&mut [f64]; N],
     fresh: &mut [f64],
-) -> f64 {
-    let mut change: f64 = 0.0;
+) -> [f64; N] {
+    let mut change = [0.0f64; N];
+    let widest = fresh.len() / N;
     for w in g.parts.windows(2) {
         let (lo, hi) = (w[0], w[1]);
-        let now: &[f64] = values;
         let task = task_size(hi - lo);
-        let part = fresh[..hi - lo]
-            .par_chunks_mut(task)
+        let mut columns = fresh.chunks_mut(widest.max(1));
+        let mut pieces: [_; N] = std::array::from_fn(|_| {
+            columns.next().expect("a column a play")[..hi - lo].chunks_mut(task)
+        });
+        let tasks: Vec<[&mut [f64]; N]> = (0..(hi - lo).div_ceil(task))
+            .map(|_| pieces.each_mut().map(|p| p.next().expect("a piece a task")))
+            .collect();
+        let now: [&[f64]; N] = std::array::from_fn(|t| &*tables[t]);
+        let part = tasks
+            .into_par_iter()
             .enumerate()
-            .map_init(Default::default, |bufs, (b, out)| {
+            .map_init(Default::default, |bufs, (b, mut out)| {
                 let at = lo + b * task;
-                g.values_of(sweep, pick, at, now, out, bufs);
-                let moved = slots(&g.order, ranked, at..at + out.len()).zip(out.iter());
-                moved.fold(0.0, |c: f64, (i, &v)| c.max((v - now[i]).abs()))
+                g.values_of(sweep, picks, at, now, &mut out, bufs);
+                std::array::from_fn(|t| {
+                    let moved = slots(&g.order, ranked, at..at + out[t].len()).zip(out[t].iter());
+                    moved.fold(0.0, |c: f64, (i, &v)| c.max((v - now[t][i]).abs()))
+                })
             })
-            .reduce(|| 0.0, f64::max);
-        change = change.max(part);
+            .reduce(|| [0.0; N], |a, b| std::array::from_fn(|t| a[t].max(b[t])));
         let to = |ranks: Range<usize>| slots(&g.order, ranked, ranks);
-        write_back(values, to, lo..hi, &fresh[..hi - lo], task);
+        for (t, values) in tables.iter_mut().enumerate() {
+            change[t] = change[t].max(part[t]);
+            let column = &fresh[t * widest..t * widest + (hi - lo)];
+            write_back(values, to, lo..hi, column, task);
+        }
     }
     change
 }

@@ -122,14 +122,15 @@ impl Plan {
         self.groups.iter().map(|g| g.positions).sum()
     }
 
-    /// Bytes today's layered solve holds at its peak: every value of the game in `f64` (it
-    /// keeps the whole table, not two groups) and, for the group that needs most, its order
-    /// (sorted with a level a position) and the outcomes kept within `budget`. Measured: the
-    /// 5-pawn endgame from 2 with `--memory 3000`, 17,080,078,336 bytes at its peak against
-    /// 17,069,314,740 here (docs/solving.md).
-    pub fn held_today(&self, budget: u64) -> u64 {
+    /// Bytes today's layered solve holds at its peak: every value of the game in `f64`, in
+    /// `tables` tables (2 where optimal and random play are swept together; it keeps the whole
+    /// table, not two groups) and, for the group that needs most, its order (sorted with a
+    /// level a position) and the outcomes kept within `budget`. Measured: the 5-pawn endgame
+    /// from 2 with `--memory 3000`, 17,080,078,336 bytes at its peak against 17,069,314,740
+    /// here (docs/solving.md).
+    pub fn held_today(&self, budget: u64, tables: u64) -> u64 {
         let beside = self.groups.iter().map(|g| g.held_beside_values(budget));
-        8 * self.positions() + beside.max().unwrap_or(0)
+        8 * tables * self.positions() + beside.max().unwrap_or(0)
     }
 
     /// The plan of the endgame from `from` pawns borne off: its groups alone
@@ -239,12 +240,12 @@ mod tests {
         let two = end.groups.last().unwrap();
         assert_eq!((two.off, two.order), (2, 4 * 1_065_232_350));
         assert_eq!(
-            end.held_today(3_000 << 20),
+            end.held_today(3_000 << 20, 1),
             8 * 1_334_740_080 + (4 + 2) * 1_065_232_350
         );
         // With 10,000 MB, the outcomes kept within the budget are the most it holds.
         assert_eq!(
-            end.held_today(10_000 << 20),
+            end.held_today(10_000 << 20, 1),
             8 * 1_334_740_080 + (10_000 << 20)
         );
         assert_eq!(end.groups.last().unwrap().off, 2);
@@ -256,11 +257,11 @@ mod tests {
         let largest = four.groups.last().unwrap();
         assert_eq!((largest.off, largest.positions), (4, 36_814_050));
         assert_eq!(
-            four.held_today(10_000 << 20),
+            four.held_today(10_000 << 20, 1),
             8 * 41_498_130 + (49 + 12) * 36_814_050
         );
         assert_eq!(
-            four.held_today(1_800 << 20),
+            four.held_today(1_800 << 20, 1),
             8 * 41_498_130 + 49 * 36_814_050
         );
         // The whole game and the endgame from 2 pack their outcomes in 64 bits (94 bytes a

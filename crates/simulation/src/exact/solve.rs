@@ -55,7 +55,16 @@ pub struct Request {
     pub save_every: f64,
     /// Optimal play only (random play's values, which take about as long again, are skipped).
     pub optimal_only: bool,
+    /// Layered: random play solved after optimal play, one table of values held at a time,
+    /// even where both fit ([`Request::together`]).
+    pub apart: bool,
 }
+
+/// The most bytes of a second table of values for a layered solve to sweep optimal and random
+/// play together ([`Request::together`]): 1 GiB, so up to 3 pawns a side (121 MB in `tejon`);
+/// 4 pawns' 4.7 GB are solved one play after the other, beside their outcomes on a 24 GB
+/// machine.
+pub const TOGETHER_BYTES: u64 = 1 << 30;
 
 impl Request {
     /// Solving `rules` with `device`, by the default method, without a checkpoint.
@@ -69,6 +78,7 @@ impl Request {
             checkpoint: None,
             save_every: 600.0,
             optimal_only: false,
+            apart: false,
         }
     }
 
@@ -85,6 +95,14 @@ impl Request {
     pub fn budget(&self) -> u64 {
         self.memory
             .unwrap_or(default_memory_mb(self.rules.pawns) << 20)
+    }
+
+    /// Whether a layered solve of a game of `positions` sweeps optimal and random play
+    /// together: both are asked for, not `apart`, and the second table of values (8 bytes a
+    /// position) is at most [`TOGETHER_BYTES`]. Each position's outcomes are then found once a
+    /// sweep for both.
+    pub fn together(&self, positions: u64) -> bool {
+        !self.optimal_only && !self.apart && 8 * positions <= TOGETHER_BYTES
     }
 
     /// The tolerance the sweeps stop at.
@@ -120,22 +138,28 @@ impl Request {
 #[derive(Clone, Copy, Debug)]
 pub enum Event<'a> {
     /// A value iteration begins, both sides picking by `pick`; `layered`: group by group.
+    /// Where optimal and random play are swept together, both are said, one after the other,
+    /// with `together`.
     Begins {
         /// How both sides pick.
         pick: Pick,
         /// Whether it goes group by group.
         layered: bool,
+        /// Whether it is swept together with the other play ([`Request::together`]).
+        together: bool,
     },
     /// The outcome graph is built (graph method), in this many seconds.
     Built(f64),
     /// A sweep of the graph: its number, its largest change, seconds since the iteration began.
     Sweep(u32, f64, f64),
-    /// Layered: where the solve resumes from (said first, when the checkpoint held anything).
-    Resumed(&'a Resume),
-    /// Layered: a sweep that did not settle its group; `true`: the group was saved part-way.
-    Swept(&'a Sweeping, bool),
-    /// Layered: a group solved (and saved).
-    Group(&'a Group),
+    /// Layered: where the play `pick` resumes from (said first, when the checkpoint held
+    /// anything of it).
+    Resumed(Pick, &'a Resume),
+    /// Layered: a sweep of play `pick` that did not settle its group; `true`: the group was
+    /// saved part-way.
+    Swept(Pick, &'a Sweeping, bool),
+    /// Layered: a group of play `pick` solved (and saved).
+    Group(Pick, &'a Group),
     /// A value iteration is done (the graph's building counted in optimal play's seconds).
     Done(Pick, &'a Effort),
 }
@@ -206,6 +230,7 @@ fn graph(
         listen(Event::Begins {
             pick,
             layered: false,
+            together: false,
         });
         let started = Instant::now();
         let mut report = |n, change| {
@@ -238,9 +263,11 @@ fn graph(
     })
 }
 
-/// The layered method: optimal play, then random play, each group by group from and into the
-/// checkpoint; the optimal values are read back from it once random play is solved, so that
-/// both are never held together (8 bytes a position each, 4.7 GB with 4 pawns).
+/// The layered method: optimal and random play swept together where the request holds both
+/// tables ([`Request::together`]); otherwise optimal play, then random play, each group by
+/// group from and into the checkpoint, the optimal values read back from it once random play
+/// is solved, so that both are never held together (8 bytes a position each, 4.7 GB with 4
+/// pawns).
 fn layered(
     request: &Request,
     cancel: &Cancel,
@@ -256,21 +283,44 @@ fn layered(
         index: &index,
         race: true,
     };
-    let run = |pick, listen: &mut dyn FnMut(Event)| {
-        listen(Event::Begins {
-            pick,
-            layered: true,
-        });
-        let (values, effort, _) =
-            layered_values(request, &sweep, pick, checkpoint.as_ref(), cancel, listen)?;
-        listen(Event::Done(pick, &effort));
-        Ok::<_, SolveError>((Values::new(index.clone(), values), effort))
+    let run = |picks: &[Pick], listen: &mut dyn FnMut(Event)| {
+        for &pick in picks {
+            let together = picks.len() > 1;
+            listen(Event::Begins {
+                pick,
+                layered: true,
+                together,
+            });
+        }
+        let solved = layered_values(request, &sweep, picks, checkpoint.as_ref(), cancel, listen)?;
+        let mut out = Vec::new();
+        for ((values, effort, _), &pick) in solved.into_iter().zip(picks) {
+            listen(Event::Done(pick, &effort));
+            out.push((Values::new(index.clone(), values), effort));
+        }
+        Ok::<_, SolveError>(out)
     };
     let start = |pick, values: &Values, effort| Start {
         chance: start_value(rules, &throws, pick, &|p| values.value(p)),
         effort,
     };
-    let (exact, effort) = run(Pick::Best, listen)?;
+    let solution = |values| Solution {
+        rules: rules.clone(),
+        throws: throws.clone(),
+        index: index.clone(),
+        values,
+    };
+    if request.together(index.len()) {
+        let mut both = run(&[Pick::Best, Pick::Uniform], listen)?.into_iter();
+        let (exact, effort) = both.next().expect("optimal play");
+        let (values, random) = both.next().expect("random play");
+        return Ok(Exact {
+            optimal: start(Pick::Best, &exact, effort),
+            random: Some(start(Pick::Uniform, &values, random)),
+            solution: solution(exact.to_f32()),
+        });
+    }
+    let (exact, effort) = run(&[Pick::Best], listen)?.remove(0);
     let optimal = start(Pick::Best, &exact, effort);
     // Without a checkpoint to read them back from, the optimal values are kept as the table's
     // f32 while random play is solved.
@@ -282,7 +332,7 @@ fn layered(
     let random = match request.optimal_only {
         true => None,
         false => {
-            let (values, effort) = run(Pick::Uniform, listen)?;
+            let (values, effort) = run(&[Pick::Uniform], listen)?.remove(0);
             Some(start(Pick::Uniform, &values, effort))
         }
     };
@@ -292,12 +342,7 @@ fn layered(
         (None, None) => unreachable!("kept without a checkpoint"),
     };
     Ok(Exact {
-        solution: Solution {
-            rules: rules.clone(),
-            throws: throws.clone(),
-            index: index.clone(),
-            values,
-        },
+        solution: solution(values),
         optimal,
         random,
     })
@@ -341,15 +386,17 @@ pub fn solve_endgame(
     listen(Event::Begins {
         pick: Pick::Best,
         layered: true,
+        together: false,
     });
     let (values, effort, groups) = layered_values(
         request,
         &sweep,
-        Pick::Best,
+        &[Pick::Best],
         checkpoint.as_ref(),
         cancel,
         listen,
-    )?;
+    )?
+    .remove(0);
     listen(Event::Done(Pick::Best, &effort));
     let values = values.iter().map(|&v| v as f32).collect();
     Ok(Endgame {
@@ -364,36 +411,40 @@ pub fn solve_endgame(
     })
 }
 
-/// The layered solve of `pick`, from and into the checkpoint `c` when there is one, its
-/// effort counting the groups that earlier runs solved as their records say; the groups, those
-/// earlier runs solved among them, from the most pawns borne off down.
+/// A play's values by index, its effort and its groups.
+type PlayValues = (Vec<f64>, Effort, Vec<Group>);
+
+/// The layered solve of each play of `picks` (one, or two swept together), from and into the
+/// checkpoint `c` when there is one, each play's effort counting the groups that earlier runs
+/// solved as their records say; its groups, those earlier runs solved among them, from the
+/// most pawns borne off down. Plays swept together share the seconds of the run.
 fn layered_values(
     request: &Request,
     sweep: &Sweep,
-    pick: Pick,
+    picks: &[Pick],
     c: Option<&Checkpoint>,
     cancel: &Cancel,
     listen: &mut dyn FnMut(Event),
-) -> Result<(Vec<f64>, Effort, Vec<Group>), SolveError> {
+) -> Result<Vec<PlayValues>, SolveError> {
     let started = Instant::now();
     let index = sweep.index;
     let tolerance = request.tolerance();
     let settings = Settings {
-        pick,
+        pick: picks[0],
         tolerance,
         max_sweeps: MAX_SWEEPS,
         budget: request.budget(),
         cancel,
     };
     let mut each = |heard: Heard| match heard {
-        Heard::Resumed(r) => listen(Event::Resumed(r)),
-        Heard::Swept(now, saved) => listen(Event::Swept(now, saved)),
-        Heard::Finished(g) => listen(Event::Group(g)),
+        Heard::Resumed(pick, r) => listen(Event::Resumed(pick, r)),
+        Heard::Swept(pick, now, saved) => listen(Event::Swept(pick, now, saved)),
+        Heard::Finished(pick, g) => listen(Event::Group(pick, g)),
     };
     let saving = Saving {
         every: request.save_every,
     };
-    let solved = match solve_checkpointed(sweep, &settings, c, saving, &mut each) {
+    let solved = match solve_checkpointed(sweep, &settings, picks, c, saving, &mut each) {
         Ok(solved) => solved,
         Err(StopError::Layered(LayeredError::Interrupted)) => {
             return Err(match c {
@@ -404,23 +455,31 @@ fn layered_values(
         Err(StopError::Layered(e)) => return Err(SolveError::Layered(e)),
         Err(StopError::Checkpoint(e)) => return Err(SolveError::Checkpoint(e)),
     };
-    // The groups solved now and those read from the checkpoint, as their runs recorded them.
-    let all: Vec<&Group> = solved.earlier.iter().chain(&solved.groups).collect();
-    let largest = all.iter().max_by_key(|g| g.positions);
-    // Seconds of earlier runs: the groups they solved, and the group they left part-way.
-    let earlier: f64 = solved.earlier.iter().map(|g| g.seconds).sum::<f64>()
-        + solved.resumed.partial.map_or(0.0, |p| p.2);
-    let effort = Effort {
-        positions: index.len(),
-        sweeps: largest.map_or(0, |g| g.sweeps),
-        last_change: all.iter().map(|g| g.change).fold(0.0, f64::max),
-        tolerance,
-        seconds: earlier + started.elapsed().as_secs_f64(),
-        bytes: 8 * index.len() + all.iter().map(|g| g.bytes).max().unwrap_or(0),
-    };
-    let mut groups: Vec<Group> = all.into_iter().cloned().collect();
-    groups.sort_by_key(|g| std::cmp::Reverse(g.off));
-    Ok((solved.values, effort, groups))
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(solved
+        .into_iter()
+        .map(|solved| {
+            // The groups solved now and those read from the checkpoint, as their runs recorded
+            // them.
+            let all: Vec<&Group> = solved.earlier.iter().chain(&solved.groups).collect();
+            let largest = all.iter().max_by_key(|g| g.positions);
+            // Seconds of earlier runs: the groups they solved, and the group they left part-way.
+            let earlier: f64 = solved.earlier.iter().map(|g| g.seconds).sum::<f64>()
+                + solved.resumed.partial.map_or(0.0, |p| p.2);
+            let effort = Effort {
+                together: picks.len() > 1,
+                positions: index.len(),
+                sweeps: largest.map_or(0, |g| g.sweeps),
+                last_change: all.iter().map(|g| g.change).fold(0.0, f64::max),
+                tolerance,
+                seconds: earlier + seconds,
+                bytes: 8 * index.len() + all.iter().map(|g| g.bytes).max().unwrap_or(0),
+            };
+            let mut groups: Vec<Group> = all.into_iter().cloned().collect();
+            groups.sort_by_key(|g| std::cmp::Reverse(g.off));
+            (solved.values, effort, groups)
+        })
+        .collect())
 }
 
 /// The table's values of `pick` that the checkpoint `c` holds once a layered solve has

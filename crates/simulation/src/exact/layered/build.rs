@@ -80,11 +80,11 @@ impl<E: Entry> Block<E> {
 
 impl<E: Entry> Outcomes<E> {
     /// Builds a group's outcomes, keeping them while they fit in `budget` bytes; race positions
-    /// get their exact value in `values` and are left out of the sweeps.
+    /// get their exact value in each of `tables` and are left out of the sweeps.
     pub(super) fn new(
         sweep: &Sweep,
         members: &[Range<u32>],
-        values: &mut [f64],
+        tables: &mut [&mut [f64]],
         budget: u64,
     ) -> Self {
         let (order, bounds) = sorted(sweep, members);
@@ -121,7 +121,9 @@ impl<E: Entry> Outcomes<E> {
             offset = out.lay(&blocks, kept, offset, !full);
             kept = k;
             for (i, v) in blocks.iter().flat_map(|b| &b.races) {
-                values[*i as usize] = *v;
+                for values in tables.iter_mut() {
+                    values[*i as usize] = *v;
+                }
             }
             if !full {
                 out.stored = kept;

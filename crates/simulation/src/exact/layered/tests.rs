@@ -1,7 +1,9 @@
 //! The layered solve's own tests: what only its private parts can show.
 
 use super::order::sorted;
+use super::plays::solve_with;
 use super::*;
+use crate::exact::outcomes::{Packed, Width};
 use senet_engine::rules::RuleSet;
 use senet_engine::solve::index::StateIndex;
 use senet_engine::throws::throw_table;
@@ -23,6 +25,22 @@ fn tejon_two_pawns(f: impl FnOnce(&Sweep)) {
         index: &index,
         race: true,
     })
+}
+
+/// One play solved alone, with entries of type `E`.
+fn solve_one<E: Entry>(
+    sweep: &Sweep,
+    settings: &Settings,
+    values: Vec<f64>,
+    resume: &Resume,
+    listener: &mut dyn Listener,
+) -> Result<Layered, LayeredError> {
+    let play = Play {
+        pick: settings.pick,
+        values,
+        resume: resume.clone(),
+    };
+    Ok(solve_with::<E>(sweep, settings, vec![play], listener)?.remove(0))
 }
 
 /// 64-bit entries (4 pawns), packed 32-bit ones (the 5-pawn endgame from 3) and 32-bit ones
@@ -51,9 +69,9 @@ fn wide_and_narrow(sweep: &Sweep, pick: Pick) {
     let go = |width: Width| {
         let r = Resume::default();
         match width {
-            Width::Narrow => solve_with::<u32>(sweep, &settings, start(), &r, &mut ()),
-            Width::Packed => solve_with::<Packed>(sweep, &settings, start(), &r, &mut ()),
-            Width::Wide => solve_with::<u64>(sweep, &settings, start(), &r, &mut ()),
+            Width::Narrow => solve_one::<u32>(sweep, &settings, start(), &r, &mut ()),
+            Width::Packed => solve_one::<Packed>(sweep, &settings, start(), &r, &mut ()),
+            Width::Wide => solve_one::<u64>(sweep, &settings, start(), &r, &mut ()),
         }
         .unwrap()
     };
@@ -121,11 +139,11 @@ fn the_order_inside_a_part_changes_no_bit() {
     tejon_two_pawns(|sweep| {
         for pick in [Pick::Best, Pick::Uniform] {
             let solve = |backwards: bool| {
-                let mut values = vec![0.5; sweep.index.len() as usize];
+                let mut values = vec![0.5f64; sweep.index.len() as usize];
                 let mut sweeps = Vec::new();
                 let mut reversed = 0;
                 for members in groups(sweep).into_values().rev() {
-                    let mut g = Sweeper::<u32>::new(sweep, &members, &mut values, 0);
+                    let mut g = Sweeper::<u32>::new(sweep, &members, &mut [&mut values], 0);
                     // No outcome kept: each is found from the order at every sweep.
                     g.outcomes.stored = 0;
                     if backwards {
@@ -135,7 +153,7 @@ fn the_order_inside_a_part_changes_no_bit() {
                         }
                     }
                     let mut n = 1;
-                    while g.sweep(sweep, pick, &mut values) > 1e-9 {
+                    while g.sweep(sweep, [pick], [&mut values])[0] > 1e-9 {
                         n += 1;
                         assert!(n < 1000, "the group settles");
                     }
@@ -152,18 +170,89 @@ fn the_order_inside_a_part_changes_no_bit() {
     });
 }
 
-/// Hears every sweep and reads the values it is handed, as a part-way save does.
-struct Reader(Vec<(u8, u32, Vec<u64>)>);
+/// Hears every sweep and reads the values it is handed, as a part-way save does, and the
+/// values of every group finished; by play.
+#[derive(Default)]
+struct Reader(Vec<(Pick, u8, u32, Vec<u64>)>);
 
 impl Listener for Reader {
-    fn swept(&mut self, now: &Sweeping, values: &mut Reading) -> Result<(), LayeredError> {
+    fn swept(
+        &mut self,
+        pick: Pick,
+        now: &Sweeping,
+        values: &mut Reading,
+    ) -> Result<(), LayeredError> {
         let bits = values.values().iter().map(|v| v.to_bits()).collect();
-        self.0.push((now.off, now.sweeps, bits));
+        self.0.push((pick, now.off, now.sweeps, bits));
         Ok(())
     }
-    fn finished(&mut self, _: &Group, _: &[f64]) -> Result<(), LayeredError> {
+    fn finished(&mut self, pick: Pick, g: &Group, values: &[f64]) -> Result<(), LayeredError> {
+        let bits = values.iter().map(|v| v.to_bits()).collect();
+        self.0.push((pick, g.off, g.sweeps, bits));
         Ok(())
     }
+}
+
+impl Reader {
+    /// What it heard of the play `pick`.
+    fn of(&self, pick: Pick) -> Vec<&(Pick, u8, u32, Vec<u64>)> {
+        self.0.iter().filter(|h| h.0 == pick).collect()
+    }
+}
+
+/// Optimal and random play swept together give each play's values bit for bit as it alone
+/// gives them: after every sweep as a listener reads them, at each group's end and at the end,
+/// with the same sweeps; with the largest group's outcomes partly computed, all kept and none
+/// kept (tejon, 2 pawns). Each play settles on its own sweep: optimal play sweeps on alone in
+/// the groups where random play settles first.
+#[test]
+fn plays_swept_together_change_no_bit() {
+    tejon_two_pawns(|sweep| {
+        let cancel = Cancel::new();
+        for budget in [0, 4 << 20, u64::MAX] {
+            let settings = |pick| Settings {
+                pick,
+                tolerance: 1e-9,
+                max_sweeps: 1000,
+                budget,
+                cancel: &cancel,
+            };
+            let start = || vec![0.5; sweep.index.len() as usize];
+            let play = |pick| Play {
+                pick,
+                values: start(),
+                resume: Resume::default(),
+            };
+            let mut both = Reader::default();
+            let plays = vec![play(Pick::Best), play(Pick::Uniform)];
+            let together =
+                solve_with::<u32>(sweep, &settings(Pick::Best), plays, &mut both).unwrap();
+            for (n, pick) in [Pick::Best, Pick::Uniform].into_iter().enumerate() {
+                let mut alone = Reader::default();
+                let r = Resume::default();
+                let one = solve_one::<u32>(sweep, &settings(pick), start(), &r, &mut alone);
+                let one = one.unwrap();
+                let bits = |l: &Layered| l.values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+                assert!(bits(&one) == bits(&together[n]), "{pick:?} {budget}");
+                let record = |l: &Layered| {
+                    let g = l.groups.iter();
+                    g.map(|g| (g.off, g.stored, g.sweeps, g.change.to_bits(), g.bytes))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(record(&one), record(&together[n]), "{pick:?} {budget}");
+                assert!(alone.of(pick) == both.of(pick), "{pick:?} {budget}: heard");
+                assert!(alone.0.len() > 50, "sweeps heard");
+            }
+            let sweeps = |n: usize| {
+                together[n]
+                    .groups
+                    .iter()
+                    .map(|g| g.sweeps)
+                    .collect::<Vec<_>>()
+            };
+            assert_ne!(sweeps(0), sweeps(1), "the plays settle apart");
+        }
+    });
 }
 
 /// A group whose outcomes are all kept is swept with its values in sweep order
@@ -176,9 +265,9 @@ fn values_in_sweep_order_change_no_bit() {
     tejon_two_pawns(|sweep| {
         for (off, members) in groups(sweep) {
             let mut values = vec![0.5; sweep.index.len() as usize];
-            let none = Sweeper::<u32>::new(sweep, &members, &mut values, 0);
+            let none = Sweeper::<u32>::new(sweep, &members, &mut [&mut values], 0);
             assert!(none.ranked.is_none(), "{off}");
-            let all = Sweeper::<u32>::new(sweep, &members, &mut values, u64::MAX);
+            let all = Sweeper::<u32>::new(sweep, &members, &mut [&mut values], u64::MAX);
             assert!(all.ranked.is_some(), "{off}");
         }
         for pick in [Pick::Best, Pick::Uniform] {
@@ -193,7 +282,7 @@ fn values_in_sweep_order_change_no_bit() {
                 let values = vec![0.5; sweep.index.len() as usize];
                 let mut heard = Reader(Vec::new());
                 let r = Resume::default();
-                let l = solve_with::<u32>(sweep, &settings, values, &r, &mut heard).unwrap();
+                let l = solve_one::<u32>(sweep, &settings, values, &r, &mut heard).unwrap();
                 let bits: Vec<u64> = l.values.iter().map(|v| v.to_bits()).collect();
                 let sweeps: Vec<u32> = l.groups.iter().map(|g| g.sweeps).collect();
                 (bits, sweeps, heard.0)

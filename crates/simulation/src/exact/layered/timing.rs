@@ -51,12 +51,12 @@ fn time_with<E: Entry>(
 ) -> Timing {
     let members = groups(sweep).remove(&off).unwrap_or_default();
     let started = Instant::now();
-    let mut g = Sweeper::<E>::new(sweep, &members, values, settings.budget);
+    let mut g = Sweeper::<E>::new(sweep, &members, &mut [&mut *values], settings.budget);
     let build = started.elapsed().as_secs_f64();
     let sweeps = (0..sweeps)
         .map(|_| {
             let started = Instant::now();
-            let change = g.sweep(sweep, settings.pick, values);
+            let [change] = g.sweep(sweep, [settings.pick], [&mut *values]);
             (started.elapsed().as_secs_f64(), change)
         })
         .collect();
