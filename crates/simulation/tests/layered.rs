@@ -9,7 +9,8 @@ use senet_engine::throws::{throw_table, Device};
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::exact::graph::{Solver, TOLERANCE};
-use senet_simulation::exact::layered::{solve_layered, Layered, Resume, Settings};
+use senet_simulation::exact::layered::plays::solve_layered;
+use senet_simulation::exact::layered::{Layered, Resume, Settings};
 
 /// The largest difference between the two solvers' values of `variant` with `pawns` a side.
 fn difference(variant: Variant, pawns: u8, pick: Pick) -> (f64, usize) {

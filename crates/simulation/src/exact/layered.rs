@@ -19,7 +19,6 @@ use crate::exact::outcomes::{evaluate, outcomes_again, Entry, THROW};
 use crate::exact::plan::values_move;
 use layout::Ranked;
 pub use layout::Reading;
-pub use plays::{solve_plays, Play};
 use rayon::prelude::*;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
@@ -30,7 +29,7 @@ use std::ops::Range;
 mod build;
 mod layout;
 mod order;
-mod plays;
+pub mod plays;
 mod share;
 pub mod timing;
 
@@ -153,7 +152,7 @@ pub struct Sweeping {
 
 /// What a layered solve tells its caller, with the values as they stand; an error stops it.
 /// Each call names the play (`pick`) whose values it hands over: a solve of two plays
-/// ([`solve_plays`]) tells of both.
+/// ([`plays::solve_plays`]) tells of both.
 pub trait Listener {
     /// After each sweep that did not settle its group: the values of play `pick` as they
     /// stand, by index, through [`Reading::values`].
@@ -196,26 +195,6 @@ pub struct Resume {
     pub solved: Vec<u8>,
     /// The group part-way through: its pawns borne off, sweeps made, seconds spent.
     pub partial: Option<(u8, u32, f64)>,
-}
-
-/// Solves every position of `sweep`, group by group, both sides picking by `settings.pick`.
-/// `values` holds a value for every position (the groups of `resume` as an earlier run left
-/// them, the others' values where the iteration starts). `listener` hears each sweep and each
-/// group solved.
-pub fn solve_layered(
-    sweep: &Sweep,
-    settings: &Settings,
-    values: Vec<f64>,
-    resume: &Resume,
-    listener: &mut dyn Listener,
-) -> Result<Layered, LayeredError> {
-    let play = Play {
-        pick: settings.pick,
-        values,
-        resume: resume.clone(),
-    };
-    let mut solved = solve_plays(sweep, settings, vec![play], listener)?;
-    Ok(solved.remove(0))
 }
 
 /// One group's outcomes: its positions in sweep order, the bounds of its parts (the halves of
@@ -284,8 +263,9 @@ fn prefetch<E: Entry>(values: &[f64], entries: &[E]) {
 }
 
 impl<E: Entry> Outcomes<E> {
-    /// The values of the positions of ranks `first..first + out.len()` from `values`, into
-    /// `out`. A sweep waits on memory: the values a position reads lie anywhere in the table.
+    /// The values of the positions of ranks `first..first + len` for each play `t`, picking by
+    /// `picks[t]` from `values[t]`, into `out[t]` (`len` long): a position's outcomes found
+    /// once for all the plays. A sweep waits on memory: the values a position reads lie anywhere in the table.
     /// So each position's outcomes are found (read, or computed into one of `bufs`) and their
     /// values asked of memory ahead of their use: a kept position's `AHEAD` positions before it
     /// is evaluated, a computed one while the position before it is evaluated. Only the timing

@@ -456,6 +456,8 @@ fn layered_values(
         Err(StopError::Checkpoint(e)) => return Err(SolveError::Checkpoint(e)),
     };
     let seconds = started.elapsed().as_secs_f64();
+    // Every play's table is held while the plays are swept.
+    let tables = picks.len() as u64;
     Ok(solved
         .into_iter()
         .map(|solved| {
@@ -473,7 +475,7 @@ fn layered_values(
                 last_change: all.iter().map(|g| g.change).fold(0.0, f64::max),
                 tolerance,
                 seconds: earlier + seconds,
-                bytes: 8 * index.len() + all.iter().map(|g| g.bytes).max().unwrap_or(0),
+                bytes: 8 * tables * index.len() + all.iter().map(|g| g.bytes).max().unwrap_or(0),
             };
             let mut groups: Vec<Group> = all.into_iter().cloned().collect();
             groups.sort_by_key(|g| std::cmp::Reverse(g.off));

@@ -51,6 +51,26 @@ pub fn solve_plays(
     }
 }
 
+/// Solves every position of `sweep`, group by group, both sides picking by `settings.pick`.
+/// `values` holds a value for every position (the groups of `resume` as an earlier run left
+/// them, the others' values where the iteration starts). `listener` hears each sweep and each
+/// group solved.
+pub fn solve_layered(
+    sweep: &Sweep,
+    settings: &Settings,
+    values: Vec<f64>,
+    resume: &Resume,
+    listener: &mut dyn Listener,
+) -> Result<Layered, LayeredError> {
+    let play = Play {
+        pick: settings.pick,
+        values,
+        resume: resume.clone(),
+    };
+    let mut solved = solve_plays(sweep, settings, vec![play], listener)?;
+    Ok(solved.remove(0))
+}
+
 /// [`solve_plays`] with outcomes in entries of type `E`.
 pub(super) fn solve_with<E: Entry>(
     sweep: &Sweep,

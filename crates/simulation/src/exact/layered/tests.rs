@@ -1,7 +1,7 @@
 //! The layered solve's own tests: what only its private parts can show.
 
 use super::order::sorted;
-use super::plays::solve_with;
+use super::plays::{solve_with, Play};
 use super::*;
 use crate::exact::outcomes::{Packed, Width};
 use senet_engine::rules::RuleSet;
