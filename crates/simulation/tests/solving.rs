@@ -22,6 +22,11 @@ fn request(pawns: u8, method: Method) -> Request {
     }
 }
 
+/// The table's values as bits.
+fn bits(e: &Exact) -> Vec<u32> {
+    e.solution.values.iter().map(|v| v.to_bits()).collect()
+}
+
 /// What the listener heard, in order: the iterations begun and done, and the groups solved.
 fn heard(request: &Request, cancel: &Cancel) -> (Result<Exact, SolveError>, Vec<String>) {
     let mut seen = Vec::new();
@@ -94,13 +99,6 @@ fn the_graph_and_the_layered_methods_give_the_same_start() {
         ]
     );
     // The same values either way, bit for bit, and the same sweeps.
-    let bits = |e: &Exact| {
-        e.solution
-            .values
-            .iter()
-            .map(|v| v.to_bits())
-            .collect::<Vec<_>>()
-    };
     assert!(bits(&layered) == bits(&one_by_one));
     let random = |e: &Exact| e.random.unwrap();
     assert_eq!(
@@ -168,13 +166,6 @@ fn a_cancel_from_the_listener_keeps_the_checkpoint_and_a_second_request_resumes(
             "group Best 1"
         ]
     );
-    let bits = |e: &Exact| {
-        e.solution
-            .values
-            .iter()
-            .map(|v| v.to_bits())
-            .collect::<Vec<_>>()
-    };
     assert!(
         bits(&whole) == bits(&resumed),
         "the same table, bit for bit"

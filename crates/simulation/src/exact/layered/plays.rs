@@ -62,13 +62,17 @@ pub fn solve_layered(
     resume: &Resume,
     listener: &mut dyn Listener,
 ) -> Result<Layered, LayeredError> {
-    let play = Play {
+    let mut solved = solve_plays(sweep, settings, alone(settings, values, resume), listener)?;
+    Ok(solved.remove(0))
+}
+
+/// The one play of `settings.pick`, from `values` where `resume` left it.
+pub(super) fn alone(settings: &Settings, values: Vec<f64>, resume: &Resume) -> Vec<Play> {
+    vec![Play {
         pick: settings.pick,
         values,
         resume: resume.clone(),
-    };
-    let mut solved = solve_plays(sweep, settings, vec![play], listener)?;
-    Ok(solved.remove(0))
+    }]
 }
 
 /// [`solve_plays`] with outcomes in entries of type `E`.

@@ -1,7 +1,7 @@
 //! The layered solve's own tests: what only its private parts can show.
 
 use super::order::sorted;
-use super::plays::{solve_with, Play};
+use super::plays::{alone, solve_with, Play};
 use super::*;
 use crate::exact::outcomes::{Packed, Width};
 use senet_engine::rules::RuleSet;
@@ -35,12 +35,8 @@ fn solve_one<E: Entry>(
     resume: &Resume,
     listener: &mut dyn Listener,
 ) -> Result<Layered, LayeredError> {
-    let play = Play {
-        pick: settings.pick,
-        values,
-        resume: resume.clone(),
-    };
-    Ok(solve_with::<E>(sweep, settings, vec![play], listener)?.remove(0))
+    let play = alone(settings, values, resume);
+    Ok(solve_with::<E>(sweep, settings, play, listener)?.remove(0))
 }
 
 /// 64-bit entries (4 pawns), packed 32-bit ones (the 5-pawn endgame from 3) and 32-bit ones
