@@ -58,6 +58,10 @@ pub struct BenchArgs {
     /// 10000 for 4).
     #[arg(long, value_name = "MB", requires = "solve_group")]
     memory: Option<u64>,
+    /// Time optimal and random play swept together (with --solve-group), as `solve` sweeps them
+    /// up to 3 pawns: two tables of values, each position's outcomes found once for both.
+    #[arg(long, requires = "solve_group")]
+    both_plays: bool,
     /// Time the parsing of this scenario file instead of games (read once, parsed 100 times):
     /// a parse only reads, even with `optimal` players, whose tables are left to be resolved
     /// when the run is about to play.
@@ -182,27 +186,38 @@ fn bench_group(
         budget: mb << 20,
         cancel: &Cancel::new(),
     };
-    let mut values = start_values(&sweep);
-    let t = time_group(&sweep, &settings, off, &mut values, a.sweeps);
+    let picks: &[Pick] = if a.both_plays {
+        &[Pick::Best, Pick::Uniform]
+    } else {
+        &[Pick::Best]
+    };
+    let mut tables: Vec<Vec<f64>> = picks.iter().map(|_| start_values(&sweep)).collect();
+    let t = time_group(&sweep, &settings, picks, off, &mut tables, a.sweeps);
     let inside = members.iter().flat_map(|r| r.clone());
     anyhow::ensure!(
         t.sweeps.len() == a.sweeps as usize
             && t.swept <= t.positions
             && inside.clone().count() as u64 == t.positions
-            && inside
-                .map(|i| values[i as usize])
-                .all(|v| (0.0..=1.0).contains(&v)),
+            && tables.iter().all(|values| {
+                let mut inside = inside.clone();
+                inside.all(|i| (0.0..=1.0).contains(&values[i as usize]))
+            }),
         "every sweep made, every value a probability"
     );
     writeln!(
         out,
         "{} with {pawns} pawns a side ({} positions): group of {off} pawns borne off, {} positions \
-         ({} swept), on {} threads",
+         ({} swept), on {} threads, {}",
         a.variant,
         index.len(),
         t.positions,
         t.swept,
-        rayon::current_num_threads()
+        rayon::current_num_threads(),
+        if a.both_plays {
+            "optimal and random play swept together"
+        } else {
+            "optimal play"
+        }
     )?;
     writeln!(
         out,

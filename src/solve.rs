@@ -66,7 +66,7 @@ pub fn run(job: Job, out: &mut impl Write) -> Result<(PathBuf, (f64, Option<f64>
         checkpoint: Some(checkpoint_beside(&dir)),
         save_every: job.save_every,
         optimal_only: job.optimal_only,
-        apart: job.apart,
+        plays: job.plays,
         ..Request::new(job.game.rules.clone(), job.game.device)
     };
     if request.layered() {

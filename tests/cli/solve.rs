@@ -485,6 +485,12 @@ fn bench_times_one_group_of_the_layered_solve() {
     let (code, stdout, stderr) = group_0(&["--sweeps", "1", "--memory", "0"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("swept in index order"), "{stdout}");
+    // Both plays swept together, as `solve` sweeps them: two tables, one line a sweep.
+    let (code, stdout, stderr) = group_0(&["--sweeps", "2", "--both-plays"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("random play swept together"), "{stdout}");
+    let sweeps = stdout.lines().filter(|l| l.starts_with("sweep "));
+    assert_eq!(sweeps.count(), 2, "{stdout}");
     let (code, _, stderr) = senet_run(&["bench", "--solve-group", "3", "--pawns", "2"]);
     assert_eq!(code, 2, "{stderr}");
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");

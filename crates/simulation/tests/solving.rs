@@ -6,7 +6,7 @@ use senet_engine::rules::RuleSet;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
-use senet_simulation::exact::solve::{solve, Event, Exact, Method, Request, SolveError};
+use senet_simulation::exact::solve::{solve, Event, Exact, Method, Plays, Request, SolveError};
 
 /// Tejon with `pawns` a side and coins, by `method`.
 fn request(pawns: u8, method: Method) -> Request {
@@ -78,7 +78,7 @@ fn the_graph_and_the_layered_methods_give_the_same_start() {
     assert_eq!(seen, TOGETHER);
     // Apart: optimal play's groups, then random play's.
     let apart = Request {
-        apart: true,
+        plays: Plays::Apart,
         ..request(2, Method::Layered)
     };
     let (one_by_one, seen) = heard(&apart, &Cancel::new());

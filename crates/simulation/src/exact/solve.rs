@@ -55,9 +55,21 @@ pub struct Request {
     pub save_every: f64,
     /// Optimal play only (random play's values, which take about as long again, are skipped).
     pub optimal_only: bool,
-    /// Layered: random play solved after optimal play, one table of values held at a time,
-    /// even where both fit ([`Request::together`]).
-    pub apart: bool,
+    /// Layered: whether optimal and random play are swept together ([`Request::together`]).
+    pub plays: Plays,
+}
+
+/// Whether a layered solve sweeps optimal and random play together, or one after the other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Plays {
+    /// Together where the second table takes at most [`TOGETHER_BYTES`] (up to 3 pawns).
+    #[default]
+    Auto,
+    /// Together whatever the second table takes (4 pawns: 4.7 GB more, on a machine that holds
+    /// it).
+    Together,
+    /// Random play after optimal play, one table of values held at a time.
+    Apart,
 }
 
 /// The most bytes of a second table of values for a layered solve to sweep optimal and random
@@ -78,7 +90,7 @@ impl Request {
             checkpoint: None,
             save_every: 600.0,
             optimal_only: false,
-            apart: false,
+            plays: Plays::Auto,
         }
     }
 
@@ -98,11 +110,16 @@ impl Request {
     }
 
     /// Whether a layered solve of a game of `positions` sweeps optimal and random play
-    /// together: both are asked for, not `apart`, and the second table of values (8 bytes a
-    /// position) is at most [`TOGETHER_BYTES`]. Each position's outcomes are then found once a
-    /// sweep for both.
+    /// together: both are asked for, and [`Plays`] says so, by default where the second table of
+    /// values (8 bytes a position) is at most [`TOGETHER_BYTES`]. Each position's outcomes are
+    /// then found once a sweep for both.
     pub fn together(&self, positions: u64) -> bool {
-        !self.optimal_only && !self.apart && 8 * positions <= TOGETHER_BYTES
+        !self.optimal_only
+            && match self.plays {
+                Plays::Auto => 8 * positions <= TOGETHER_BYTES,
+                Plays::Together => true,
+                Plays::Apart => false,
+            }
     }
 
     /// The tolerance the sweeps stop at.
@@ -537,6 +554,26 @@ pub fn checkpoint_beside(dir: &Path) -> PathBuf {
 mod tests {
     use super::*;
     use senet_engine::variants::Variant;
+
+    /// Both plays are swept together by default up to 3 pawns (a second table of 121 MB in
+    /// tejon), not with 4 (4.7 GB) unless asked; never apart from what `--optimal-only` asks.
+    #[test]
+    fn the_plays_go_together_where_the_second_table_is_small_or_asked() {
+        let rules = Variant::TEJON.rules().with(|r| r.pawns = 3).unwrap();
+        let ask = |plays, optimal_only| Request {
+            plays,
+            optimal_only,
+            ..Request::new(rules.clone(), Device::Coins)
+        };
+        let (three, four) = (15_134_520, 586_583_580);
+        assert!(ask(Plays::Auto, false).together(three));
+        assert!(!ask(Plays::Auto, false).together(four));
+        assert!(ask(Plays::Together, false).together(four));
+        assert!(!ask(Plays::Apart, false).together(three));
+        for plays in [Plays::Auto, Plays::Together, Plays::Apart] {
+            assert!(!ask(plays, true).together(three));
+        }
+    }
 
     #[test]
     fn a_checkpoint_knows_its_game_by_the_rules_not_by_the_text() {

@@ -3,6 +3,7 @@
 
 use super::{groups, positions, Settings, Sweeper};
 use crate::exact::outcomes::{Entry, Packed, Width};
+use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
 use std::time::Instant;
 
@@ -25,42 +26,56 @@ pub struct Timing {
     pub sweeps: Vec<(f64, f64)>,
 }
 
-/// Builds the group of `off` pawns borne off and sweeps it `sweeps` times in `values`, timed:
-/// the figures of a group too long to solve here (the values it reads are whatever `values`
-/// holds; the time of a sweep does not depend on them). The values are left in index order.
+/// Builds the group of `off` pawns borne off and sweeps it `sweeps` times for each play of
+/// `picks` (one, or two swept together as `solve` does) in its table of `tables`, timed: the
+/// figures of a group too long to solve here (the values it reads are whatever the tables hold;
+/// the time of a sweep does not depend on them). A sweep's change is the largest of the plays'.
+/// The values are left in index order.
 pub fn time_group(
     sweep: &Sweep,
     settings: &Settings,
+    picks: &[Pick],
     off: u8,
-    values: &mut [f64],
+    tables: &mut [Vec<f64>],
     sweeps: u32,
 ) -> Timing {
     match Width::of(sweep.index.len()) {
-        Width::Narrow => time_with::<u32>(sweep, settings, off, values, sweeps),
-        Width::Packed => time_with::<Packed>(sweep, settings, off, values, sweeps),
-        Width::Wide => time_with::<u64>(sweep, settings, off, values, sweeps),
+        Width::Narrow => time_with::<u32>(sweep, settings, picks, off, tables, sweeps),
+        Width::Packed => time_with::<Packed>(sweep, settings, picks, off, tables, sweeps),
+        Width::Wide => time_with::<u64>(sweep, settings, picks, off, tables, sweeps),
     }
 }
 
 fn time_with<E: Entry>(
     sweep: &Sweep,
     settings: &Settings,
+    picks: &[Pick],
     off: u8,
-    values: &mut [f64],
+    tables: &mut [Vec<f64>],
     sweeps: u32,
 ) -> Timing {
     let members = groups(sweep).remove(&off).unwrap_or_default();
     let started = Instant::now();
-    let mut g = Sweeper::<E>::new(sweep, &members, &mut [&mut *values], settings.budget);
+    let mut each: Vec<&mut [f64]> = tables.iter_mut().map(|t| &mut t[..]).collect();
+    let mut g = Sweeper::<E>::new(sweep, &members, &mut each, settings.budget);
     let build = started.elapsed().as_secs_f64();
     let sweeps = (0..sweeps)
         .map(|_| {
             let started = Instant::now();
-            let [change] = g.sweep(sweep, [settings.pick], [&mut *values]);
+            let change = match (picks, &mut each[..]) {
+                ([p], [a]) => g.sweep(sweep, [*p], [&mut **a])[0],
+                ([p, q], [a, b]) => {
+                    let [x, y] = g.sweep(sweep, [*p, *q], [&mut **a, &mut **b]);
+                    x.max(y)
+                }
+                _ => panic!("one or two plays, each with its table"),
+            };
             (started.elapsed().as_secs_f64(), change)
         })
         .collect();
-    g.put_in_index_order(values);
+    for t in each {
+        g.put_in_index_order(t);
+    }
     Timing {
         positions: positions(&members),
         swept: g.outcomes.order.len() as u64,
