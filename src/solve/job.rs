@@ -148,7 +148,7 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with_all = ["optimal_only", "together"])]
     apart: bool,
     /// Sweep optimal and random play together whatever their tables take (layered): with 4
-    /// pawns of tejon 4.7 GB more (19.6 GB at the peak, `--plan` says), for random play's
+    /// pawns of tejon 4.7 GB more (19.9 GB at the peak, `--plan` says), for random play's
     /// outcomes found with optimal play's rather than again.
     #[arg(long, conflicts_with = "optimal_only")]
     together: bool,
