@@ -450,6 +450,21 @@ impl<E: Entry> Sweeper<E> {
         sweep_once(g, self.ranked.as_ref(), sweep, picks, tables, fresh)
     }
 
+    /// [`Sweeper::sweep`] for one or two plays of `picks`, each in its table of `tables`, in
+    /// that order.
+    fn sweep_plays(
+        &mut self,
+        sweep: &Sweep,
+        picks: &[Pick],
+        tables: &mut [&mut [f64]],
+    ) -> Vec<f64> {
+        match (picks, tables) {
+            ([p], [a]) => self.sweep(sweep, [*p], [&mut **a]).to_vec(),
+            ([p, q], [a, b]) => self.sweep(sweep, [*p, *q], [&mut **a, &mut **b]).to_vec(),
+            _ => unreachable!("one or two plays, each with its table"),
+        }
+    }
+
     /// The group's values put back in index order, where they were in sweep order.
     fn put_in_index_order(&self, values: &mut [f64]) {
         if let Some(r) = &self.ranked {

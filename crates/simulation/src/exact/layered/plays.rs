@@ -88,18 +88,18 @@ pub(super) fn solve_with<E: Entry>(
             .iter_mut()
             .enumerate()
             .filter(|(_, p)| !p.resume.solved.contains(&off))
-            .map(|(n, p)| Run {
-                n,
-                pick: p.pick,
-                sweeps: match p.resume.partial {
-                    Some((o, sweeps, _)) if o == off => sweeps,
-                    _ => 0,
-                },
-                seconds: match p.resume.partial {
-                    Some((o, _, seconds)) if o == off => seconds,
-                    _ => 0.0,
-                },
-                values: &mut p.values,
+            .map(|(n, p)| {
+                let (sweeps, seconds) = match p.resume.partial {
+                    Some((o, sweeps, seconds)) if o == off => (sweeps, seconds),
+                    _ => (0, 0.0),
+                };
+                Run {
+                    n,
+                    pick: p.pick,
+                    sweeps,
+                    seconds,
+                    values: &mut p.values,
+                }
             })
             .collect();
         if runs.is_empty() {
@@ -188,23 +188,17 @@ fn solve_group<E: Entry>(
                 listener.finished(run.pick, &group, run.values)?;
                 settled.push((run.n, group));
             } else {
-                going.push((k, change, seconds));
+                let now = Sweeping {
+                    off: job.off,
+                    sweeps: run.sweeps,
+                    change,
+                    seconds,
+                };
+                going.push((k, now));
             }
         }
         // Every play still sweeping hears its sweep (and may save it), and where the solve
         // stops, is told so after all have heard it: each is saved as it stands.
-        let going: Vec<(usize, Sweeping)> = going
-            .into_iter()
-            .map(|(k, change, seconds)| {
-                let now = Sweeping {
-                    off: job.off,
-                    sweeps: runs[k].sweeps,
-                    change,
-                    seconds,
-                };
-                (k, now)
-            })
-            .collect();
         let mut failed = None;
         for (k, now) in &going {
             if let Err(e) = tell(&g, &mut runs[*k], now, listener, Tell::Swept) {
@@ -257,26 +251,24 @@ fn tell<E: Entry>(
     heard
 }
 
-/// One sweep of the group for the plays `live` (indices of `runs`, ascending), together:
-/// their largest changes, in that order.
+/// One sweep of the group for the plays `live` (indices of `runs`), together: their largest
+/// changes, in that order.
 fn sweep_live<E: Entry>(
     g: &mut Sweeper<E>,
     sweep: &Sweep,
     runs: &mut [Run],
     live: &[usize],
 ) -> Vec<f64> {
-    match *live {
-        [a] => {
-            let r = &mut runs[a];
-            g.sweep(sweep, [r.pick], [&mut *r.values]).to_vec()
-        }
-        [a, b] => {
-            let (left, right) = runs.split_at_mut(b);
-            let (x, y) = (&mut left[a], &mut right[0]);
-            let picks = [x.pick, y.pick];
-            g.sweep(sweep, picks, [&mut *x.values, &mut *y.values])
-                .to_vec()
-        }
-        _ => unreachable!("one or two plays"),
-    }
+    let on = |n: usize| live.contains(&n);
+    let picks: Vec<Pick> = (0..runs.len())
+        .filter(|&n| on(n))
+        .map(|n| runs[n].pick)
+        .collect();
+    let mut tables: Vec<&mut [f64]> = runs
+        .iter_mut()
+        .enumerate()
+        .filter(|(n, _)| on(*n))
+        .map(|(_, r)| &mut *r.values)
+        .collect();
+    g.sweep_plays(sweep, &picks, &mut tables)
 }

@@ -62,14 +62,8 @@ fn time_with<E: Entry>(
     let sweeps = (0..sweeps)
         .map(|_| {
             let started = Instant::now();
-            let change = match (picks, &mut each[..]) {
-                ([p], [a]) => g.sweep(sweep, [*p], [&mut **a])[0],
-                ([p, q], [a, b]) => {
-                    let [x, y] = g.sweep(sweep, [*p, *q], [&mut **a, &mut **b]);
-                    x.max(y)
-                }
-                _ => panic!("one or two plays, each with its table"),
-            };
+            let changes = g.sweep_plays(sweep, picks, &mut each);
+            let change = changes.into_iter().fold(0.0, f64::max);
             (started.elapsed().as_secs_f64(), change)
         })
         .collect();
