@@ -45,10 +45,15 @@ struct Bulk {
 /// for the throw ([`ThrowMasks`], computed once) and what the position adds to them.
 #[inline(always)]
 fn bulk(rules: &Rules, pos: &Position, value: u8) -> Bulk {
+    bulk_with(rules, pos, context(rules, pos), value)
+}
+
+/// [`bulk`] with the position's context found already (the same for every throw).
+#[inline(always)]
+fn bulk_with(rules: &Rules, pos: &Position, ctx: GenContext, value: u8) -> Bulk {
     let me = pos.to_move;
     let own = pos.side(me);
     let opp = pos.side(me.other());
-    let ctx = context(rules, pos);
     let v = value as u32;
     let masks = rules.masks();
     let t = &masks.throws[value as usize & 7];
@@ -128,6 +133,71 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Move
     if let Some(at) = rethrow_right(rules, pos, value) {
         out.push(Move::new(Kind::Rethrow { at }, *pos));
     }
+}
+
+/// What the moves of every throw in a position share (the opponent's walls and guarded
+/// squares, whether the side to move may bear off), found once for [`split_moves_into`].
+#[derive(Clone, Copy)]
+pub struct Shared(GenContext);
+
+impl Shared {
+    /// What the moves of the side to move of `pos` share, under `rules`.
+    #[inline(always)]
+    pub fn of(rules: &Rules, pos: &Position) -> Shared {
+        Shared(context(rules, pos))
+    }
+}
+
+/// The moves of [`legal_moves_into`] cut in two for a caller that needs only where a plain step
+/// leads (the solver's successors): `Some(plain)` when they are, in this order, the plain steps
+/// of the pawns of `plain` (ascending; each a step of `value` squares onto an empty square or
+/// an opponent, the two pawns then swapping, with no other effect and no points left), then
+/// the moves written into `rest` (`shared`: [`Shared::of`] `pos`). `None` when there is no plain step, when a pawn is forced,
+/// bound or held in the water, or when a "stay" choice may follow: the caller takes
+/// [`legal_moves_into`] (`rest` is then left as it is).
+#[inline(always)]
+pub fn split_moves_into(
+    rules: &Rules,
+    pos: &Position,
+    shared: Shared,
+    value: u8,
+    rest: &mut MoveList,
+) -> Option<u32> {
+    if !fast_path_covers(rules)
+        || pos.bound
+        || pos.forced.is_some()
+        || held_in_water(rules, pos).is_some()
+    {
+        return None;
+    }
+    let Bulk {
+        gen: ctx,
+        plain,
+        special,
+        exit,
+    } = bulk_with(rules, pos, shared.0, value);
+    // A plain step from a square that is not optional: no "stay" (`forced_and_stay`); with
+    // a move, no backward moves.
+    let optional = rules.optional_squares.0;
+    if plain == 0 || (optional != 0 && plain & !optional == 0) {
+        return None;
+    }
+    rest.clear();
+    let g = Gen::new(rules, pos, &ctx);
+    for s in squares(special) {
+        if bit(s) == exit {
+            rest.push(plain_exit(pos, s));
+        } else {
+            g.forward(s, value, ctx.bear_off, rest);
+        }
+    }
+    if may_enter(rules, pos, value) {
+        g.forward(ENTRY, value, ctx.bear_off, rest);
+    }
+    if let Some(at) = rethrow_right(rules, pos, value) {
+        rest.push(Move::new(Kind::Rethrow { at }, *pos));
+    }
+    Some(plain)
 }
 
 /// The moves of [`legal_moves_into`] when no pawn is held in the water, before the re-throw.

@@ -16,6 +16,7 @@
 pub mod backup;
 pub mod index;
 pub mod race;
+pub mod successors;
 
 use crate::board::{Position, Side};
 use crate::movegen::Move;

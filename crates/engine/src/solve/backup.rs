@@ -132,7 +132,7 @@ pub fn throw_outcomes(
 /// The outcomes of one move `mv` of `mover` with a throw of `value`: one, or one per use of the
 /// points it leaves over after bearing off; `f(first, outcome)` as in [`throw_outcomes`].
 #[inline(always)]
-fn move_outcomes(
+pub(crate) fn move_outcomes(
     rules: &Rules,
     mover: Side,
     value: u8,

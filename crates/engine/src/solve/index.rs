@@ -398,7 +398,7 @@ impl StateIndex {
 
     /// [`StateIndex::index`], with `pext` when `BMI2` ([`compress`]).
     #[inline(always)]
-    fn index_by<const BMI2: bool>(&self, pos: &Position) -> Option<u64> {
+    pub(crate) fn index_by<const BMI2: bool>(&self, pos: &Position) -> Option<u64> {
         let me = pos.to_move;
         let mine = pos.side(me) >> 1;
         let theirs = pos.side(me.other()) >> 1;
@@ -432,6 +432,76 @@ impl StateIndex {
                 + u64::from(rank(mine)) * layer.opp_ways
                 + u64::from(rank(compress::<BMI2>(theirs, mine))),
         )
+    }
+
+    /// Whether the processor runs BMI2, POPCNT and BMI1 fast: a caller may then run the
+    /// `BMI2` copies of [`StateIndex::index_by`] and [`StateIndex::step_index`] inside a
+    /// function compiled for them.
+    #[inline]
+    pub(crate) fn bits(&self) -> bool {
+        self.bits
+    }
+
+    /// What the indices of the plain steps of `pos` share ([`StateIndex::step_index`]):
+    /// `None` when `pos` has a forced pawn or its layer is not numbered.
+    #[inline(always)]
+    pub(crate) fn frame(&self, pos: &Position) -> Option<Frame> {
+        if pos.forced.is_some() {
+            return None;
+        }
+        let me = pos.to_move;
+        let mine = pos.side(me) >> 1;
+        let theirs = pos.side(me.other()) >> 1;
+        let (m, mw) = (mine.count_ones() as u8, pos.waiting[me.index()]);
+        let (o, ow) = (theirs.count_ones() as u8, pos.waiting[me.other().index()]);
+        let k = self.pawns;
+        if m + mw > k || o + ow > k {
+            return None;
+        }
+        let key = |me, me_waiting, opp, opp_waiting| LayerKey {
+            me,
+            me_waiting,
+            opp,
+            opp_waiting,
+            forced: 0,
+        };
+        let same = *self.lookup.get(self.slot(&key(m, mw, o, ow)))?;
+        let swap = *self.lookup.get(self.slot(&key(o, ow, m, mw)))?;
+        (same.opp_ways != 0 && swap.opp_ways != 0).then(|| Frame {
+            mine,
+            theirs,
+            same,
+            swap,
+            rank_theirs: rank(theirs),
+        })
+    }
+
+    /// The index of the position after the side to move of `frame`'s position steps its pawn
+    /// from square `s` to square `t` (an opponent on `t` hit: the two pawns swap), nothing
+    /// forced, with the same side to move (`again`) or the other: [`StateIndex::index`] of
+    /// that position. `BMI2` only inside a function compiled for it ([`compress`]).
+    #[inline(always)]
+    pub(crate) fn step_index<const BMI2: bool>(frame: &Frame, s: u8, t: u8, again: bool) -> u64 {
+        let step = (1u32 << (s - 1)) | (1u32 << (t - 1));
+        let hit = (frame.theirs >> (t - 1)) & 1;
+        let mine = frame.mine ^ step;
+        let theirs = frame.theirs ^ (step & hit.wrapping_neg());
+        if again {
+            let at = frame.same;
+            at.offset
+                + u64::from(rank(mine)) * at.opp_ways
+                + u64::from(rank(compress::<BMI2>(theirs, mine)))
+        } else {
+            let at = frame.swap;
+            let first = if hit != 0 {
+                rank(theirs)
+            } else {
+                frame.rank_theirs
+            };
+            at.offset
+                + u64::from(first) * at.opp_ways
+                + u64::from(rank(compress::<BMI2>(mine, theirs)))
+        }
     }
 
     /// The position of index `i`, white to move (white is "me").
@@ -473,6 +543,19 @@ impl StateIndex {
             bound: false,
         }
     }
+}
+
+/// What the indices of a position's plain steps share ([`StateIndex::frame`]): both sides'
+/// squares (bits 0..30), the layers of the position after a step with the same side to move
+/// and with the other, and the rank of the opponent's squares (the first rank of a step that
+/// hands over the turn and hits nothing).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
+    mine: u32,
+    theirs: u32,
+    same: Slot,
+    swap: Slot,
+    rank_theirs: u32,
 }
 
 /// Every set of `k` squares among 30 (bits 0..30), ascending: colex order.

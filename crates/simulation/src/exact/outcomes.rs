@@ -5,6 +5,7 @@
 use senet_engine::board::Position;
 use senet_engine::movegen::MoveList;
 use senet_engine::solve::backup::{throw_outcomes, Fold, Outcome, Pick};
+use senet_engine::solve::successors::{successors, Successor};
 use senet_engine::solve::{progress, Sweep};
 
 /// An outcome's value for the player who chose is `1 - x` (the other side moves next, or won).
@@ -179,12 +180,26 @@ pub(crate) fn outcomes_again<E: Entry>(sweep: &Sweep, i: u32, out: &mut Vec<E>) 
     );
 }
 
-/// The outcomes of `pos`'s moves, throw by throw.
+/// The outcomes of `pos`'s moves, throw by throw: without the [`OLD`] flag from the engine's
+/// numbered successors ([`successors`], plain steps numbered without a move built), with it
+/// from the game's step, each next position's progress compared.
 #[inline(always)]
 fn moves_of<E: Entry>(sweep: &Sweep, pos: &Position, old: Old, out: &mut Vec<E>) {
+    if old == Old::Unmarked {
+        return successors(sweep, pos, &mut |throw, first, s| {
+            let (j, flags) = match s {
+                Successor::Won => (0, END),
+                Successor::Lost => (0, END | FLIP),
+                Successor::Drawn => (DRAWN, END),
+                Successor::Next { index, again } => (index as u32, if again { 0 } else { FLIP }),
+            };
+            let flags = flags | if throw { THROW } else { 0 } | if first { FIRST } else { 0 };
+            out.push(E::pack(j, flags));
+        });
+    }
     let index = sweep.index;
     let k = sweep.rules.pawns;
-    let level = (old == Old::Marked).then(|| progress(k, pos));
+    let level = progress(k, pos);
     let mut moves = MoveList::new();
     for &(v, _) in sweep.throws {
         let mut throw = THROW;
@@ -200,10 +215,7 @@ fn moves_of<E: Entry>(sweep: &Sweep, pos: &Position, old: Old, out: &mut Vec<E>)
                     } else {
                         FLIP
                     };
-                    let old = match level {
-                        Some(l) if progress(k, &next) <= l => OLD,
-                        _ => 0,
-                    };
+                    let old = if progress(k, &next) <= level { OLD } else { 0 };
                     (j as u32, flip | old)
                 }
             };

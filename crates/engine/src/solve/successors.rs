@@ -1,0 +1,117 @@
+//! A position's outcomes as the solver numbers them: for each throw of a [`Sweep`], each
+//! choice's next position as its index, in the order of [`throw_outcomes`]. The same outcomes
+//! as [`throw_outcomes`] followed by [`StateIndex::index`], found faster: a plain step (most
+//! moves) goes from the position's squares to the next index by a few bit operations
+//! (the numbering's `step_index`), without a move or a next position built; every other choice
+//! takes the game's own step ([`throw_outcomes`], a move's outcomes as it lists them).
+
+use super::backup::{move_outcomes, throw_outcomes, Outcome};
+use super::index::StateIndex;
+use super::Sweep;
+use crate::board::{squares, Position};
+use crate::movegen::{split_moves_into, MoveList, Shared};
+
+/// Where a choice leads, numbered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Successor {
+    /// The player who chose has won.
+    Won,
+    /// The other side has won.
+    Lost,
+    /// The game is drawn.
+    Drawn,
+    /// The game goes on from the position of this index.
+    Next {
+        /// Its index ([`StateIndex::index`]).
+        index: u64,
+        /// Whether the player who chose moves again there.
+        again: bool,
+    },
+}
+
+/// Every outcome of every throw of `sweep.throws` in `pos`, throw after throw:
+/// `f(throw, first, successor)` with `throw` true for the first outcome of a throw and `first`
+/// for the first outcome of a move, as [`throw_outcomes`] gives them. Panics where the
+/// numbering does not cover a next position (a position of another game).
+// `unsafe` (each use in the project says why it is sound): calling the copy compiled for BMI2.
+#[allow(unsafe_code)]
+pub fn successors(sweep: &Sweep, pos: &Position, f: &mut impl FnMut(bool, bool, Successor)) {
+    #[cfg(target_arch = "x86_64")]
+    if sweep.index.bits() {
+        // SAFETY: `bits` is true only when the processor reported BMI2, POPCNT and BMI1.
+        return unsafe { successors_with_bits(sweep, pos, f) };
+    }
+    successors_by::<false>(sweep, pos, f)
+}
+
+/// [`successors`] compiled for BMI2, POPCNT and BMI1 (the index's `pext`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2,popcnt,bmi1")]
+fn successors_with_bits(sweep: &Sweep, pos: &Position, f: &mut impl FnMut(bool, bool, Successor)) {
+    successors_by::<true>(sweep, pos, f)
+}
+
+/// [`successors`], with `pext` when `BMI2`.
+#[inline(always)]
+fn successors_by<const BMI2: bool>(
+    sweep: &Sweep,
+    pos: &Position,
+    f: &mut impl FnMut(bool, bool, Successor),
+) {
+    let (rules, index) = (sweep.rules, sweep.index);
+    // A pawn freed from 30 at the start of the other side's turn: the game's own step.
+    let frame = if rules.free_exit_from_30 {
+        None
+    } else {
+        index.frame(pos)
+    };
+    let shared = Shared::of(rules, pos);
+    let mut moves = MoveList::new();
+    let mut follow = MoveList::new();
+    let number = |o: Outcome| numbered::<BMI2>(index, pos, o);
+    for &(v, _) in sweep.throws {
+        let mut throw = true;
+        let mut g = |first: bool, s: Successor| {
+            f(throw, first, s);
+            throw = false;
+        };
+        let split =
+            frame.and_then(|fr| Some((fr, split_moves_into(rules, pos, shared, v, &mut moves)?)));
+        let Some((frame, plain)) = split else {
+            throw_outcomes(rules, pos, v, &mut moves, &mut |first, o| {
+                g(first, number(o))
+            });
+            continue;
+        };
+        // A plain step has no effect that keeps the hand: the throw's value decides.
+        let again = rules.gives_extra_throw(v);
+        for s in squares(plain) {
+            let index = StateIndex::step_index::<BMI2>(&frame, s, s + v, again);
+            g(true, Successor::Next { index, again });
+        }
+        for mv in moves.iter() {
+            move_outcomes(rules, pos.to_move, v, mv, &mut follow, &mut |first, o| {
+                g(first, number(o))
+            });
+        }
+    }
+}
+
+/// An outcome of the side to move of `pos`, numbered.
+#[inline(always)]
+fn numbered<const BMI2: bool>(index: &StateIndex, pos: &Position, o: Outcome) -> Successor {
+    match o {
+        Outcome::Won => Successor::Won,
+        Outcome::Lost => Successor::Lost,
+        Outcome::Drawn => Successor::Drawn,
+        Outcome::Next(next) => Successor::Next {
+            index: index
+                .index_by::<BMI2>(&next)
+                .expect("the numbering covers the game"),
+            again: next.to_move == pos.to_move,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests;
