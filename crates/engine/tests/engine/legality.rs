@@ -2,7 +2,8 @@
 //! opening ones included, and kept when `validate` accepts it; not only the presets), the positions of random games and every throw value, the bit-mask fast path
 //! (`legal_moves`) gives exactly the definition's list (`defined_moves_into`), in its order,
 //! and the random player's shortcut (`uniform_move`) plays exactly the games of a uniform draw
-//! over that list.
+//! over that list; the solver's numbered successors (`solve::successors`) are the game's own
+//! outcomes.
 
 use proptest::prelude::*;
 use proptest::strategy::Strategy as Generator;
@@ -17,8 +18,12 @@ use senet_engine::rules::{
     Starter, ValueSet, WaterTo,
 };
 use senet_engine::setup::Setup;
+use senet_engine::solve::backup::{throw_outcomes, Outcome};
+use senet_engine::solve::index::StateIndex;
+use senet_engine::solve::successors::{successors, Successor};
+use senet_engine::solve::Sweep;
 use senet_engine::strategy::{Asked, RandomStrategy, Strategy};
-use senet_engine::throws::{below, stream, Device, GameRng, SeededThrower};
+use senet_engine::throws::{below, stream, throw_table, Device, GameRng, SeededThrower};
 
 /// A set of squares with each square in it with probability about 1/8 (three draws ANDed).
 fn squares() -> impl Generator<Value = SquareSet> {
@@ -398,5 +403,81 @@ fn the_rule_set_generator_draws_every_option() {
             .filter(|o| o.fast_path == FastPath::Definition)
             .any(|o| (o.differs)(r, &tejon));
         assert_eq!(fast_path_covers(r), !definition, "{r:?}");
+    }
+}
+
+/// The outcomes of `pos` as the game's own step gives them, each next position numbered.
+fn numbered_by_the_game(sweep: &Sweep, pos: &Position) -> Vec<(bool, bool, Successor)> {
+    let mut out = Vec::new();
+    let mut moves = MoveList::new();
+    for &(v, _) in sweep.throws {
+        let mut throw = true;
+        throw_outcomes(sweep.rules, pos, v, &mut moves, &mut |first, o| {
+            let s = match o {
+                Outcome::Won => Successor::Won,
+                Outcome::Lost => Successor::Lost,
+                Outcome::Drawn => Successor::Drawn,
+                Outcome::Next(next) => Successor::Next {
+                    index: sweep.index.index(&next).expect("a numbered next position"),
+                    again: next.to_move() == pos.to_move(),
+                },
+            };
+            out.push((throw, first, s));
+            throw = false;
+        });
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, max_local_rejects: 1 << 20, max_global_rejects: 1 << 16, ..ProptestConfig::default() })]
+
+    /// The solver's numbered successors (plain steps numbered without a move built) are the
+    /// game's own outcomes, numbered, over random rule sets the solver takes (at most 4 pawns
+    /// a side), in 200 random positions of each that it numbers.
+    #[test]
+    fn the_solver_s_plain_steps_follow_the_game_s_step(rules in rule_sets(), seed in any::<u64>()) {
+        // Without the options the bit-mask path leaves to the definition (most rule sets drawn
+        // have one), so that plain steps are found at all.
+        let small = RuleSet {
+            pawns: rules.pawns.min(4),
+            queue_squares: SquareSet(0),
+            priority_squares: SquareSet(0),
+            bonus_squares: SquareSet(0),
+            bonus_on_bear_off: false,
+            split_throws: false,
+            backward_per_pawn: false,
+            row_block: None,
+            ..rules.into_set()
+        }
+        .check();
+        prop_assume!(small.is_ok());
+        let rules = small.unwrap();
+        prop_assert!(fast_path_covers(&rules));
+        let index = StateIndex::new(&rules);
+        prop_assume!(index.is_ok());
+        let index = index.unwrap();
+        let throws = throw_table(&rules, &Device::Coins);
+        let sweep = Sweep { rules: &rules, throws: &throws, index: &index, race: true };
+        let mut rng = stream(seed, 7);
+        let squares = |rng: &mut GameRng| -> Vec<u8> {
+            (0..below(rng, 5)).map(|_| 1 + below(rng, LAST_SQUARE as usize) as u8).collect()
+        };
+        for _ in 0..200 {
+            let draws = (
+                squares(&mut rng),
+                squares(&mut rng),
+                below(&mut rng, 2) == 1,
+                below(&mut rng, 40) as u8,
+                below(&mut rng, 2) == 1,
+            );
+            let pos = position(&rules, draws);
+            if pos.finished(Side::White) || pos.finished(Side::Black) || index.index(&pos).is_none() {
+                continue;
+            }
+            let mut found = Vec::new();
+            successors(&sweep, &pos, &mut |t, f, s| found.push((t, f, s)));
+            prop_assert_eq!(found, numbered_by_the_game(&sweep, &pos), "{:?}", pos);
+        }
     }
 }

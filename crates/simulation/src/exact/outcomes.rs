@@ -233,6 +233,9 @@ pub(crate) fn evaluate<E: Entry>(
     pick: Pick,
     read: &impl Fn(E) -> f64,
 ) -> f64 {
+    if pick == Pick::Best {
+        return best(entries, throws, read);
+    }
     let mut total = 0.0;
     let mut t = 0;
     let mut fold = Fold::new(pick);
@@ -254,6 +257,31 @@ pub(crate) fn evaluate<E: Entry>(
         );
     }
     total + throws[t].1 * fold.value()
+}
+
+/// [`evaluate`] for optimal play: a throw's value is its best outcome's, as [`Fold`] finds it
+/// (the same `max` in the same order, so the same bits), without the means that only random
+/// play reads (a division a move).
+#[inline]
+fn best<E: Entry>(entries: &[E], throws: &[(u8, f64)], read: &impl Fn(E) -> f64) -> f64 {
+    let mut total = 0.0;
+    let mut t = 0;
+    let mut best = f64::NEG_INFINITY;
+    for (n, &e) in entries.iter().enumerate() {
+        let flags = e.flags();
+        if flags & THROW != 0 && n > 0 {
+            total += throws[t].1 * best;
+            t += 1;
+            best = f64::NEG_INFINITY;
+        }
+        let x = match flags & END {
+            0 => read(e),
+            _ if e.index() == DRAWN as usize => 0.5,
+            _ => 1.0,
+        };
+        best = best.max(if flags & FLIP != 0 { 1.0 - x } else { x });
+    }
+    total + throws[t].1 * best
 }
 
 #[cfg(test)]
