@@ -67,7 +67,7 @@ fn strategy_list(text: &str) -> Result<StrategyList, String> {
 pub struct SolveArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    /// Pawns a side (1 to 4, up to 7 with --plan; 3 pawns of tejon: 1 to 2 minutes and 660 MB
+    /// Pawns a side (1 to 4, up to 7 with --plan; 3 pawns of tejon: about a minute and 660 MB
     /// on 2 cores; 4 pawns: most of a day and 15 GB, resumable after a stop, docs/solving.md).
     #[arg(long, required_unless_present = "verify")]
     pawns: Option<u8>,
