@@ -184,20 +184,35 @@ pub fn split_moves_into(
     }
     rest.clear();
     let g = Gen::new(rules, pos, &ctx);
-    for s in squares(special) {
-        if bit(s) == exit {
-            rest.push(plain_exit(pos, s));
-        } else {
-            g.forward(s, value, ctx.bear_off, rest);
-        }
-    }
-    if may_enter(rules, pos, value) {
-        g.forward(ENTRY, value, ctx.bear_off, rest);
-    }
+    special_moves_into(rules, pos, &g, (special, exit, ctx.bear_off), value, rest);
     if let Some(at) = rethrow_right(rules, pos, value) {
         rest.push(Move::new(Kind::Rethrow { at }, *pos));
     }
     Some(plain)
+}
+
+/// The forward moves that follow the plain steps, in [`legal_moves_into`]'s order: those of the
+/// pawns of `special` (ascending; the pawn of `exit`, a plain exact bear-off, built here), then
+/// a waiting pawn's entry; `bear_off`: whether the side may bear off.
+#[inline(always)]
+fn special_moves_into(
+    rules: &Rules,
+    pos: &Position,
+    g: &Gen,
+    (special, exit, bear_off): (u32, u32, bool),
+    value: u8,
+    out: &mut MoveList,
+) {
+    for s in squares(special) {
+        if bit(s) == exit {
+            out.push(plain_exit(pos, s));
+        } else {
+            g.forward(s, value, bear_off, out);
+        }
+    }
+    if may_enter(rules, pos, value) {
+        g.forward(ENTRY, value, bear_off, out);
+    }
 }
 
 /// The moves of [`legal_moves_into`] when no pawn is held in the water, before the re-throw.
@@ -214,16 +229,7 @@ fn pawn_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut MoveList)
         out.push(plain_step(pos, s, value));
     }
     let g = Gen::new(rules, pos, &ctx);
-    for s in squares(special) {
-        if bit(s) == exit {
-            out.push(plain_exit(pos, s));
-        } else {
-            g.forward(s, value, ctx.bear_off, out);
-        }
-    }
-    if may_enter(rules, pos, value) {
-        g.forward(ENTRY, value, ctx.bear_off, out);
-    }
+    special_moves_into(rules, pos, &g, (special, exit, ctx.bear_off), value, out);
     if out.is_empty() {
         // Backward moves, ascending: plain steps built here, hits and falls in the water by
         // the general path; the other pawns have none.

@@ -97,6 +97,24 @@ fn successors_by<const BMI2: bool>(
     }
 }
 
+/// [`successors`] by the game's own step alone: every choice's next position built and
+/// numbered one at a time ([`throw_outcomes`], then the portable [`StateIndex::index`]). What
+/// [`successors`] must give, for the tests that hold it to the game.
+pub fn successors_by_the_game(
+    sweep: &Sweep,
+    pos: &Position,
+    f: &mut impl FnMut(bool, bool, Successor),
+) {
+    let mut moves = MoveList::new();
+    for &(v, _) in sweep.throws {
+        let mut throw = true;
+        throw_outcomes(sweep.rules, pos, v, &mut moves, &mut |first, o| {
+            f(throw, first, numbered::<false>(sweep.index, pos, o));
+            throw = false;
+        });
+    }
+}
+
 /// An outcome of the side to move of `pos`, numbered.
 #[inline(always)]
 fn numbered<const BMI2: bool>(index: &StateIndex, pos: &Position, o: Outcome) -> Successor {

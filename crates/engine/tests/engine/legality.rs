@@ -18,9 +18,8 @@ use senet_engine::rules::{
     Starter, ValueSet, WaterTo,
 };
 use senet_engine::setup::Setup;
-use senet_engine::solve::backup::{throw_outcomes, Outcome};
 use senet_engine::solve::index::StateIndex;
-use senet_engine::solve::successors::{successors, Successor};
+use senet_engine::solve::successors::{successors, successors_by_the_game};
 use senet_engine::solve::Sweep;
 use senet_engine::strategy::{Asked, RandomStrategy, Strategy};
 use senet_engine::throws::{below, stream, throw_table, Device, GameRng, SeededThrower};
@@ -406,29 +405,6 @@ fn the_rule_set_generator_draws_every_option() {
     }
 }
 
-/// The outcomes of `pos` as the game's own step gives them, each next position numbered.
-fn numbered_by_the_game(sweep: &Sweep, pos: &Position) -> Vec<(bool, bool, Successor)> {
-    let mut out = Vec::new();
-    let mut moves = MoveList::new();
-    for &(v, _) in sweep.throws {
-        let mut throw = true;
-        throw_outcomes(sweep.rules, pos, v, &mut moves, &mut |first, o| {
-            let s = match o {
-                Outcome::Won => Successor::Won,
-                Outcome::Lost => Successor::Lost,
-                Outcome::Drawn => Successor::Drawn,
-                Outcome::Next(next) => Successor::Next {
-                    index: sweep.index.index(&next).expect("a numbered next position"),
-                    again: next.to_move() == pos.to_move(),
-                },
-            };
-            out.push((throw, first, s));
-            throw = false;
-        });
-    }
-    out
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2_000, max_local_rejects: 1 << 20, max_global_rejects: 1 << 16, ..ProptestConfig::default() })]
 
@@ -475,9 +451,10 @@ proptest! {
             if pos.finished(Side::White) || pos.finished(Side::Black) || index.index(&pos).is_none() {
                 continue;
             }
-            let mut found = Vec::new();
+            let (mut found, mut stepped) = (Vec::new(), Vec::new());
             successors(&sweep, &pos, &mut |t, f, s| found.push((t, f, s)));
-            prop_assert_eq!(found, numbered_by_the_game(&sweep, &pos), "{:?}", pos);
+            successors_by_the_game(&sweep, &pos, &mut |t, f, s| stepped.push((t, f, s)));
+            prop_assert_eq!(found, stepped, "{:?}", pos);
         }
     }
 }

@@ -9,23 +9,9 @@ use crate::variants::Variant;
 /// time: what [`successors`] must give.
 fn by_the_game(sweep: &Sweep, pos: &Position) -> Vec<(bool, bool, Successor)> {
     let mut out = Vec::new();
-    let mut moves = MoveList::new();
-    for &(v, _) in sweep.throws {
-        let mut throw = true;
-        throw_outcomes(sweep.rules, pos, v, &mut moves, &mut |first, o| {
-            let s = match o {
-                Outcome::Won => Successor::Won,
-                Outcome::Lost => Successor::Lost,
-                Outcome::Drawn => Successor::Drawn,
-                Outcome::Next(next) => Successor::Next {
-                    index: sweep.index.index(&next).unwrap(),
-                    again: next.to_move == pos.to_move,
-                },
-            };
-            out.push((throw, first, s));
-            throw = false;
-        });
-    }
+    successors_by_the_game(sweep, pos, &mut |throw, first, s| {
+        out.push((throw, first, s))
+    });
     out
 }
 
