@@ -418,15 +418,7 @@ impl StateIndex {
             opp_waiting: pos.waiting[me.other().index()],
             forced,
         };
-        let k = self.pawns;
-        if key.me + key.me_waiting > k || key.opp + key.opp_waiting > k {
-            return None;
-        }
-        // Not a layer (no ways): a side without pawns, or a group an endgame leaves out.
-        let layer = self.lookup.get(self.slot(&key))?;
-        if layer.opp_ways == 0 {
-            return None;
-        }
+        let layer = self.layer(&key)?;
         Some(
             layer.offset
                 + u64::from(rank(mine)) * layer.opp_ways
@@ -452,28 +444,39 @@ impl StateIndex {
         let me = pos.to_move;
         let mine = pos.side(me) >> 1;
         let theirs = pos.side(me.other()) >> 1;
-        let (m, mw) = (mine.count_ones() as u8, pos.waiting[me.index()]);
-        let (o, ow) = (theirs.count_ones() as u8, pos.waiting[me.other().index()]);
-        let k = self.pawns;
-        if m + mw > k || o + ow > k {
-            return None;
-        }
-        let key = |me, me_waiting, opp, opp_waiting| LayerKey {
-            me,
-            me_waiting,
-            opp,
-            opp_waiting,
+        let key = LayerKey {
+            me: mine.count_ones() as u8,
+            me_waiting: pos.waiting[me.index()],
+            opp: theirs.count_ones() as u8,
+            opp_waiting: pos.waiting[me.other().index()],
             forced: 0,
         };
-        let same = *self.lookup.get(self.slot(&key(m, mw, o, ow)))?;
-        let swap = *self.lookup.get(self.slot(&key(o, ow, m, mw)))?;
-        (same.opp_ways != 0 && swap.opp_ways != 0).then(|| Frame {
+        let swapped = LayerKey {
+            me: key.opp,
+            me_waiting: key.opp_waiting,
+            opp: key.me,
+            opp_waiting: key.me_waiting,
+            forced: 0,
+        };
+        Some(Frame {
             mine,
             theirs,
-            same,
-            swap,
+            same: self.layer(&key)?,
+            swap: self.layer(&swapped)?,
             rank_theirs: rank(theirs),
         })
+    }
+
+    /// Where the layer of `key` starts and its opponent's ways; `None` when no layer has this
+    /// key: more pawns than K a side, a side without pawns, or a group an endgame leaves out.
+    #[inline(always)]
+    fn layer(&self, key: &LayerKey) -> Option<Slot> {
+        let k = self.pawns;
+        if key.me + key.me_waiting > k || key.opp + key.opp_waiting > k {
+            return None;
+        }
+        let layer = *self.lookup.get(self.slot(key))?;
+        (layer.opp_ways != 0).then_some(layer)
     }
 
     /// The index of the position after the side to move of `frame`'s position steps its pawn

@@ -60,12 +60,13 @@ fn successors_by<const BMI2: bool>(
 ) {
     let (rules, index) = (sweep.rules, sweep.index);
     // A pawn freed from 30 at the start of the other side's turn: the game's own step.
-    let frame = if rules.free_exit_from_30 {
+    let fast = if rules.free_exit_from_30 {
         None
     } else {
-        index.frame(pos)
+        index
+            .frame(pos)
+            .map(|frame| (frame, Shared::of(rules, pos)))
     };
-    let shared = Shared::of(rules, pos);
     let mut moves = MoveList::new();
     let mut follow = MoveList::new();
     let number = |o: Outcome| numbered::<BMI2>(index, pos, o);
@@ -75,8 +76,9 @@ fn successors_by<const BMI2: bool>(
             f(throw, first, s);
             throw = false;
         };
-        let split =
-            frame.and_then(|fr| Some((fr, split_moves_into(rules, pos, shared, v, &mut moves)?)));
+        let split = fast.and_then(|(frame, shared)| {
+            Some((frame, split_moves_into(rules, pos, shared, v, &mut moves)?))
+        });
         let Some((frame, plain)) = split else {
             throw_outcomes(rules, pos, v, &mut moves, &mut |first, o| {
                 g(first, number(o))
