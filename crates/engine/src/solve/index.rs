@@ -160,6 +160,11 @@ pub struct StateIndex {
     pawns: u8,
     replay: Vec<u8>,
     layers: Vec<Layer>,
+    /// The layer of each index whose low `bucket` bits are 0: a short scan from it finds any
+    /// index's layer (a binary search over every layer cost a sweep some 5%).
+    starts: Vec<u32>,
+    /// The bits of an index below its bucket's.
+    bucket: u32,
     /// Where each layer starts and its opponent's ways, by key ([`StateIndex::slot`]; `opp_ways`
     /// 0: not a layer): one read finds both, where a layer number read first and the layer
     /// next made two reads one after the other.
@@ -307,6 +312,8 @@ impl StateIndex {
             pawns: k,
             replay,
             layers: Vec::new(),
+            starts: Vec::new(),
+            bucket: 0,
             lookup: Vec::new(),
             combos: (0..=k as u32).map(colex).collect(),
             len: 0,
@@ -318,6 +325,15 @@ impl StateIndex {
         for key in layer_keys(k, max_wait, replays).filter(|key| key.borne_off(k) >= from) {
             index.push(key);
         }
+        index.bucket = bucket_bits(index.len, index.layers.len());
+        index.starts = (0..=(index.len.saturating_sub(1) >> index.bucket))
+            .map(|b| {
+                index
+                    .layers
+                    .partition_point(|l| l.at.offset <= b << index.bucket)
+            })
+            .map(|n| n.saturating_sub(1) as u32)
+            .collect();
         Ok(index)
     }
 
@@ -530,7 +546,10 @@ impl StateIndex {
     /// [`StateIndex::position`], with `pdep` when `BMI2` ([`deposit`]).
     #[inline(always)]
     fn position_by<const BMI2: bool>(&self, i: u64) -> Position {
-        let l = self.layers.partition_point(|l| l.at.offset <= i) - 1;
+        let mut l = self.starts[(i >> self.bucket) as usize] as usize;
+        while self.layers.get(l + 1).is_some_and(|n| n.at.offset <= i) {
+            l += 1;
+        }
         let Layer { key, at } = self.layers[l];
         let r = i - at.offset;
         let mine = self.combos[key.me as usize][(r / at.opp_ways) as usize];
@@ -559,6 +578,13 @@ pub(crate) struct Frame {
     same: Slot,
     swap: Slot,
     rank_theirs: u32,
+}
+
+/// The bits below a bucket of [`StateIndex::position`]'s lookup for a numbering of `len`
+/// positions in `layers` layers: some four buckets a layer.
+fn bucket_bits(len: u64, layers: usize) -> u32 {
+    let buckets = (4 * layers as u64).next_power_of_two().max(1);
+    (len.div_ceil(buckets)).next_power_of_two().trailing_zeros()
 }
 
 /// Every set of `k` squares among 30 (bits 0..30), ascending: colex order.

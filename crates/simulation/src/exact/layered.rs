@@ -236,6 +236,14 @@ const BATCH: usize = 64;
 /// How many kept positions ahead of the one evaluated a sweep asks for the values it will read.
 const AHEAD: usize = 8;
 
+/// How many positions ahead of the one evaluated a sweep finds the outcomes of a computed
+/// position and asks for the values they read: 2 ran a computed position 5 to 12% faster than
+/// 1, and 3 or 4 slower than 2 (`docs/solving.md`).
+const COMPUTED_AHEAD: usize = 2;
+
+/// The buffers of computed outcomes a sweep's task holds: the one evaluated and those ahead.
+const RING: usize = COMPUTED_AHEAD + 1;
+
 /// Where a position's outcomes are during a sweep: kept (where they start and end in the
 /// entries), or computed into a buffer.
 #[derive(Clone, Copy)]
@@ -268,8 +276,9 @@ impl<E: Entry> Outcomes<E> {
     /// once for all the plays. A sweep waits on memory: the values a position reads lie anywhere in the table.
     /// So each position's outcomes are found (read, or computed into one of `bufs`) and their
     /// values asked of memory ahead of their use: a kept position's `AHEAD` positions before it
-    /// is evaluated, a computed one while the position before it is evaluated. Only the timing
-    /// of the reads changes, not what is read.
+    /// is evaluated, a computed one `COMPUTED_AHEAD` positions before (the two positions
+    /// before it are evaluated while its reads come). Only the timing of the reads changes, not
+    /// what is read.
     #[allow(clippy::too_many_arguments)]
     fn values_of<const N: usize>(
         &self,
@@ -278,7 +287,7 @@ impl<E: Entry> Outcomes<E> {
         first: usize,
         values: [&[f64]; N],
         out: &mut [&mut [f64]; N],
-        bufs: &mut [Vec<E>; 2],
+        bufs: &mut [Vec<E>; RING],
     ) {
         let len = out[0].len();
         let ranks = first..first + len;
@@ -312,18 +321,22 @@ impl<E: Entry> Outcomes<E> {
             }
             return;
         }
-        let mut here = self.find(sweep, first, &mut at, bufs, 0);
-        ask(self.outcomes_at(here, bufs));
-        for (k, r) in ranks.clone().enumerate() {
-            let next =
-                (r + 1 < ranks.end).then(|| self.find(sweep, r + 1, &mut at, bufs, (k + 1) % 2));
-            if let Some(n) = next {
-                ask(self.outcomes_at(n, bufs));
+        let mut found = [Found::Computed(0); RING];
+        for (k, f) in found.iter_mut().enumerate().take(COMPUTED_AHEAD.min(len)) {
+            *f = self.find(sweep, first + k, &mut at, bufs, k);
+            ask(self.outcomes_at(*f, bufs));
+        }
+        for k in 0..len {
+            let ahead = k + COMPUTED_AHEAD;
+            if ahead < len {
+                let b = ahead % RING;
+                found[b] = self.find(sweep, first + ahead, &mut at, bufs, b);
+                ask(self.outcomes_at(found[b], bufs));
             }
+            let here = found[k % RING];
             for (t, out) in out.iter_mut().enumerate() {
                 out[k] = value(self.outcomes_at(here, bufs), t);
             }
-            here = next.unwrap_or(here);
         }
     }
 
@@ -364,7 +377,7 @@ impl<E: Entry> Outcomes<E> {
         sweep: &Sweep,
         r: usize,
         at: &mut usize,
-        bufs: &mut [Vec<E>; 2],
+        bufs: &mut [Vec<E>; RING],
         b: usize,
     ) -> Found {
         if r < self.stored {
@@ -379,7 +392,7 @@ impl<E: Entry> Outcomes<E> {
 
     /// The outcomes `found` points to.
     #[inline]
-    fn outcomes_at<'s>(&'s self, found: Found, bufs: &'s [Vec<E>; 2]) -> &'s [E] {
+    fn outcomes_at<'s>(&'s self, found: Found, bufs: &'s [Vec<E>; RING]) -> &'s [E] {
         match found {
             Found::Kept(start, end) => &self.entries[start..end],
             Found::Computed(b) => &bufs[b],
