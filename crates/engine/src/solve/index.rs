@@ -120,6 +120,32 @@ pub struct LayerKey {
 }
 
 impl LayerKey {
+    /// The key of the layer of `pos`, its replay slot `forced`.
+    #[inline(always)]
+    fn of(pos: &Position, forced: u8) -> LayerKey {
+        let me = pos.to_move;
+        LayerKey {
+            me: (pos.side(me) >> 1).count_ones() as u8,
+            me_waiting: pos.waiting[me.index()],
+            opp: (pos.side(me.other()) >> 1).count_ones() as u8,
+            opp_waiting: pos.waiting[me.other().index()],
+            forced,
+        }
+    }
+
+    /// The same counts with the other side to move, no pawn forced: the layer of a position
+    /// after a step that hands over the turn and bears nothing off.
+    #[inline(always)]
+    fn swapped(&self) -> LayerKey {
+        LayerKey {
+            me: self.opp,
+            me_waiting: self.opp_waiting,
+            opp: self.me,
+            opp_waiting: self.me_waiting,
+            forced: 0,
+        }
+    }
+
     /// Pawns borne off, both sides together, of `k` a side: the group of the layer.
     pub fn borne_off(&self, k: u8) -> u8 {
         2 * k - self.me - self.me_waiting - self.opp - self.opp_waiting
@@ -427,14 +453,7 @@ impl StateIndex {
                 None => return None,
             },
         };
-        let key = LayerKey {
-            me: mine.count_ones() as u8,
-            me_waiting: pos.waiting[me.index()],
-            opp: theirs.count_ones() as u8,
-            opp_waiting: pos.waiting[me.other().index()],
-            forced,
-        };
-        let layer = self.layer(&key)?;
+        let layer = self.layer(&LayerKey::of(pos, forced))?;
         Some(
             layer.offset
                 + u64::from(rank(mine)) * layer.opp_ways
@@ -460,25 +479,12 @@ impl StateIndex {
         let me = pos.to_move;
         let mine = pos.side(me) >> 1;
         let theirs = pos.side(me.other()) >> 1;
-        let key = LayerKey {
-            me: mine.count_ones() as u8,
-            me_waiting: pos.waiting[me.index()],
-            opp: theirs.count_ones() as u8,
-            opp_waiting: pos.waiting[me.other().index()],
-            forced: 0,
-        };
-        let swapped = LayerKey {
-            me: key.opp,
-            me_waiting: key.opp_waiting,
-            opp: key.me,
-            opp_waiting: key.me_waiting,
-            forced: 0,
-        };
+        let key = LayerKey::of(pos, 0);
         Some(Frame {
             mine,
             theirs,
             same: self.layer(&key)?,
-            swap: self.layer(&swapped)?,
+            swap: self.layer(&key.swapped())?,
             rank_theirs: rank(theirs),
         })
     }
@@ -583,7 +589,7 @@ pub(crate) struct Frame {
 /// The bits below a bucket of [`StateIndex::position`]'s lookup for a numbering of `len`
 /// positions in `layers` layers: some four buckets a layer.
 fn bucket_bits(len: u64, layers: usize) -> u32 {
-    let buckets = (4 * layers as u64).next_power_of_two().max(1);
+    let buckets = (4 * layers as u64).next_power_of_two();
     (len.div_ceil(buckets)).next_power_of_two().trailing_zeros()
 }
 
