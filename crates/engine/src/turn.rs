@@ -57,6 +57,8 @@ pub fn after_throw(rules: &Rules, pos: &mut Position, value: u8, played: Option<
     };
     // The rule tested alone first: with `rules.free_exit_from_30 && !again`, the compiler
     // tested `again` first (in a register already), a branch on the coin flip at every throw.
+    // The free exit is found even when the hand is kept (and then dropped), so that no test
+    // of `again` can be moved ahead of the rule's.
     let freed = if rules.free_exit_from_30 {
         // On a copy, written back: the position's address stays out of the call.
         let mut copy = *pos;
