@@ -75,8 +75,7 @@ pub(super) fn print(
     writeln!(
         out,
         "to sweep: a group's own values, the finished groups its moves reach (read, f32) and \
-         its sweep order (an index a position, 4 bytes, 8 past 2^32; 2 bytes more while it is \
-         sorted); all outcomes: {} bytes a position if every outcome were kept",
+         its sweep order (an offset a position, 2 bytes); all outcomes: {} bytes a position if every outcome were kept",
         plan.kept_bytes
     )?;
     if plan.pawns <= senet_engine::solve::index::MAX_SOLVED_PAWNS || endgame.is_some() {

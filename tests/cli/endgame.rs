@@ -184,12 +184,13 @@ fn an_endgame_out_of_reach_is_one_line_with_status_2() {
         stdout.contains("at most --memory of outcomes: 21.2 GB at its peak"),
         "{stdout}"
     );
-    // With 3,000 MB the group of 2's order (4.3 GB) passes the budget and no outcome is kept:
-    // the peak is the order's sort beside every value, 17.1 GB (17.08 GB measured).
+    // With 3,000 MB the group of 2's order (2.1 GB, 2 bytes a position) and outcomes fill the
+    // budget beside every value: 13.8 GB (17.08 GB measured with the order of before
+    // 2026-11-30, 4 bytes a position and 2 more while sorted).
     let (code, stdout, _) = plan_with("2", &["--memory", "3000"]);
     assert_eq!(code, 0);
     assert!(
-        stdout.contains("at most --memory of outcomes: 17.1 GB at its peak"),
+        stdout.contains("at most --memory of outcomes: 13.8 GB at its peak"),
         "{stdout}"
     );
     assert!(

@@ -227,7 +227,7 @@ fn plan_counts_the_groups_and_writes_nothing() {
     assert!(o.status.success(), "{stdout}");
     assert!(stdout.starts_with("tejon, 5 pawns a side: 12511485660 positions in 9 groups"));
     // The largest group: 7.57 billion positions, 60.6 GB of f64, 14.4 GB of the group above
-    // and 60.6 GB of order (an index of 8 bytes a position, past a u32): 135.6 GB to sweep.
+    // and 15.1 GB of order (an offset of 2 bytes a position): 90.1 GB to sweep.
     let row = stdout
         .lines()
         .find(|l| l.trim_start().starts_with("0 "))
@@ -242,9 +242,9 @@ fn plan_counts_the_groups_and_writes_nothing() {
             "GB",
             "14.4",
             "GB",
-            "60.6",
+            "15.1",
             "GB",
-            "135.6",
+            "90.1",
             "GB"
         ]
     );

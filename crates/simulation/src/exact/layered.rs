@@ -19,6 +19,7 @@ use crate::exact::outcomes::{evaluate, outcomes_again, Entry, THROW};
 use crate::exact::plan::values_move;
 use layout::Ranked;
 pub use layout::Reading;
+use order::Order;
 use rayon::prelude::*;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
@@ -202,7 +203,7 @@ pub struct Resume {
 /// outcomes ([`outcomes`]) of its first `stored` positions; the others' are computed at every
 /// sweep, so that the memory stays within the settings' budget.
 struct Outcomes<E> {
-    order: Vec<u32>,
+    order: Order,
     parts: Vec<usize>,
     stored: usize,
     /// Where the outcomes of every [`STRIDE`]-th kept position start; those of the positions
@@ -216,12 +217,12 @@ struct Outcomes<E> {
 /// Where the values of the positions of `ranks` are: at the indices the order lists, or in
 /// the group's own slots when its values are in sweep order.
 fn slots<'a>(
-    order: &'a [u32],
+    order: &'a Order,
     ranked: Option<&'a Ranked>,
     ranks: Range<usize>,
 ) -> impl Iterator<Item = usize> + 'a {
     match ranked {
-        None => either::Left(order[ranks].iter().map(|&i| i as usize)),
+        None => either::Left(order.iter(ranks).map(|i| i as usize)),
         Some(r) => either::Right(r.slots(ranks)),
     }
 }
@@ -287,7 +288,7 @@ impl<E: Entry> Outcomes<E> {
         first: usize,
         values: [&[f64]; N],
         out: &mut [&mut [f64]; N],
-        bufs: &mut [Vec<E>; RING],
+        (bufs, ids): &mut ([Vec<E>; RING], Vec<u32>),
     ) {
         let len = out[0].len();
         let ranks = first..first + len;
@@ -321,16 +322,19 @@ impl<E: Entry> Outcomes<E> {
             }
             return;
         }
+        // The indices of the task's positions, read from the order once.
+        ids.clear();
+        ids.extend(self.order.iter(ranks));
         let mut found = [Found::Computed(0); RING];
         for (k, f) in found.iter_mut().enumerate().take(COMPUTED_AHEAD.min(len)) {
-            *f = self.find(sweep, first + k, &mut at, bufs, k);
+            *f = self.find(sweep, (first + k, ids[k]), &mut at, bufs, k);
             ask(self.outcomes_at(*f, bufs));
         }
         for k in 0..len {
             let ahead = k + COMPUTED_AHEAD;
             if ahead < len {
                 let b = ahead % RING;
-                found[b] = self.find(sweep, first + ahead, &mut at, bufs, b);
+                found[b] = self.find(sweep, (first + ahead, ids[ahead]), &mut at, bufs, b);
                 ask(self.outcomes_at(found[b], bufs));
             }
             let here = found[k % RING];
@@ -369,13 +373,13 @@ impl<E: Entry> Outcomes<E> {
         n
     }
 
-    /// Where the outcomes of the position of rank `r` are: kept, starting at `at` (which moves
-    /// past them), or computed into `bufs[b]`.
+    /// Where the outcomes of the position of rank `r` and index `i` are: kept, starting at `at`
+    /// (which moves past them), or computed into `bufs[b]`.
     #[inline]
     fn find(
         &self,
         sweep: &Sweep,
-        r: usize,
+        (r, i): (usize, u32),
         at: &mut usize,
         bufs: &mut [Vec<E>; RING],
         b: usize,
@@ -386,7 +390,7 @@ impl<E: Entry> Outcomes<E> {
             return Found::Kept(start, *at);
         }
         bufs[b].clear();
-        outcomes_again(sweep, self.order[r], &mut bufs[b]);
+        outcomes_again(sweep, i, &mut bufs[b]);
         Found::Computed(b)
     }
 
@@ -402,7 +406,7 @@ impl<E: Entry> Outcomes<E> {
     /// The bytes held.
     fn bytes(&self) -> u64 {
         let entry = std::mem::size_of::<E>();
-        (4 * self.order.capacity() + 8 * self.marks.len() + entry * self.entries.len()) as u64
+        self.order.bytes() + (8 * self.marks.len() + entry * self.entries.len()) as u64
     }
 }
 

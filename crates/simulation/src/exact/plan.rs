@@ -8,12 +8,14 @@ use senet_engine::solve::index::{group_sizes, IndexError};
 
 /// Bytes of a position's kept outcomes in 64-bit entries, measured: 2,797 MB for the
 /// 29,688,750 positions of the group of 2 pawns borne off of `tejon` with 4 pawns a side
-/// (`bench --solve-group 2 --pawns 4 --memory 4000`).
+/// (`bench --solve-group 2 --pawns 4 --memory 4000`), with an order of 4 bytes a position
+/// (2 since 2026-11-30: 2 bytes too many here).
 pub const KEPT_BYTES: u64 = 94;
 
 /// Bytes of a position's kept outcomes in 32-bit entries (a numbering of fewer than 2^29 - 2
 /// positions), measured: 1,811 MB for the 36,814,050 positions of the group of 4 pawns borne
-/// off of `tejon`'s 5-pawn endgame from 4 (`solve --endgame 4 --memory 4000`).
+/// off of `tejon`'s 5-pawn endgame from 4 (`solve --endgame 4 --memory 4000`), with an order
+/// of 4 bytes a position (2 since 2026-11-30).
 pub const KEPT_BYTES_32: u64 = 49;
 
 /// Bytes of a kept position's outcomes in a numbering of `positions`: the entries a layered
@@ -37,28 +39,20 @@ pub struct GroupNeed {
     /// Bytes of the finished groups its moves reach (`f32`, as a table stores them): the group
     /// of one more pawn borne off, and of two where points left over move a second pawn.
     pub above: u64,
-    /// Bytes of its sweep order while it is solved: each position's index, level after level
-    /// ([`order_bytes`] a position).
+    /// Bytes of its sweep order while it is solved and sorted: each position's index, level
+    /// after level ([`ORDER_BYTES`] a position).
     pub order: u64,
     /// Bytes of its outcomes if every one were kept ([`Plan::kept_bytes`] a position, its
     /// order included).
     pub kept: u64,
 }
 
-/// Bytes of a position's place in a group's sweep order: a `u32` index, or a `u64` in a group
-/// of more positions than a `u32` counts (the full game's groups of 1 and 0 pawns borne off,
-/// numbered relative to the group).
-pub fn order_bytes(positions: u64) -> u64 {
-    if positions > u64::from(u32::MAX) {
-        8
-    } else {
-        4
-    }
-}
-
-/// Bytes a position of a group takes besides its order while the order is sorted: its level,
-/// two bytes (`layered/order.rs`' counting sort).
-pub const SORT_BYTES: u64 = 2;
+/// Bytes of a position's place in a group's sweep order (`layered/order.rs`): its offset in a
+/// piece of 65,536 indices, a `u16`; besides them, 12 bytes for each part of each piece (at
+/// most some 0.1 byte a position with 5 pawns a side, not counted), and while a piece is
+/// sorted, a buffer of 128 KB a thread. Before 2026-11-30, a `u32` index (4 bytes) and, while
+/// the group was sorted, its level beside it (2 more).
+pub const ORDER_BYTES: u64 = 2;
 
 /// Bytes a position of a group takes while its values move into sweep order or back, where
 /// every outcome of the group is kept (`layered/layout.rs`): where its value goes, a `u32`,
@@ -79,20 +73,15 @@ impl GroupNeed {
         self.values + self.above + self.order
     }
 
-    /// Bytes while its order is sorted, before the first sweep: [`GroupNeed::to_sweep`] and a
-    /// level a position ([`SORT_BYTES`]). The most it holds with its outcomes computed.
+    /// The most it holds with its outcomes computed: [`GroupNeed::to_sweep`] (its order is
+    /// sorted in place).
     pub fn peak(&self) -> u64 {
-        self.values + self.above + self.sorting()
+        self.to_sweep()
     }
 
-    /// Bytes of its order and the levels beside it while it is sorted.
-    fn sorting(&self) -> u64 {
-        self.order + SORT_BYTES * self.positions
-    }
-
-    /// Bytes of its outcomes and order beside the game's values, today's solver: the order
-    /// with its levels while sorted, then the order and the outcomes kept within `budget`
-    /// (the budget counts the order; an order past the budget keeps none); where the budget
+    /// Bytes of its outcomes and order beside the game's values, today's solver: the order,
+    /// and the outcomes kept within `budget` (the budget counts the order; an order past the
+    /// budget keeps none but the first batch's, not counted); where the budget
     /// holds every outcome and [`PLACE_BYTES`] a position besides, those bytes while its
     /// values move into sweep order and back.
     fn held_beside_values(&self, budget: u64) -> u64 {
@@ -101,7 +90,7 @@ impl GroupNeed {
         } else {
             self.order.max(self.kept.min(budget))
         };
-        self.sorting().max(swept)
+        self.order.max(swept)
     }
 }
 
@@ -124,10 +113,11 @@ impl Plan {
 
     /// Bytes today's layered solve holds at its peak: every value of the game in `f64`, in
     /// `tables` tables (2 where optimal and random play are swept together; it keeps the whole
-    /// table, not two groups) and, for the group that needs most, its order (sorted with a
-    /// level a position) and the outcomes kept within `budget`. Measured: the 5-pawn endgame
+    /// table, not two groups) and, for the group that needs most, its order (sorted in place)
+    /// and the outcomes kept within `budget`. Measured with the order of
+    /// before 2026-11-30 (4 bytes a position, and 2 more while sorted): the 5-pawn endgame
     /// from 2 with `--memory 3000`, 17,080,078,336 bytes at its peak against 17,069,314,740
-    /// here (docs/solving.md).
+    /// counted then (docs/solving.md).
     pub fn held_today(&self, budget: u64, tables: u64) -> u64 {
         let beside = self.groups.iter().map(|g| g.held_beside_values(budget));
         8 * tables * self.positions() + beside.max().unwrap_or(0)
@@ -196,7 +186,7 @@ pub fn plan(rules: &Rules) -> Result<Plan, IndexError> {
                 positions,
                 values: 8 * positions,
                 above: 4 * above,
-                order: order_bytes(positions) * positions,
+                order: ORDER_BYTES * positions,
                 kept: 0, // counted by `Plan::numbered`
             }
         })
@@ -226,22 +216,28 @@ mod tests {
         assert!(plan.groups.iter().all(|g| g.to_sweep() <= last.to_sweep()));
         let here: Vec<u8> = plan.fitting(24 << 30).map(|g| g.off).collect();
         assert_eq!(here, [8, 7, 6, 5, 4, 3, 2]);
-        // The largest group's order: a u64 a position (7.57 billion pass a u32), 60.6 GB.
-        assert_eq!(last.order, 8 * 7_571_343_780);
-        assert_eq!(last.to_sweep(), (8 + 8) * 7_571_343_780 + 4 * 3_605_401_800);
-        assert_eq!(last.peak(), last.to_sweep() + 2 * 7_571_343_780);
+        // The largest group's order: 2 bytes a position, 15.1 GB.
+        assert_eq!(last.order, 2 * 7_571_343_780);
+        assert_eq!(last.to_sweep(), (8 + 2) * 7_571_343_780 + 4 * 3_605_401_800);
+        assert_eq!(last.peak(), last.to_sweep());
         // The endgame from 2 pawns borne off is the deepest that a u32 numbers.
         assert_eq!(plan.deepest_endgame(), 2);
         let end = plan.endgame(2);
         assert_eq!(end.positions(), 1_334_740_080);
         // Today's solver of the endgame from 2 with --memory 3000: every value in f64, and the
-        // group of 2's order (4.3 GB, past the budget: no outcome kept) with its levels while
-        // sorted; 17,080,078,336 bytes measured at the peak.
+        // group of 2's order (2.1 GB) and outcomes within the budget. With the order of
+        // before 2026-11-30 (4.3 GB, past the budget, and 2.1 GB of levels while sorted),
+        // 17,080,078,336 bytes were measured at the peak.
         let two = end.groups.last().unwrap();
-        assert_eq!((two.off, two.order), (2, 4 * 1_065_232_350));
+        assert_eq!((two.off, two.order), (2, 2 * 1_065_232_350));
         assert_eq!(
             end.held_today(3_000 << 20, 1),
-            8 * 1_334_740_080 + (4 + 2) * 1_065_232_350
+            8 * 1_334_740_080 + (3_000 << 20)
+        );
+        // With 2,000 MB, the order alone passes the budget: it is the most held.
+        assert_eq!(
+            end.held_today(2_000 << 20, 1),
+            8 * 1_334_740_080 + 2 * 1_065_232_350
         );
         // With 10,000 MB, the outcomes kept within the budget are the most it holds.
         assert_eq!(

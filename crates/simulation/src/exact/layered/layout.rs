@@ -10,6 +10,7 @@
 //! that leave it are untouched. Every position reads the same values in the same parts as in
 //! index order: the same bits.
 
+use super::order::Order;
 use super::share::{write_back, BLOCK};
 use crate::exact::outcomes::{Entry, END};
 use rayon::prelude::*;
@@ -74,9 +75,9 @@ impl Ranked {
     /// For each place of the listing (the group in index order), the index of the values that
     /// its position's value goes to in sweep order: the slot of its rank in `order` (the swept
     /// positions), or of a place after them for a race position.
-    fn targets(&self, order: &[u32]) -> Vec<u32> {
+    fn targets(&self, order: &Order) -> Vec<u32> {
         let mut to = vec![UNSET; self.len()];
-        for (&i, slot) in order.iter().zip(self.slots(0..order.len())) {
+        for (i, slot) in order.iter(0..order.len()).zip(self.slots(0..order.len())) {
             let p = self.place(i as usize).expect("the order lists the group");
             to[p] = slot as u32;
         }
@@ -89,7 +90,7 @@ impl Ranked {
 
     /// The group laid out once its outcomes are built: the kept `entries` that lead into the
     /// group pointed at their new slots, and the values moved into sweep order.
-    pub(crate) fn lay_out<E: Entry>(&self, order: &[u32], values: &mut [f64], entries: &mut [E]) {
+    pub(crate) fn lay_out<E: Entry>(&self, order: &Order, values: &mut [f64], entries: &mut [E]) {
         let to = self.targets(order);
         entries.par_iter_mut().for_each(|e| {
             let flags = e.flags();
@@ -104,7 +105,7 @@ impl Ranked {
 
     /// The values moved from index order into sweep order (after [`Ranked::put_in_index_order`];
     /// the outcomes already point there).
-    pub(crate) fn put_in_sweep_order(&self, order: &[u32], values: &mut [f64]) {
+    pub(crate) fn put_in_sweep_order(&self, order: &Order, values: &mut [f64]) {
         self.move_to(&self.targets(order), values);
     }
 
@@ -122,7 +123,7 @@ impl Ranked {
     }
 
     /// The values moved back from sweep order into index order (to be saved or handed on).
-    pub(crate) fn put_in_index_order(&self, order: &[u32], values: &mut [f64]) {
+    pub(crate) fn put_in_index_order(&self, order: &Order, values: &mut [f64]) {
         let to = self.targets(order);
         let held: Vec<f64> = to.par_iter().map(|&t| values[t as usize]).collect();
         drop(to);
@@ -135,14 +136,14 @@ impl Ranked {
 /// back in index order only if they are read.
 pub struct Reading<'a> {
     values: &'a mut [f64],
-    ranked: Option<(&'a Ranked, &'a [u32])>,
+    ranked: Option<(&'a Ranked, &'a Order)>,
     moved: bool,
 }
 
 impl<'a> Reading<'a> {
     /// The values handed to a listener; `ranked`: the layout and order of a group in sweep
     /// order.
-    pub(super) fn new(values: &'a mut [f64], ranked: Option<(&'a Ranked, &'a [u32])>) -> Self {
+    pub(super) fn new(values: &'a mut [f64], ranked: Option<(&'a Ranked, &'a Order)>) -> Self {
         Reading {
             values,
             ranked,
@@ -186,7 +187,7 @@ mod tests {
         assert_eq!(ranked.place(24), None);
         assert_eq!(ranked.place(21), Some(7));
         // Eight swept positions in this order; 9 and 22 are race positions.
-        let order = [23u32, 3, 11, 20, 4, 8, 21, 10];
+        let order = Order::listing(&[23u32, 3, 11, 20, 4, 8, 21, 10]);
         let mut values: Vec<f64> = (0..30).map(f64::from).collect();
         let mut entries = [21u32, 9, END, 2, 22];
         ranked.lay_out(&order, &mut values, &mut entries);

@@ -1,56 +1,279 @@
 //! The order of a group's sweep: levels of progress, highest first, each in two halves that
 //! put a position and its mirror (the same board, the other side to move) one after the other.
+//!
+//! The order is held in two bytes a position, not four: the group is cut into pieces of at most
+//! [`PIECE`] consecutive indices, each piece sorts its own positions by part (a counting sort
+//! in a buffer of the thread's), and keeps them as offsets from its first index (`u16`); the
+//! order reads them part by part, piece after piece, through a list of runs (a part's positions
+//! in one piece). Race positions, valued exactly, are found by the same pass and left out.
 
 use rayon::prelude::*;
 use senet_engine::board::Position;
 use senet_engine::solve::{progress, Sweep};
 use std::ops::Range;
 
-/// Positions of one task of the sort.
+/// Positions of a piece: its offsets fit a `u16`.
 const PIECE: usize = 1 << 16;
+
+/// The part given to a race position while a piece is sorted (no part is that high).
+const RACE: u16 = u16::MAX;
+
+/// Consecutive ranks of the order whose positions lie in one piece: the first rank, where its
+/// offsets start in [`Order::low`], and the piece's first index.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Run {
+    rank: u32,
+    at: u32,
+    base: u32,
+}
+
+/// A group's positions (race positions left out) in sweep order, two bytes a position and a
+/// run ([`Run`], 12 bytes) for each part of each piece.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Order {
+    low: Vec<u16>,
+    runs: Vec<Run>,
+    len: usize,
+}
+
+impl Order {
+    /// Positions listed.
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Bytes held.
+    pub(super) fn bytes(&self) -> u64 {
+        (2 * self.low.capacity() + std::mem::size_of::<Run>() * self.runs.capacity()) as u64
+    }
+
+    /// The indices of the positions of `ranks`, in order.
+    pub(super) fn iter(&self, ranks: Range<usize>) -> Ranks<'_> {
+        let run = self
+            .runs
+            .partition_point(|r| r.rank as usize <= ranks.start);
+        let run = run.max(1) - 1;
+        Ranks {
+            order: self,
+            rank: ranks.start,
+            end: ranks.end.min(self.len),
+            run,
+            next: self.next_run_rank(run),
+        }
+    }
+
+    /// Where the run after `run` starts (the end of the order after the last).
+    fn next_run_rank(&self, run: usize) -> usize {
+        self.runs.get(run + 1).map_or(self.len, |r| r.rank as usize)
+    }
+
+    /// The order that lists `indices` as they come (a test's order, any sequence of indices).
+    #[cfg(test)]
+    pub(super) fn listing(indices: &[u32]) -> Order {
+        let mut runs: Vec<Run> = Vec::new();
+        let mut low = Vec::with_capacity(indices.len());
+        for (r, &i) in indices.iter().enumerate() {
+            let base = i & !0xFFFF;
+            if runs.last().is_none_or(|run| run.base != base) {
+                runs.push(Run {
+                    rank: r as u32,
+                    at: r as u32,
+                    base,
+                });
+            }
+            low.push((i - base) as u16);
+        }
+        Order {
+            low,
+            runs,
+            len: indices.len(),
+        }
+    }
+}
+
+/// The indices of a range of ranks of an [`Order`].
+pub(super) struct Ranks<'a> {
+    order: &'a Order,
+    rank: usize,
+    end: usize,
+    run: usize,
+    /// Where the next run starts.
+    next: usize,
+}
+
+impl Iterator for Ranks<'_> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.rank >= self.end {
+            return None;
+        }
+        while self.rank >= self.next {
+            self.run += 1;
+            self.next = self.order.next_run_rank(self.run);
+        }
+        let run = self.order.runs[self.run];
+        let at = run.at as usize + (self.rank - run.rank as usize);
+        self.rank += 1;
+        Some(run.base + u32::from(self.order.low[at]))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.end.saturating_sub(self.rank);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Ranks<'_> {}
+
+/// One piece of a group being sorted: its first index, its offsets, and its slice of each
+/// table of values (where its race positions' values go).
+struct Piece<'a> {
+    first: u32,
+    low: &'a mut [u16],
+    tables: Vec<&'a mut [f64]>,
+}
 
 /// A group's positions in sweep order: by [`progress`], highest first; inside a level, first
 /// the positions that come before their mirror ([`mirror_first`]), then the others; then by
-/// index (a counting sort: two bytes a position besides the order). Returns the order and where
-/// each part starts in it (`2 (top + 1) + 1` bounds, `top` the highest level, 62 K with K pawns
-/// a side: part `p` is `bounds[p]..bounds[p + 1]`, level `l`'s two halves the parts
-/// `2 (top - l)` and `2 (top - l) + 1`, many of them empty).
-pub(super) fn sorted(sweep: &Sweep, members: &[Range<u32>]) -> (Vec<u32>, Vec<usize>) {
+/// index. Race positions are left out, their exact value written in each of `tables`. Returns
+/// the order and where each part that lists a position starts in it, then its end.
+pub(super) fn sorted(
+    sweep: &Sweep,
+    members: &[Range<u32>],
+    tables: &mut [&mut [f64]],
+) -> (Order, Vec<usize>) {
     let k = sweep.index.pawns();
     // A level is at most 2 × K pawns × 31 (248 with 4 pawns, 310 with 5): its two halves
     // number at most 2 (top + 1) parts.
     let top = 62 * u16::from(k);
-    // Each range is cut into pieces, so that every thread has work even when the group is one
-    // range (the largest groups are).
-    let mut part = vec![0u16; members.iter().map(|r| (r.end - r.start) as usize).sum()];
-    let mut rest = &mut part[..];
-    for r in members {
-        let (here, after) = rest.split_at_mut((r.end - r.start) as usize);
-        rest = after;
-        here.par_chunks_mut(PIECE).enumerate().for_each(|(c, out)| {
-            let first = r.start + (c * PIECE) as u32;
-            for (i, slot) in (first..r.end).zip(out.iter_mut()) {
-                let pos = sweep.index.position(u64::from(i));
-                let level = top - progress(k, &pos) as u16;
-                *slot = 2 * level + u16::from(!mirror_first(sweep, i, &pos));
+    let parts = 2 * (usize::from(top) + 1);
+    let positions: usize = members.iter().map(|r| (r.end - r.start) as usize).sum();
+    assert!(positions < u32::MAX as usize, "a group's ranks fit a u32");
+    let mut low = vec![0u16; positions];
+    let pieces = pieces(members, &mut low, tables);
+    let firsts: Vec<(u32, usize)> = pieces.iter().map(|p| (p.first, p.low.len())).collect();
+    // For each piece, where each part starts among its offsets (and their end).
+    let starts: Vec<Vec<u32>> = pieces
+        .into_par_iter()
+        .map_init(
+            || vec![0u16; PIECE],
+            |part, piece| sort_piece(sweep, top, parts, piece, part),
+        )
+        .collect();
+    let mut order = Order {
+        low,
+        runs: Vec::new(),
+        len: 0,
+    };
+    let mut bounds = vec![0usize];
+    for p in 0..parts {
+        let before = order.len;
+        let mut at = 0usize;
+        for (s, &(base, len)) in starts.iter().zip(&firsts) {
+            let n = (s[p + 1] - s[p]) as usize;
+            if n > 0 {
+                order.runs.push(Run {
+                    rank: order.len as u32,
+                    at: (at + s[p] as usize) as u32,
+                    base,
+                });
+                order.len += n;
             }
-        });
+            at += len;
+        }
+        if order.len > before {
+            bounds.push(order.len);
+        }
     }
-    let mut bounds = vec![0usize; 2 * (usize::from(top) + 1) + 1];
-    for &p in &part {
-        bounds[p as usize + 1] += 1;
-    }
-    for n in 1..bounds.len() {
-        bounds[n] += bounds[n - 1];
-    }
-    let mut next = bounds.clone();
-    let mut order = vec![0u32; part.len()];
-    for (i, &p) in members.iter().flat_map(|r| r.clone()).zip(&part) {
-        let slot = &mut next[p as usize];
-        order[*slot] = i;
-        *slot += 1;
-    }
+    order.runs.shrink_to_fit();
     (order, bounds)
+}
+
+/// The group `members` cut into pieces of at most [`PIECE`] indices, each with its slice of
+/// `low` and of each table.
+fn pieces<'a>(
+    members: &[Range<u32>],
+    mut low: &'a mut [u16],
+    tables: &'a mut [&mut [f64]],
+) -> Vec<Piece<'a>> {
+    let mut rests: Vec<(usize, &'a mut [f64])> = tables.iter_mut().map(|t| (0, &mut **t)).collect();
+    let mut out = Vec::new();
+    for r in members {
+        for first in (r.start..r.end).step_by(PIECE) {
+            let n = (r.end - first).min(PIECE as u32) as usize;
+            let (here, after) = std::mem::take(&mut low).split_at_mut(n);
+            low = after;
+            let tables = rests
+                .iter_mut()
+                .map(|(at, rest)| {
+                    let skip = first as usize - *at;
+                    let (_, from) = std::mem::take(rest).split_at_mut(skip);
+                    let (here, after) = from.split_at_mut(n);
+                    *rest = after;
+                    *at = first as usize + n;
+                    here
+                })
+                .collect();
+            out.push(Piece {
+                first,
+                low: here,
+                tables,
+            });
+        }
+    }
+    out
+}
+
+/// Sorts one piece: each race position's value into the tables, the others' offsets by part
+/// then index into the piece's `low` (in front); `part`: a buffer of the thread's. Returns
+/// where each of the `parts` parts starts among the offsets, then their end.
+fn sort_piece(sweep: &Sweep, top: u16, parts: usize, piece: Piece, part: &mut [u16]) -> Vec<u32> {
+    let k = sweep.index.pawns();
+    let Piece {
+        first,
+        low,
+        mut tables,
+    } = piece;
+    let mut starts = vec![0u32; parts + 1];
+    for (j, slot) in part[..low.len()].iter_mut().enumerate() {
+        let i = first + j as u32;
+        let pos = sweep.index.position(u64::from(i));
+        if let Some(v) = sweep.race_value(&pos) {
+            tables.iter_mut().for_each(|t| t[j] = v);
+            *slot = RACE;
+            continue;
+        }
+        let level = top - progress(k, &pos) as u16;
+        *slot = 2 * level + u16::from(!mirror_first(sweep, i, &pos));
+        starts[usize::from(*slot) + 1] += 1;
+    }
+    for p in 1..=parts {
+        starts[p] += starts[p - 1];
+    }
+    let mut next = starts.clone();
+    for (j, &p) in part[..low.len()].iter().enumerate() {
+        if p != RACE {
+            let slot = &mut next[usize::from(p)];
+            low[*slot as usize] = j as u16;
+            *slot += 1;
+        }
+    }
+    starts
+}
+
+/// The part of a position that is not a race position: its level's first half where it comes
+/// before its mirror, else the second (tests).
+#[cfg(test)]
+pub(super) fn part_of(sweep: &Sweep, i: u32) -> Option<u16> {
+    let k = sweep.index.pawns();
+    let pos = sweep.index.position(u64::from(i));
+    if sweep.race_value(&pos).is_some() {
+        return None;
+    }
+    let level = 62 * u16::from(k) - progress(k, &pos) as u16;
+    Some(2 * level + u16::from(!mirror_first(sweep, i, &pos)))
 }
 
 /// Whether the position `i` (`pos`) is swept before its mirror, the same board with the other

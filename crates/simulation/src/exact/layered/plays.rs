@@ -239,7 +239,7 @@ fn tell<E: Entry>(
     listener: &mut dyn Listener,
     what: Tell,
 ) -> Result<(), LayeredError> {
-    let ranked = g.ranked.as_ref().map(|r| (r, &g.outcomes.order[..]));
+    let ranked = g.ranked.as_ref().map(|r| (r, &g.outcomes.order));
     let mut reading = Reading::new(run.values, ranked);
     let heard = match what {
         Tell::Swept => listener.swept(run.pick, now, &mut reading),

@@ -1,6 +1,6 @@
 //! The layered solve's own tests: what only its private parts can show.
 
-use super::order::sorted;
+use super::order::{part_of, sorted, Order};
 use super::plays::{alone, solve_with, Play};
 use super::*;
 use crate::exact::outcomes::{Packed, Width};
@@ -94,35 +94,86 @@ fn wide_and_narrow(sweep: &Sweep, pick: Pick) {
 
 /// Inside a level, of a position and its mirror (the same board, the other side to move,
 /// where a throw that cannot be played leads), the one with the smaller index is swept in
-/// the first half and the other in the second half of the same level (tejon, 2 pawns).
+/// the first half and the other in the second half of the same level (tejon, 2 pawns); a race
+/// position's mirror is a race position too.
 #[test]
 fn a_position_and_its_mirror_are_swept_in_the_two_halves_of_a_level() {
     tejon_two_pawns(|sweep| {
         let index = sweep.index;
-        let mut pairs = 0;
-        for members in groups(sweep).values() {
-            let (order, bounds) = sorted(sweep, members);
-            let mut part = vec![usize::MAX; index.len() as usize];
-            for p in 0..bounds.len() - 1 {
-                for &i in &order[bounds[p]..bounds[p + 1]] {
-                    part[i as usize] = p;
+        let (mut pairs, mut races) = (0, 0);
+        for i in 0..index.len() as u32 {
+            let pos = index.position(u64::from(i));
+            let mirror = pos.with_to_move(pos.to_move().other());
+            let j = index.index(&mirror).unwrap() as u32;
+            match (part_of(sweep, i), part_of(sweep, j)) {
+                (Some(pi), Some(pj)) => {
+                    assert_eq!(pi / 2, pj / 2, "a position and its mirror share a level");
+                    assert_eq!(pi % 2, u16::from(j < i), "{i} {j}");
+                    pairs += usize::from(j < i);
                 }
-            }
-            for &i in &order {
-                let pos = index.position(u64::from(i));
-                let mirror = pos.with_to_move(pos.to_move().other());
-                let j = index.index(&mirror).unwrap() as usize;
-                let (pi, pj) = (part[i as usize], part[j]);
-                assert_eq!(pi / 2, pj / 2, "a position and its mirror share a level");
-                assert_eq!(pi % 2, usize::from(j < i as usize), "{i} {j}");
-                pairs += usize::from(j < i as usize);
+                (None, None) => races += 1,
+                _ => panic!("{i} and its mirror {j}: one a race position, not the other"),
             }
         }
+        assert!(races > 0, "race positions: {races}");
         assert_eq!(
-            2 * pairs,
+            2 * pairs + races,
             index.len() as usize,
             "every position has a mirror"
         );
+    });
+}
+
+/// The order lists a group's positions that are not race positions by part, then by index,
+/// read from any rank: the order a plain sort gives, with the bounds of the parts that list a
+/// position; each race position gets its exact value (tejon, 2 pawns, every group).
+#[test]
+fn the_order_is_a_sort_by_part_then_index() {
+    tejon_two_pawns(|sweep| {
+        let mut values = vec![-1.0f64; sweep.index.len() as usize];
+        let mut listed = 0;
+        for members in groups(sweep).values() {
+            let (order, bounds) = sorted(sweep, members, &mut [&mut values]);
+            let mut expected: Vec<(u16, u32)> = members
+                .iter()
+                .flat_map(|r| r.clone())
+                .filter_map(|i| part_of(sweep, i).map(|p| (p, i)))
+                .collect();
+            expected.sort_unstable();
+            let got: Vec<u32> = order.iter(0..order.len()).collect();
+            let indices: Vec<u32> = expected.iter().map(|&(_, i)| i).collect();
+            assert_eq!(got, indices);
+            let mut ends: Vec<usize> = expected
+                .windows(2)
+                .enumerate()
+                .filter(|(_, w)| w[0].0 != w[1].0)
+                .map(|(n, _)| n + 1)
+                .collect();
+            ends.insert(0, 0);
+            ends.push(expected.len());
+            if expected.is_empty() {
+                ends.pop();
+            }
+            assert_eq!(bounds, ends);
+            for start in [0, 1, 7, 100, 1_000, 4_097] {
+                for len in [0, 1, 5, 300, 5_000] {
+                    let end = (start + len).min(order.len());
+                    let start = start.min(end);
+                    let part: Vec<u32> = order.iter(start..end).collect();
+                    assert_eq!(part, indices[start..end], "{start}..{end}");
+                }
+            }
+            for i in members.iter().flat_map(|r| r.clone()) {
+                let pos = sweep.index.position(u64::from(i));
+                let race = sweep.race_value(&pos);
+                assert_eq!(race.is_some(), part_of(sweep, i).is_none());
+                if let Some(v) = race {
+                    assert_eq!(values[i as usize].to_bits(), v.to_bits(), "{i}");
+                }
+            }
+            listed += order.len();
+        }
+        assert!(listed > 100_000, "{listed} positions swept");
     });
 }
 
@@ -143,10 +194,13 @@ fn the_order_inside_a_part_changes_no_bit() {
                     // No outcome kept: each is found from the order at every sweep.
                     g.outcomes.stored = 0;
                     if backwards {
+                        let order = &g.outcomes.order;
+                        let mut listed: Vec<u32> = order.iter(0..order.len()).collect();
                         for w in g.outcomes.parts.windows(2) {
-                            g.outcomes.order[w[0]..w[1]].reverse();
+                            listed[w[0]..w[1]].reverse();
                             reversed += usize::from(w[1] - w[0] > 1);
                         }
+                        g.outcomes.order = Order::listing(&listed);
                     }
                     let mut n = 1;
                     while g.sweep(sweep, [pick], [&mut values])[0] > 1e-9 {
