@@ -331,10 +331,17 @@ fn layered(
         let mut both = run(&[Pick::Best, Pick::Uniform], listen)?.into_iter();
         let (exact, effort) = both.next().expect("optimal play");
         let (values, random) = both.next().expect("random play");
+        // Random play's table dropped before the optimal table's f32 is made: the two f64
+        // tables and the f32 one together were the 3-pawn solve's peak (docs/solving.md).
+        let random = Some(start(Pick::Uniform, &values, random));
+        drop(values);
+        let optimal = start(Pick::Best, &exact, effort);
+        let table = exact.to_f32();
+        drop(exact);
         return Ok(Exact {
-            optimal: start(Pick::Best, &exact, effort),
-            random: Some(start(Pick::Uniform, &values, random)),
-            solution: solution(exact.to_f32()),
+            optimal,
+            random,
+            solution: solution(table),
         });
     }
     let (exact, effort) = run(&[Pick::Best], listen)?.remove(0);
