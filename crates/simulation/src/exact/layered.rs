@@ -214,15 +214,20 @@ struct Outcomes<E> {
     throws: usize,
 }
 
-/// Where the values of the positions of `ranks` are: at the indices the order lists, or in
-/// the group's own slots when its values are in sweep order.
+/// Where the values of the positions of `ranks` are: at the indices `ids` holds for the ranks
+/// from `first` (read from the order), or in the group's own slots when its values are in
+/// sweep order.
 fn slots<'a>(
-    order: &'a Order,
+    (ids, first): (&'a [u32], usize),
     ranked: Option<&'a Ranked>,
     ranks: Range<usize>,
 ) -> impl Iterator<Item = usize> + 'a {
     match ranked {
-        None => either::Left(order.iter(ranks).map(|i| i as usize)),
+        None => either::Left(
+            ids[ranks.start - first..ranks.end - first]
+                .iter()
+                .map(|&i| i as usize),
+        ),
         Some(r) => either::Right(r.slots(ranks)),
     }
 }
@@ -272,7 +277,8 @@ fn prefetch<E: Entry>(values: &[f64], entries: &[E]) {
 }
 
 impl<E: Entry> Outcomes<E> {
-    /// The values of the positions of ranks `first..first + len` for each play `t`, picking by
+    /// The values of the positions of ranks `first..first + len` (indices `ids`, read only for
+    /// the positions computed) for each play `t`, picking by
     /// `picks[t]` from `values[t]`, into `out[t]` (`len` long): a position's outcomes found
     /// once for all the plays. A sweep waits on memory: the values a position reads lie anywhere in the table.
     /// So each position's outcomes are found (read, or computed into one of `bufs`) and their
@@ -288,7 +294,8 @@ impl<E: Entry> Outcomes<E> {
         first: usize,
         values: [&[f64]; N],
         out: &mut [&mut [f64]; N],
-        (bufs, ids): &mut ([Vec<E>; RING], Vec<u32>),
+        bufs: &mut [Vec<E>; RING],
+        ids: &[u32],
     ) {
         let len = out[0].len();
         let ranks = first..first + len;
@@ -322,9 +329,6 @@ impl<E: Entry> Outcomes<E> {
             }
             return;
         }
-        // The indices of the task's positions, read from the order once.
-        ids.clear();
-        ids.extend(self.order.iter(ranks));
         let mut found = [Found::Computed(0); RING];
         for (k, f) in found.iter_mut().enumerate().take(COMPUTED_AHEAD.min(len)) {
             *f = self.find(sweep, (first + k, ids[k]), &mut at, bufs, k);
@@ -421,6 +425,8 @@ fn positions(members: &[Range<u32>]) -> u64 {
 struct Sweeper<E> {
     outcomes: Outcomes<E>,
     fresh: Vec<f64>,
+    /// The indices of a part's positions, read from the order once a sweep.
+    ids: Vec<u32>,
     widest: usize,
     ranked: Option<Ranked>,
 }
@@ -436,6 +442,7 @@ impl<E: Entry> Sweeper<E> {
         let widest = outcomes.parts.windows(2).map(|w| w[1] - w[0]);
         let widest = widest.max().unwrap_or(0);
         let fresh = vec![0.0f64; widest * tables.len()];
+        let ids = vec![0u32; widest];
         let all = outcomes.stored == outcomes.order.len();
         let ranked = (all && values_move(outcomes.bytes(), positions(members), budget))
             .then(|| Ranked::new(members));
@@ -449,6 +456,7 @@ impl<E: Entry> Sweeper<E> {
         Sweeper {
             outcomes,
             fresh,
+            ids,
             widest,
             ranked,
         }
@@ -464,7 +472,8 @@ impl<E: Entry> Sweeper<E> {
     ) -> [f64; N] {
         let g = &self.outcomes;
         let fresh = &mut self.fresh[..N * self.widest];
-        sweep_once(g, self.ranked.as_ref(), sweep, picks, tables, fresh)
+        let ranked = self.ranked.as_ref();
+        sweep_once(g, ranked, sweep, picks, tables, (fresh, &mut self.ids))
     }
 
     /// [`Sweeper::sweep`] for one or two plays of `picks`, each in its table of `tables`, in
@@ -497,9 +506,10 @@ impl<E: Entry> Sweeper<E> {
         }
     }
 
-    /// The bytes held: the outcomes, their order and the buffer of one play.
+    /// The bytes held: the outcomes, their order, the buffer of one play and the indices of a
+    /// part.
     fn bytes(&self) -> u64 {
-        self.outcomes.bytes() + 8 * self.widest as u64
+        self.outcomes.bytes() + 12 * self.widest as u64
     }
 }
 
@@ -507,14 +517,15 @@ impl<E: Entry> Sweeper<E> {
 /// each play's largest change. Each part's new values are computed from the values as they
 /// stand, with their change, then written back, both by every thread: the largest change is a
 /// maximum, the same whatever the split. A position's outcomes are found once for all the
-/// plays; each play's new value reads only its own table.
+/// plays; each play's new value reads only its own table. The part's indices are read from the
+/// order once, into `ids`, where values are in index order.
 fn sweep_once<E: Entry, const N: usize>(
     g: &Outcomes<E>,
     ranked: Option<&Ranked>,
     sweep: &Sweep,
     picks: [Pick; N],
     mut tables: [&mut [f64]; N],
-    fresh: &mut [f64],
+    (fresh, ids): (&mut [f64], &mut [u32]),
 ) -> [f64; N] {
     let mut change = [0.0f64; N];
     let widest = fresh.len() / N;
@@ -525,23 +536,34 @@ fn sweep_once<E: Entry, const N: usize>(
         let mut pieces: [_; N] = std::array::from_fn(|_| {
             columns.next().expect("a column a play")[..hi - lo].chunks_mut(task)
         });
-        let tasks: Vec<[&mut [f64]; N]> = (0..(hi - lo).div_ceil(task))
-            .map(|_| pieces.each_mut().map(|p| p.next().expect("a piece a task")))
+        let tasks: Vec<([&mut [f64]; N], &mut [u32])> = ids[..hi - lo]
+            .chunks_mut(task)
+            .map(|here| {
+                (
+                    pieces.each_mut().map(|p| p.next().expect("a piece a task")),
+                    here,
+                )
+            })
             .collect();
         let now: [&[f64]; N] = std::array::from_fn(|t| &*tables[t]);
         let part = tasks
             .into_par_iter()
             .enumerate()
-            .map_init(Default::default, |bufs, (b, mut out)| {
+            .map_init(Default::default, |bufs, (b, (mut out, here))| {
                 let at = lo + b * task;
-                g.values_of(sweep, picks, at, now, &mut out, bufs);
+                if ranked.is_none() {
+                    g.order.read(at, here);
+                }
+                g.values_of(sweep, picks, at, now, &mut out, bufs, here);
                 std::array::from_fn(|t| {
-                    let moved = slots(&g.order, ranked, at..at + out[t].len()).zip(out[t].iter());
+                    let ranks = at..at + out[t].len();
+                    let moved = slots((here, at), ranked, ranks).zip(out[t].iter());
                     moved.fold(0.0, |c: f64, (i, &v)| c.max((v - now[t][i]).abs()))
                 })
             })
             .reduce(|| [0.0; N], |a, b| std::array::from_fn(|t| a[t].max(b[t])));
-        let to = |ranks: Range<usize>| slots(&g.order, ranked, ranks);
+        let read: &[u32] = ids;
+        let to = |ranks: Range<usize>| slots((read, lo), ranked, ranks);
         for (t, values) in tables.iter_mut().enumerate() {
             change[t] = change[t].max(part[t]);
             let column = &fresh[t * widest..t * widest + (hi - lo)];

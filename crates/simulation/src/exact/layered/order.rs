@@ -62,6 +62,24 @@ impl Order {
         }
     }
 
+    /// Writes the indices of the positions of ranks `first..first + out.len()` into `out`, run
+    /// by run.
+    pub(super) fn read(&self, first: usize, out: &mut [u32]) {
+        let mut run = self.runs.partition_point(|r| r.rank as usize <= first);
+        run = run.max(1) - 1;
+        let (mut rank, mut rest) = (first, out);
+        while !rest.is_empty() {
+            let r = self.runs[run];
+            let n = (self.next_run_rank(run) - rank).min(rest.len());
+            let at = r.at as usize + (rank - r.rank as usize);
+            let (here, after) = std::mem::take(&mut rest).split_at_mut(n);
+            for (slot, &low) in here.iter_mut().zip(&self.low[at..at + n]) {
+                *slot = r.base + u32::from(low);
+            }
+            (rank, rest, run) = (rank + n, after, run + 1);
+        }
+    }
+
     /// Where the run after `run` starts (the end of the order after the last).
     fn next_run_rank(&self, run: usize) -> usize {
         self.runs.get(run + 1).map_or(self.len, |r| r.rank as usize)

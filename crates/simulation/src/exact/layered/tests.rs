@@ -161,6 +161,9 @@ fn the_order_is_a_sort_by_part_then_index() {
                     let start = start.min(end);
                     let part: Vec<u32> = order.iter(start..end).collect();
                     assert_eq!(part, indices[start..end], "{start}..{end}");
+                    let mut read = vec![0u32; end - start];
+                    order.read(start, &mut read);
+                    assert_eq!(read, indices[start..end], "{start}..{end}");
                 }
             }
             for i in members.iter().flat_map(|r| r.clone()) {
