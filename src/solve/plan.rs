@@ -111,7 +111,7 @@ pub(super) fn print(
             writeln!(
                 out,
                 "this machine: {} available; {groups} can be swept in it, outcomes computed \
-                 (to sweep, and the order's levels while it is sorted)",
+                 (to sweep)",
                 gb(free)
             )?;
         }
