@@ -39,7 +39,7 @@ pub struct GroupNeed {
     /// Bytes of the finished groups its moves reach (`f32`, as a table stores them): the group
     /// of one more pawn borne off, and of two where points left over move a second pawn.
     pub above: u64,
-    /// Bytes of its sweep order while it is solved and sorted: each position's index, level
+    /// Bytes of its sweep order while it is sorted and solved: each position's place, level
     /// after level ([`ORDER_BYTES`] a position).
     pub order: u64,
     /// Bytes of its outcomes if every one were kept ([`Plan::kept_bytes`] a position, its
@@ -73,24 +73,17 @@ impl GroupNeed {
         self.values + self.above + self.order
     }
 
-    /// The most it holds with its outcomes computed: [`GroupNeed::to_sweep`] (its order is
-    /// sorted in place).
-    pub fn peak(&self) -> u64 {
-        self.to_sweep()
-    }
-
     /// Bytes of its outcomes and order beside the game's values, today's solver: the order,
     /// and the outcomes kept within `budget` (the budget counts the order; an order past the
     /// budget keeps none but the first batch's, not counted); where the budget
     /// holds every outcome and [`PLACE_BYTES`] a position besides, those bytes while its
     /// values move into sweep order and back.
     fn held_beside_values(&self, budget: u64) -> u64 {
-        let swept = if values_move(self.kept, self.positions, budget) {
+        if values_move(self.kept, self.positions, budget) {
             self.kept + PLACE_BYTES * self.positions
         } else {
             self.order.max(self.kept.min(budget))
-        };
-        self.order.max(swept)
+        }
     }
 }
 
@@ -161,11 +154,13 @@ impl Plan {
         deepest
     }
 
-    /// The groups whose sweep fits in `bytes` ([`GroupNeed::peak`]: two groups' values held,
+    /// The groups whose sweep fits in `bytes` ([`GroupNeed::to_sweep`]: two groups' values held,
     /// outcomes computed), the most pawns borne off first: the endgame a machine of that
     /// memory can solve.
     pub fn fitting(&self, bytes: u64) -> impl Iterator<Item = &GroupNeed> {
-        self.groups.iter().take_while(move |g| g.peak() <= bytes)
+        self.groups
+            .iter()
+            .take_while(move |g| g.to_sweep() <= bytes)
     }
 }
 
@@ -219,7 +214,6 @@ mod tests {
         // The largest group's order: 2 bytes a position, 15.1 GB.
         assert_eq!(last.order, 2 * 7_571_343_780);
         assert_eq!(last.to_sweep(), (8 + 2) * 7_571_343_780 + 4 * 3_605_401_800);
-        assert_eq!(last.peak(), last.to_sweep());
         // The endgame from 2 pawns borne off is the deepest that a u32 numbers.
         assert_eq!(plan.deepest_endgame(), 2);
         let end = plan.endgame(2);

@@ -81,8 +81,8 @@ impl<E: Entry> Outcomes<E> {
         let (mut offset, mut batch) = (0u64, Vec::new());
         for at in (0..n).step_by(BATCH * BLOCK) {
             let end = (at + BATCH * BLOCK).min(n);
-            batch.clear();
-            batch.extend(out.order.iter(at..end));
+            batch.resize(end - at, 0);
+            out.order.read(at, &mut batch);
             let blocks: Vec<Block<E>> = batch
                 .par_chunks(BLOCK)
                 .map(|chunk| Block::of(sweep, chunk))

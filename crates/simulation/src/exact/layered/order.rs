@@ -48,36 +48,40 @@ impl Order {
     }
 
     /// The indices of the positions of `ranks`, in order.
-    pub(super) fn iter(&self, ranks: Range<usize>) -> Ranks<'_> {
-        let run = self
-            .runs
-            .partition_point(|r| r.rank as usize <= ranks.start);
-        let run = run.max(1) - 1;
-        Ranks {
-            order: self,
-            rank: ranks.start,
-            end: ranks.end.min(self.len),
-            run,
-            next: self.next_run_rank(run),
-        }
+    pub(super) fn iter(&self, ranks: Range<usize>) -> impl Iterator<Item = u32> + '_ {
+        let runs = self.runs_of(ranks);
+        runs.flat_map(|(base, low)| low.iter().map(move |&l| base + u32::from(l)))
     }
 
     /// Writes the indices of the positions of ranks `first..first + out.len()` into `out`, run
     /// by run.
     pub(super) fn read(&self, first: usize, out: &mut [u32]) {
-        let mut run = self.runs.partition_point(|r| r.rank as usize <= first);
-        run = run.max(1) - 1;
-        let (mut rank, mut rest) = (first, out);
-        while !rest.is_empty() {
-            let r = self.runs[run];
-            let n = (self.next_run_rank(run) - rank).min(rest.len());
-            let at = r.at as usize + (rank - r.rank as usize);
-            let (here, after) = std::mem::take(&mut rest).split_at_mut(n);
-            for (slot, &low) in here.iter_mut().zip(&self.low[at..at + n]) {
-                *slot = r.base + u32::from(low);
+        let mut rest = out;
+        for (base, low) in self.runs_of(first..first + rest.len()) {
+            let (here, after) = std::mem::take(&mut rest).split_at_mut(low.len());
+            for (slot, &l) in here.iter_mut().zip(low) {
+                *slot = base + u32::from(l);
             }
-            (rank, rest, run) = (rank + n, after, run + 1);
+            rest = after;
         }
+    }
+
+    /// The runs that cover `ranks`, each cut to them: its piece's first index and its offsets.
+    fn runs_of(&self, ranks: Range<usize>) -> impl Iterator<Item = (u32, &[u16])> + '_ {
+        let end = ranks.end.min(self.len);
+        let first = self
+            .runs
+            .partition_point(|r| r.rank as usize <= ranks.start);
+        let first = first.max(1) - 1;
+        let runs = self.runs.iter().enumerate().skip(first);
+        runs.map_while(move |(k, r)| {
+            let from = (r.rank as usize).max(ranks.start);
+            let to = self.next_run_rank(k).min(end);
+            (from < to).then(|| {
+                let at = r.at as usize + (from - r.rank as usize);
+                (r.base, &self.low[at..at + (to - from)])
+            })
+        })
     }
 
     /// Where the run after `run` starts (the end of the order after the last).
@@ -109,42 +113,6 @@ impl Order {
     }
 }
 
-/// The indices of a range of ranks of an [`Order`].
-pub(super) struct Ranks<'a> {
-    order: &'a Order,
-    rank: usize,
-    end: usize,
-    run: usize,
-    /// Where the next run starts.
-    next: usize,
-}
-
-impl Iterator for Ranks<'_> {
-    type Item = u32;
-
-    #[inline]
-    fn next(&mut self) -> Option<u32> {
-        if self.rank >= self.end {
-            return None;
-        }
-        while self.rank >= self.next {
-            self.run += 1;
-            self.next = self.order.next_run_rank(self.run);
-        }
-        let run = self.order.runs[self.run];
-        let at = run.at as usize + (self.rank - run.rank as usize);
-        self.rank += 1;
-        Some(run.base + u32::from(self.order.low[at]))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.end.saturating_sub(self.rank);
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Ranks<'_> {}
-
 /// One piece of a group being sorted: its first index, its offsets, and its slice of each
 /// table of values (where its race positions' values go).
 struct Piece<'a> {
@@ -162,10 +130,7 @@ pub(super) fn sorted(
     members: &[Range<u32>],
     tables: &mut [&mut [f64]],
 ) -> (Order, Vec<usize>) {
-    let k = sweep.index.pawns();
-    // A level is at most 2 × K pawns × 31 (248 with 4 pawns, 310 with 5): its two halves
-    // number at most 2 (top + 1) parts.
-    let top = 62 * u16::from(k);
+    let top = top_level(sweep);
     let parts = 2 * (usize::from(top) + 1);
     let positions: usize = members.iter().map(|r| (r.end - r.start) as usize).sum();
     assert!(positions < u32::MAX as usize, "a group's ranks fit a u32");
@@ -248,7 +213,6 @@ fn pieces<'a>(
 /// then index into the piece's `low` (in front); `part`: a buffer of the thread's. Returns
 /// where each of the `parts` parts starts among the offsets, then their end.
 fn sort_piece(sweep: &Sweep, top: u16, parts: usize, piece: Piece, part: &mut [u16]) -> Vec<u32> {
-    let k = sweep.index.pawns();
     let Piece {
         first,
         low,
@@ -263,8 +227,7 @@ fn sort_piece(sweep: &Sweep, top: u16, parts: usize, piece: Piece, part: &mut [u
             *slot = RACE;
             continue;
         }
-        let level = top - progress(k, &pos) as u16;
-        *slot = 2 * level + u16::from(!mirror_first(sweep, i, &pos));
+        *slot = part_at(sweep, top, i, &pos);
         starts[usize::from(*slot) + 1] += 1;
     }
     for p in 1..=parts {
@@ -281,17 +244,26 @@ fn sort_piece(sweep: &Sweep, top: u16, parts: usize, piece: Piece, part: &mut [u
     starts
 }
 
-/// The part of a position that is not a race position: its level's first half where it comes
-/// before its mirror, else the second (tests).
+/// The highest level of a group's positions, counted down from the most progress: a level is at
+/// most 2 × K pawns × 31 (248 with 4 pawns, 310 with 5), its two halves at most 2 (top + 1)
+/// parts.
+fn top_level(sweep: &Sweep) -> u16 {
+    62 * u16::from(sweep.index.pawns())
+}
+
+/// The part of the position `i` (`pos`, not a race position): its level's first half where it
+/// comes before its mirror, else the second; `top`: [`top_level`].
+fn part_at(sweep: &Sweep, top: u16, i: u32, pos: &Position) -> u16 {
+    let level = top - progress(sweep.index.pawns(), pos) as u16;
+    2 * level + u16::from(!mirror_first(sweep, i, pos))
+}
+
+/// The part of the position `i`, `None` for a race position (tests).
 #[cfg(test)]
 pub(super) fn part_of(sweep: &Sweep, i: u32) -> Option<u16> {
-    let k = sweep.index.pawns();
     let pos = sweep.index.position(u64::from(i));
-    if sweep.race_value(&pos).is_some() {
-        return None;
-    }
-    let level = 62 * u16::from(k) - progress(k, &pos) as u16;
-    Some(2 * level + u16::from(!mirror_first(sweep, i, &pos)))
+    let race = sweep.race_value(&pos).is_some();
+    (!race).then(|| part_at(sweep, top_level(sweep), i, &pos))
 }
 
 /// Whether the position `i` (`pos`) is swept before its mirror, the same board with the other
