@@ -58,6 +58,39 @@ fn rank(mut bits: u32) -> u32 {
     r
 }
 
+/// [`rank`] of a set of at most `MOST` squares (1 to 7), by `MOST` rounds whatever its size:
+/// no branch on the size, which the plain steps of a position change from call to call (the
+/// mover's pawns, then the opponent's), and a loop the compiler unrolls. `MOST` 0: [`rank`].
+#[inline(always)]
+pub(crate) fn rank_of<const MOST: usize>(mut bits: u32) -> u32 {
+    if MOST == 0 {
+        return rank(bits);
+    }
+    let mut r = 0;
+    // The i-th lowest square's term, i = 1..=MOST; a set emptied reads square 32, a zero.
+    for column in &RANKS[1..=MOST] {
+        r += column[bits.trailing_zeros() as usize];
+        bits &= bits.wrapping_sub(1);
+    }
+    r
+}
+
+/// [`C`] by column: `RANKS[k][n]` is C(n, k), zero for n = 31 and 32 (the lowest square of an
+/// empty set, for [`rank_of`]).
+const RANKS: [[u32; 33]; 8] = {
+    let mut t = [[0u32; 33]; 8];
+    let mut n = 0;
+    while n < 31 {
+        let mut k = 0;
+        while k < 8 {
+            t[k][n] = C[n][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// Drops from `bits` the positions set in `taken`, closing the gaps: `pext` of `bits` over the
 /// free squares (`BMI2`: the instruction, in a caller compiled for it; otherwise a loop).
 #[inline(always)]
@@ -504,9 +537,15 @@ impl StateIndex {
     /// The index of the position after the side to move of `frame`'s position steps its pawn
     /// from square `s` to square `t` (an opponent on `t` hit: the two pawns swap), nothing
     /// forced, with the same side to move (`again`) or the other: [`StateIndex::index`] of
-    /// that position. `BMI2` only inside a function compiled for it ([`compress`]).
+    /// that position. `BMI2` only inside a function compiled for it ([`compress`]); `MOST`: the
+    /// most pawns a side has on the board, or 0 ([`rank_of`]).
     #[inline(always)]
-    pub(crate) fn step_index<const BMI2: bool>(frame: &Frame, s: u8, t: u8, again: bool) -> u64 {
+    pub(crate) fn step_index<const BMI2: bool, const MOST: usize>(
+        frame: &Frame,
+        s: u8,
+        t: u8,
+        again: bool,
+    ) -> u64 {
         let step = (1u32 << (s - 1)) | (1u32 << (t - 1));
         let hit = (frame.theirs >> (t - 1)) & 1;
         let mine = frame.mine ^ step;
@@ -514,18 +553,18 @@ impl StateIndex {
         if again {
             let at = frame.same;
             at.offset
-                + u64::from(rank(mine)) * at.opp_ways
-                + u64::from(rank(compress::<BMI2>(theirs, mine)))
+                + u64::from(rank_of::<MOST>(mine)) * at.opp_ways
+                + u64::from(rank_of::<MOST>(compress::<BMI2>(theirs, mine)))
         } else {
             let at = frame.swap;
             let first = if hit != 0 {
-                rank(theirs)
+                rank_of::<MOST>(theirs)
             } else {
                 frame.rank_theirs
             };
             at.offset
                 + u64::from(first) * at.opp_ways
-                + u64::from(rank(compress::<BMI2>(mine, theirs)))
+                + u64::from(rank_of::<MOST>(compress::<BMI2>(mine, theirs)))
         }
     }
 

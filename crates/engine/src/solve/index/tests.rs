@@ -20,6 +20,25 @@ fn ranks_follow_colex_order() {
     assert_eq!(deposit::<false>(0b11, SQUARES & !taken), 0b10100);
 }
 
+/// A rank by a fixed count of rounds is the rank, for every set of at most that many squares
+/// (the rounds past the last square add the rows of zeros), and for a count past every set.
+#[test]
+fn ranks_by_fixed_rounds_are_the_ranks() {
+    fn check<const MOST: usize>() {
+        for k in 0..=MOST as u32 {
+            for (i, &bits) in colex(k).iter().enumerate() {
+                assert_eq!(rank_of::<MOST>(bits), i as u32, "{bits:#b}, {MOST} rounds");
+            }
+        }
+    }
+    check::<1>();
+    check::<2>();
+    check::<3>();
+    check::<4>();
+    assert_eq!(rank_of::<7>(0b1_0000_0101), rank(0b1_0000_0101));
+    assert_eq!(rank_of::<0>(0b1_0000_0101), rank(0b1_0000_0101));
+}
+
 /// The copies compiled for BMI2 number every position as the portable one does: every
 /// index of 2 pawns of `tejon` and one in 97 of 3 pawns, both ways, the sides swapped too.
 #[test]

@@ -40,8 +40,12 @@ fn check(rules: &Rules, step: usize) -> (usize, usize) {
         let want = by_the_game(&sweep, &pos);
         assert_eq!(found(&sweep, &pos), want, "{:?} index {i}", pos);
         let mut portable = Vec::new();
-        successors_by::<false>(&sweep, &pos, &mut |t, f, s| portable.push((t, f, s)));
+        successors_by::<false, 0>(&sweep, &pos, &mut |t, f, s| portable.push((t, f, s)));
         assert_eq!(portable, want, "{:?} index {i}, portable", pos);
+        // Ranks by 4 rounds, as the copy for 4 pawns takes them, hold for fewer pawns too.
+        let mut rounds = Vec::new();
+        successors_by::<false, 4>(&sweep, &pos, &mut |t, f, s| rounds.push((t, f, s)));
+        assert_eq!(rounds, want, "{:?} index {i}, ranks by 4 rounds", pos);
         all += want.len();
         plain += plain_steps(&sweep, &pos);
     }
