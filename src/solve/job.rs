@@ -131,7 +131,7 @@ pub struct SolveArgs {
     /// computed again at every sweep (slower, no more memory); the group's sweep order, 2 bytes
     /// a position, counts in them. Default: 380 up to 3 pawns, 10000 for 4 (the values
     /// themselves take 8 bytes a position, 4.7 GB for 4 pawns; 3 pawns of tejon with --memory
-    /// 40: some 300 MB in all, 80 s).
+    /// 40: some 300 MB in all, 73 s on 2 cores).
     #[arg(long, value_name = "MB")]
     memory: Option<u64>,
     /// Minutes between two saves of the group being solved into the checkpoint (layered; it is
