@@ -311,17 +311,22 @@ impl<E: Entry> Outcomes<E> {
             0
         };
         if ranks.end <= self.stored {
+            // Where the outcomes of the next `AHEAD` positions end, found once, when they are
+            // asked for: `ends[k % AHEAD]` for the position of rank `first + k`.
+            let mut ends = [0usize; AHEAD];
             let mut ahead = at;
-            for _ in 0..AHEAD.min(len) {
+            for end in ends.iter_mut().take(len) {
                 ahead = self.skip(ahead);
+                *end = ahead;
             }
             for (k, r) in ranks.clone().enumerate() {
+                let end = ends[k % AHEAD];
                 if r + AHEAD < ranks.end {
                     let next = self.skip(ahead);
                     ask(&self.entries[ahead..next]);
                     ahead = next;
+                    ends[k % AHEAD] = next;
                 }
-                let end = self.skip(at);
                 for (t, out) in out.iter_mut().enumerate() {
                     out[k] = value(&self.entries[at..end], t);
                 }
