@@ -55,7 +55,8 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 2, requires = "solve_group")]
     sweeps: u32,
     /// Megabytes for the group's outcomes, as `solve --memory` (default: 380 up to 3 pawns,
-    /// 10000 for 4).
+    /// 10000 for 4), without the pages of the groups still to come that a solve adds to a
+    /// smaller group's (every value here is written from the start).
     #[arg(long, value_name = "MB", requires = "solve_group")]
     memory: Option<u64>,
     /// Time optimal and random play swept together (with --solve-group), as `solve` sweeps them

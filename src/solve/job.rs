@@ -129,9 +129,10 @@ pub struct SolveArgs {
     method: Method,
     /// Megabytes for the outcomes of the group being solved (layered); past them, outcomes are
     /// computed again at every sweep (slower, no more memory); the group's sweep order, 2 bytes
-    /// a position, counts in them. Default: 380 up to 3 pawns, 10000 for 4 (the values
-    /// themselves take 8 bytes a position, 4.7 GB for 4 pawns; 3 pawns of tejon with --memory
-    /// 40: some 300 MB in all, 73 s on 2 cores).
+    /// a position, counts in them. A group solved before others also takes the memory their
+    /// values will take, not yet written: the peak is the values and this budget. Default: 380
+    /// up to 3 pawns, 10000 for 4 (the values themselves take 8 bytes a position, 4.7 GB for 4
+    /// pawns; 3 pawns of tejon with --memory 24: 292 MB in all, 63 s on 2 cores).
     #[arg(long, value_name = "MB")]
     memory: Option<u64>,
     /// Minutes between two saves of the group being solved into the checkpoint (layered; it is

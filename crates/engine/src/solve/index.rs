@@ -326,13 +326,22 @@ fn layout(rules: &Rules, most: u8) -> Result<(u8, u8), IndexError> {
 /// from the layers alone (no numbering is built, so more pawns than the solver numbers are
 /// counted too: what a solve of them would hold, docs/solving.md).
 pub fn group_sizes(rules: &Rules) -> Result<BTreeMap<u8, u64>, IndexError> {
-    let (max_wait, replays) = layout(rules, MAX_COUNTED_PAWNS)?;
-    let k = rules.pawns;
     let mut out = BTreeMap::new();
-    for key in layer_keys(k, max_wait, replays) {
-        *out.entry(key.borne_off(k)).or_insert(0) += key.positions();
+    for (off, positions) in layer_sizes(rules)? {
+        *out.entry(off).or_insert(0) += positions;
     }
     Ok(out)
+}
+
+/// The layers of `rules` (its `pawns` a side, up to [`MAX_COUNTED_PAWNS`]) in their order,
+/// each as its group (pawns borne off, both sides together) and its positions: the ranges of
+/// indices a group is made of, counted without a numbering built.
+pub fn layer_sizes(rules: &Rules) -> Result<Vec<(u8, u64)>, IndexError> {
+    let (max_wait, replays) = layout(rules, MAX_COUNTED_PAWNS)?;
+    let k = rules.pawns;
+    Ok(layer_keys(k, max_wait, replays)
+        .map(|key| (key.borne_off(k), key.positions()))
+        .collect())
 }
 
 impl StateIndex {

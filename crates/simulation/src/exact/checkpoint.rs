@@ -17,7 +17,7 @@ use crate::atomic::write_file;
 use crate::cancel::Cancel;
 use crate::exact::layered::plays::{solve_plays, Play};
 use crate::exact::layered::{
-    groups, start_values, Group, LayeredError, Listener, Reading, Resume, Settings, Sweeping,
+    groups, value_table, Group, LayeredError, Listener, Reading, Resume, Settings, Sweeping,
 };
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
@@ -439,7 +439,7 @@ pub fn solve_checkpointed(
     let mut plays = Vec::new();
     let mut earlier = Vec::new();
     for &pick in picks {
-        let mut values = start_values(sweep);
+        let mut values = value_table(sweep);
         let resume = match checkpoint {
             Some(c) => c.load(sweep, pick, &mut values)?,
             None => Resume::default(),

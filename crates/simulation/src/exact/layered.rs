@@ -14,8 +14,8 @@
 //! back together, so every read is fixed before the half starts.
 
 use crate::cancel::Cancel;
-use crate::exact::memory::huge_filled;
-use crate::exact::outcomes::{evaluate, outcomes_again, Entry, THROW};
+use crate::exact::memory::{huge_filled, huge_zeroed};
+use crate::exact::outcomes::{evaluate, evaluate_both, outcomes_again, Entry, THROW};
 use crate::exact::plan::values_move;
 use layout::Ranked;
 pub use layout::Reading;
@@ -118,9 +118,19 @@ pub fn groups(sweep: &Sweep) -> BTreeMap<u8, Vec<Range<u32>>> {
 }
 
 /// The values a layered solve starts from: 1/2 for every position of `sweep` (in memory
-/// advised for huge pages when the table is large: the sweeps read it at random).
+/// advised for huge pages when the table is large: the sweeps read it at random), every page
+/// written.
 pub fn start_values(sweep: &Sweep) -> Vec<f64> {
     huge_filled(sweep.index.len() as usize, 0.5)
+}
+
+/// A table of values for a layered solve of `sweep` that takes no memory until written (zeros,
+/// advised for huge pages when large): the solve sets a group's values to 1/2 when the group
+/// starts, and until then the group's pages count toward the outcomes kept by the groups
+/// before it ([`Settings::budget`]): the smaller groups solved first keep more of their
+/// outcomes, and the peak is still every value and the last group's outcomes.
+pub fn value_table(sweep: &Sweep) -> Vec<f64> {
+    huge_zeroed(sweep.index.len() as usize)
 }
 
 /// The settings of a layered solve.
@@ -131,7 +141,9 @@ pub struct Settings<'a> {
     pub tolerance: f64,
     /// The most sweeps of a group.
     pub max_sweeps: u32,
-    /// Bytes a group's kept outcomes may take (past them, outcomes are computed every sweep).
+    /// Bytes a group's kept outcomes may take (past them, outcomes are computed every sweep),
+    /// and besides them the pages of the values of the groups still to come, which no write
+    /// has reached yet ([`value_table`]; a table written all over holds more than it counts).
     pub budget: u64,
     /// Read between sweeps: once cancelled (Ctrl-C, a caller's listener), the solve stops
     /// after telling its listener of the sweep made ([`LayeredError::Interrupted`]).
@@ -300,9 +312,15 @@ impl<E: Entry> Outcomes<E> {
         let len = out[0].len();
         let ranks = first..first + len;
         let ask = |entries: &[E]| values.iter().for_each(|v| prefetch(v, entries));
-        let value = |entries: &[E], t: usize| {
-            let table = values[t];
-            evaluate(entries, sweep.throws, picks[t], &|e: E| table[e.index()])
+        let both = N == 2 && picks[0] == Pick::Best && picks[1] == Pick::Uniform;
+        let value = |entries: &[E]| -> [f64; N] {
+            let of = |t: usize| move |e: E| values[t][e.index()];
+            if both {
+                let (b, m) = evaluate_both(entries, sweep.throws, &of(0), &of(1));
+                std::array::from_fn(|t| if t == 0 { b } else { m })
+            } else {
+                std::array::from_fn(|t| evaluate(entries, sweep.throws, picks[t], &of(t)))
+            }
         };
         // Where the next kept position's outcomes start.
         let mut at = if first < self.stored {
@@ -327,8 +345,9 @@ impl<E: Entry> Outcomes<E> {
                     ahead = next;
                     ends[k % AHEAD] = next;
                 }
+                let v = value(&self.entries[at..end]);
                 for (t, out) in out.iter_mut().enumerate() {
-                    out[k] = value(&self.entries[at..end], t);
+                    out[k] = v[t];
                 }
                 at = end;
             }
@@ -347,8 +366,9 @@ impl<E: Entry> Outcomes<E> {
                 ask(self.outcomes_at(found[b], bufs));
             }
             let here = found[k % RING];
+            let v = value(self.outcomes_at(here, bufs));
             for (t, out) in out.iter_mut().enumerate() {
-                out[k] = value(self.outcomes_at(here, bufs), t);
+                out[k] = v[t];
             }
         }
     }

@@ -259,6 +259,44 @@ pub(crate) fn evaluate<E: Entry>(
     total + throws[t].1 * fold.value()
 }
 
+/// [`evaluate`] of optimal play (`best_of` reads its table) and of random play (`mean_of`) in
+/// one pass over the outcomes: each play's operations in the same order as alone, so the
+/// same bits; the flags are read once for both.
+#[inline]
+pub(crate) fn evaluate_both<E: Entry>(
+    entries: &[E],
+    throws: &[(u8, f64)],
+    best_of: &impl Fn(E) -> f64,
+    mean_of: &impl Fn(E) -> f64,
+) -> (f64, f64) {
+    let (mut best_total, mut mean_total) = (0.0, 0.0);
+    let mut t = 0;
+    let mut best = f64::NEG_INFINITY;
+    let mut fold = Fold::new(Pick::Uniform);
+    for (n, &e) in entries.iter().enumerate() {
+        let flags = e.flags();
+        if flags & THROW != 0 && n > 0 {
+            best_total += throws[t].1 * best;
+            mean_total += throws[t].1 * fold.value();
+            t += 1;
+            best = f64::NEG_INFINITY;
+            fold = Fold::new(Pick::Uniform);
+        }
+        let (x, y) = match flags & END {
+            0 => (best_of(e), mean_of(e)),
+            _ if e.index() == DRAWN as usize => (0.5, 0.5),
+            _ => (1.0, 1.0),
+        };
+        let flip = flags & FLIP != 0;
+        best = best.max(if flip { 1.0 - x } else { x });
+        fold.add(flags & FIRST != 0, if flip { 1.0 - y } else { y });
+    }
+    (
+        best_total + throws[t].1 * best,
+        mean_total + throws[t].1 * fold.value(),
+    )
+}
+
 /// [`evaluate`] for optimal play: a throw's value is its best outcome's, as [`Fold`] finds it
 /// (the same `max` in the same order, so the same bits), without the means that only random
 /// play reads (a division a move). A loop of its own: `Fold` made to skip the means for optimal

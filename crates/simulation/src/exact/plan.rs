@@ -2,9 +2,10 @@
 //! the numbering's layers ([`group_sizes`]), for as many pawns as Senet is played with, the
 //! full game's 5 among them (docs/solving.md, "The road to the full game").
 
+use crate::exact::memory::HUGE_PAGE;
 use crate::exact::outcomes::Width;
 use senet_engine::rules::Rules;
-use senet_engine::solve::index::{group_sizes, IndexError};
+use senet_engine::solve::index::{group_sizes, layer_sizes, IndexError};
 
 /// Bytes of a position's kept outcomes in 64-bit entries, measured: 2,797 MB for the
 /// 29,688,750 positions of the group of 2 pawns borne off of `tejon` with 4 pawns a side
@@ -45,6 +46,10 @@ pub struct GroupNeed {
     /// Bytes of its outcomes if every one were kept ([`Plan::kept_bytes`] a position, its
     /// order included).
     pub kept: u64,
+    /// Bytes of a table's values of its positions that stay unwritten until it starts (each
+    /// layer's, less a huge page at each end, which a neighbour may share), which the groups solved before
+    /// it may take for their outcomes.
+    pub unwritten: u64,
 }
 
 /// Bytes of a position's place in a group's sweep order (`layered/order.rs`): its offset in a
@@ -107,13 +112,21 @@ impl Plan {
     /// Bytes today's layered solve holds at its peak: every value of the game in `f64`, in
     /// `tables` tables (2 where optimal and random play are swept together; it keeps the whole
     /// table, not two groups) and, for the group that needs most, its order (sorted in place)
-    /// and the outcomes kept within `budget`. Measured with the order of
-    /// before 2026-11-30 (4 bytes a position, and 2 more while sorted): the 5-pawn endgame
-    /// from 2 with `--memory 3000`, 17,080,078,336 bytes at its peak against 17,069,314,740
-    /// counted then (docs/solving.md).
+    /// and the outcomes kept within `budget`, and besides them the values of the groups still
+    /// to come, which are not written yet ([`GroupNeed::unwritten`]): those bytes are taken
+    /// from the table and given to the group's outcomes. Measured with the order of
+    /// before 2026-11-30 (4 bytes a position, and 2 more while sorted) and every value
+    /// written from the start: the 5-pawn endgame from 2 with `--memory 3000`, 17,080,078,336
+    /// bytes at its peak against 17,069,314,740 counted then (docs/solving.md).
     pub fn held_today(&self, budget: u64, tables: u64) -> u64 {
-        let beside = self.groups.iter().map(|g| g.held_beside_values(budget));
-        8 * tables * self.positions() + beside.max().unwrap_or(0)
+        let all = 8 * tables * self.positions();
+        let mut below: u64 = self.groups.iter().map(|g| g.unwritten).sum();
+        let each = self.groups.iter().map(|g| {
+            below -= g.unwritten;
+            let free = tables * below;
+            all - free + g.held_beside_values(budget + free)
+        });
+        each.max().unwrap_or(0)
     }
 
     /// The plan of the endgame from `from` pawns borne off: its groups alone
@@ -168,6 +181,11 @@ impl Plan {
 /// and memory. Computes nothing but binomial coefficients.
 pub fn plan(rules: &Rules) -> Result<Plan, IndexError> {
     let sizes = group_sizes(rules)?;
+    let layers = layer_sizes(rules)?;
+    let unwritten_of = |off: u8| {
+        let ranges = layers.iter().filter(|l| l.0 == off).map(|l| l.1);
+        ranges.map(|n| (8 * n).saturating_sub(2 * HUGE_PAGE)).sum()
+    };
     let reach = if rules.residual_points { 2 } else { 1 };
     let groups = sizes
         .iter()
@@ -183,6 +201,7 @@ pub fn plan(rules: &Rules) -> Result<Plan, IndexError> {
                 above: 4 * above,
                 order: ORDER_BYTES * positions,
                 kept: 0, // counted by `Plan::numbered`
+                unwritten: unwritten_of(off),
             }
         })
         .collect();
@@ -266,6 +285,35 @@ mod tests {
             assert_eq!(largest.kept, KEPT_BYTES_32 * largest.positions);
         }
         assert_eq!(plan.endgame(3).positions(), 269_507_730);
+    }
+
+    /// 3 pawns of `tejon`, both plays, `--memory 40`: the group of 0 borne off, one layer, is
+    /// unwritten but for a huge page at each end until it starts, so the group of 1 before it
+    /// keeps every outcome (and moves its values) in the budget and those bytes; the peak is
+    /// still the group of 0's, every value and 40 MB of outcomes.
+    #[test]
+    fn the_groups_to_come_lend_their_pages() {
+        let rules = RuleSet {
+            pawns: 3,
+            ..Variant::TEJON.rules().into_set()
+        }
+        .check()
+        .unwrap();
+        let plan = plan(&rules).unwrap();
+        let offs: Vec<u8> = plan.groups.iter().map(|g| g.off).collect();
+        assert_eq!(offs, [4, 3, 2, 1, 0]);
+        let (one, zero) = (&plan.groups[3], &plan.groups[4]);
+        assert_eq!(zero.positions, 11_875_500);
+        assert_eq!(zero.unwritten, 8 * 11_875_500 - (4 << 20));
+        let budget = 40 << 20;
+        let free = 2 * zero.unwritten;
+        assert!(!values_move(one.kept, one.positions, budget));
+        assert!(values_move(one.kept, one.positions, budget + free));
+        let all = 2 * 8 * 15_134_520;
+        let at_one = all - free + one.held_beside_values(budget + free);
+        assert_eq!(at_one, all - free + (49 + 12) * 2_850_120);
+        assert!(at_one < all + budget);
+        assert_eq!(plan.held_today(budget, 2), all + budget);
     }
 
     /// 3 pawns a side pack their outcomes in 32 bits, 4 in 64 (their 586,583,580 positions

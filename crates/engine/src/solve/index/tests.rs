@@ -172,7 +172,8 @@ fn four_pawns_of_tejon_fit_a_u32_index() {
 
 /// The groups counted from the layers are the numbering's own, in every variant the solver
 /// takes, and 5 pawns of `tejon` are the 12.5 billion positions of docs/solving.md (each
-/// group worked out apart: Σ over a + b = 10 − off of C(30, a) C(30 − a, b)).
+/// group worked out apart: Σ over a + b = 10 − off of C(30, a) C(30 − a, b)). The layers
+/// counted are the numbering's ranges, in order.
 #[test]
 fn groups_counted_are_the_numbering_s() {
     for variant in Variant::all() {
@@ -188,12 +189,18 @@ fn groups_counted_are_the_numbering_s() {
                 continue;
             };
             let mut groups = BTreeMap::new();
+            let mut layers = Vec::new();
             let offsets: Vec<(u64, LayerKey)> = index.layers().collect();
             for (n, (offset, key)) in offsets.iter().enumerate() {
                 let end = offsets.get(n + 1).map_or(index.len(), |l| l.0);
                 *groups.entry(key.borne_off(k)).or_insert(0) += end - offset;
+                layers.push((key.borne_off(k), end - offset));
             }
             assert_eq!(group_sizes(&rules).unwrap(), groups, "{variant} {k}");
+            let counted = layer_sizes(&rules).unwrap().into_iter();
+            let counted: Vec<(u8, u64)> = counted.filter(|l| l.1 > 0).collect();
+            layers.retain(|l| l.1 > 0);
+            assert_eq!(counted, layers, "{variant} {k}: the layers, in order");
         }
     }
     let five = group_sizes(&Variant::TEJON.rules()).unwrap();

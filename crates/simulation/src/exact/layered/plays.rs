@@ -10,20 +10,24 @@ use super::{
     Sweeping,
 };
 use crate::exact::layered::Group;
+use crate::exact::memory::unwritten;
 use crate::exact::outcomes::{Entry, Packed, Width};
+use rayon::prelude::*;
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
+use std::collections::BTreeMap;
 use std::ops::Range;
 use std::time::Instant;
 
-/// One play of a layered solve: how both sides pick, a value for every position (the groups of
-/// `resume` as an earlier run left them, the others' where the iteration starts), and where an
-/// earlier run left it.
+/// One play of a layered solve: how both sides pick, its table of values, and where an earlier
+/// run left it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Play {
     /// How both sides pick.
     pub pick: Pick,
-    /// The value of every position, by index.
+    /// The value of every position, by index: the groups of `resume` as an earlier run left
+    /// them; the others' are set to 1/2 when their group starts, and may be unwritten memory
+    /// until then ([`value_table`](super::value_table), which [`Settings::budget`] counts).
     pub values: Vec<f64>,
     /// The groups already solved and the group part-way.
     pub resume: Resume,
@@ -52,8 +56,8 @@ pub fn solve_plays(
 }
 
 /// Solves every position of `sweep`, group by group, both sides picking by `settings.pick`.
-/// `values` holds a value for every position (the groups of `resume` as an earlier run left
-/// them, the others' values where the iteration starts). `listener` hears each sweep and each
+/// `values` holds the groups of `resume` as an earlier run left them (the others' are set to
+/// 1/2 when their group starts: [`Play::values`]). `listener` hears each sweep and each
 /// group solved.
 pub fn solve_layered(
     sweep: &Sweep,
@@ -83,7 +87,9 @@ pub(super) fn solve_with<E: Entry>(
     listener: &mut dyn Listener,
 ) -> Result<Vec<Layered>, LayeredError> {
     let mut done: Vec<Vec<Group>> = vec![Vec::new(); plays.len()];
-    for (off, members) in groups(sweep).into_iter().rev() {
+    let all = groups(sweep);
+    for (&off, members) in all.iter().rev() {
+        let budget = settings.budget + unwritten_below(sweep, &all, off, &plays);
         let mut runs: Vec<Run> = plays
             .iter_mut()
             .enumerate()
@@ -105,11 +111,15 @@ pub(super) fn solve_with<E: Entry>(
         if runs.is_empty() {
             continue;
         }
+        for run in runs.iter_mut().filter(|r| r.sweeps == 0) {
+            start_group(run.values, members);
+        }
         let job = Job {
             sweep,
             settings,
             off,
-            members: &members,
+            members,
+            budget,
         };
         for (n, group) in solve_group::<E>(&job, &mut runs, listener)? {
             done[n].push(group);
@@ -125,12 +135,42 @@ pub(super) fn solve_with<E: Entry>(
         .collect())
 }
 
-/// One group to solve: where and how.
+/// The bytes of `plays`' tables that the groups below `off` (solved after it) leave unwritten
+/// when it starts ([`unwritten`]): every play's, less the groups it read from an earlier run.
+pub(super) fn unwritten_below(
+    sweep: &Sweep,
+    all: &BTreeMap<u8, Vec<Range<u32>>>,
+    off: u8,
+    plays: &[Play],
+) -> u64 {
+    let len = sweep.index.len() as usize;
+    let read = |p: &Play, h: u8| {
+        p.resume.solved.contains(&h) || p.resume.partial.is_some_and(|(o, _, _)| o == h)
+    };
+    let below = all.range(..off);
+    let each = |p: &Play| {
+        let ranges = below.clone().filter(|&(&h, _)| !read(p, h));
+        unwritten(len, ranges.flat_map(|(_, ms)| ms.iter().cloned()))
+    };
+    plays.iter().map(each).sum()
+}
+
+/// Sets the values of a group's positions (`members`, ranges of indices) to 1/2, where its
+/// iteration starts: every thread writes a share of its pages.
+fn start_group(values: &mut [f64], members: &[Range<u32>]) {
+    for r in members {
+        let here = &mut values[r.start as usize..r.end as usize];
+        here.par_chunks_mut(1 << 16).for_each(|c| c.fill(0.5));
+    }
+}
+
+/// One group to solve: where and how, and the bytes its kept outcomes may take.
 struct Job<'a> {
     sweep: &'a Sweep<'a>,
     settings: &'a Settings<'a>,
     off: u8,
     members: &'a [Range<u32>],
+    budget: u64,
 }
 
 /// A play that needs the group: which of the plays it is, its pick and values, and the sweeps
@@ -157,7 +197,7 @@ fn solve_group<E: Entry>(
     }
     let started = Instant::now();
     let mut tables: Vec<&mut [f64]> = runs.iter_mut().map(|r| &mut *r.values).collect();
-    let mut g = Sweeper::<E>::new(sweep, job.members, &mut tables, settings.budget);
+    let mut g = Sweeper::<E>::new(sweep, job.members, &mut tables, job.budget);
     drop(tables);
     let mut settled = Vec::new();
     let mut live: Vec<usize> = (0..runs.len()).collect();

@@ -1,7 +1,7 @@
 //! The layered solve's own tests: what only its private parts can show.
 
 use super::order::{part_of, sorted, Order};
-use super::plays::{alone, solve_with, Play};
+use super::plays::{alone, solve_with, unwritten_below, Play};
 use super::*;
 use crate::exact::outcomes::{Packed, Width};
 use senet_engine::rules::RuleSet;
@@ -311,8 +311,9 @@ fn plays_swept_together_change_no_bit() {
 /// A group whose outcomes are all kept is swept with its values in sweep order
 /// (`layered/layout.rs`): the same values bit for bit as in index order, after every sweep as
 /// a listener reads them and at the end, and the same sweeps (tejon, 2 pawns, optimal and
-/// random play). A budget of 0 leaves no room to move the values (and computes most of the
-/// largest group's outcomes at every sweep); an unbounded one moves every group's.
+/// random play). A budget of 0 leaves no room to move the largest group's values (and
+/// computes most of its outcomes at every sweep; the groups before it take its unwritten
+/// pages, none here: the table is written all over); an unbounded one moves every group's.
 #[test]
 fn values_in_sweep_order_change_no_bit() {
     tejon_two_pawns(|sweep| {
@@ -349,5 +350,68 @@ fn values_in_sweep_order_change_no_bit() {
             );
             assert!(index_order.0 == sweep_order.0, "{pick:?}");
         }
+    });
+}
+
+/// A group starts from 1/2 whatever its values held before (those of the groups still to come
+/// may be unwritten memory: [`value_table`]): the same bits from zeros and from NaN as from
+/// 1/2, with a budget of 64 KB and with every outcome kept (`tejon`, 2 pawns a side).
+#[test]
+fn a_group_starts_from_a_half() {
+    tejon_two_pawns(|sweep| {
+        let n = sweep.index.len() as usize;
+        let cancel = Cancel::new();
+        let settings = |budget| Settings {
+            pick: Pick::Best,
+            tolerance: 1e-9,
+            max_sweeps: 1000,
+            budget,
+            cancel: &cancel,
+        };
+        let r = Resume::default();
+        let solve = |budget, values| {
+            solve_one::<u32>(sweep, &settings(budget), values, &r, &mut ()).unwrap()
+        };
+        let bits = |l: &Layered| l.values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+        let half = bits(&solve(u64::MAX, vec![0.5; n]));
+        assert!(bits(&solve(64 << 10, value_table(sweep))) == half);
+        assert!(bits(&solve(64 << 10, vec![f64::NAN; n])) == half);
+        assert!(bits(&solve(u64::MAX, vec![f64::NAN; n])) == half);
+    });
+}
+
+/// A group's budget counts the values of the groups solved after it, in every play that has
+/// not read them from an earlier run: for `tejon` with 2 pawns a side, the group of 0 (one
+/// layer, 1.3 MB) lends its bytes less two pages to the group of 1, and nothing to itself; a
+/// play whose groups were all read lends nothing.
+#[test]
+fn the_groups_to_come_lend_their_pages() {
+    tejon_two_pawns(|sweep| {
+        let all = groups(sweep);
+        let n = sweep.index.len() as usize;
+        let zero = all[&0].clone();
+        assert_eq!(zero.len(), 1);
+        let lent = crate::exact::memory::unwritten(n, zero);
+        assert!(
+            lent > 8 * 164_430 - (64 << 10) && lent < 8 * 164_430,
+            "{lent}"
+        );
+        let play = |solved: Vec<u8>| Play {
+            pick: Pick::Best,
+            values: Vec::new(),
+            resume: Resume {
+                solved,
+                partial: None,
+            },
+        };
+        let fresh = [play(Vec::new())];
+        assert_eq!(unwritten_below(sweep, &all, 1, &fresh), lent);
+        assert_eq!(unwritten_below(sweep, &all, 0, &fresh), 0);
+        let both = [play(Vec::new()), play(Vec::new())];
+        assert_eq!(unwritten_below(sweep, &all, 1, &both), 2 * lent);
+        let read = [play(vec![2, 1, 0]), play(Vec::new())];
+        assert_eq!(unwritten_below(sweep, &all, 1, &read), lent);
+        let ones = crate::exact::memory::unwritten(n, all[&1].iter().cloned());
+        assert_eq!(unwritten_below(sweep, &all, 2, &fresh), lent + ones);
     });
 }
