@@ -288,6 +288,22 @@ fn prefetch<E: Entry>(values: &[f64], entries: &[E]) {
     let _ = (values, entries);
 }
 
+/// Asks the processor to bring `values[i]` into its caches, as [`prefetch`].
+#[inline(always)]
+fn prefetch_at(values: &[f64], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let at = values.as_ptr().wrapping_add(i);
+        // SAFETY: a prefetch never faults and changes nothing that the program can observe.
+        #[allow(unsafe_code)]
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at.cast());
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (values, i);
+}
+
 impl<E: Entry> Outcomes<E> {
     /// The values of the positions of ranks `first..first + len` (indices `ids`, read only for
     /// the positions computed) for each play `t`, picking by
@@ -364,6 +380,9 @@ impl<E: Entry> Outcomes<E> {
                 let b = ahead % RING;
                 found[b] = self.find(sweep, (first + ahead, ids[ahead]), &mut at, bufs, b);
                 ask(self.outcomes_at(found[b], bufs));
+                values
+                    .iter()
+                    .for_each(|v| prefetch_at(v, ids[ahead] as usize));
             }
             let here = found[k % RING];
             let v = value(self.outcomes_at(here, bufs));
