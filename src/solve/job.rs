@@ -132,7 +132,7 @@ pub struct SolveArgs {
     /// a position, counts in them. A group solved before others also takes the memory their
     /// values will take, not yet written: the peak is the values and this budget. Default: 380
     /// up to 3 pawns, 10000 for 4 (the values themselves take 8 bytes a position, 4.7 GB for 4
-    /// pawns; 3 pawns of tejon with --memory 24: 292 MB in all, 63 s on 2 cores).
+    /// pawns; 3 pawns of tejon with --memory 24: 299 MB in all, 58 s on 2 cores).
     #[arg(long, value_name = "MB")]
     memory: Option<u64>,
     /// Minutes between two saves of the group being solved into the checkpoint (layered; it is
