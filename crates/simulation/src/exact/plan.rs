@@ -124,7 +124,7 @@ impl Plan {
         let each = self.groups.iter().map(|g| {
             below -= g.unwritten;
             let free = tables * below;
-            all - free + g.held_beside_values(budget + free)
+            all - free + g.held_beside_values(budget.saturating_add(free))
         });
         each.max().unwrap_or(0)
     }

@@ -89,7 +89,9 @@ pub(super) fn solve_with<E: Entry>(
     let mut done: Vec<Vec<Group>> = vec![Vec::new(); plays.len()];
     let all = groups(sweep);
     for (&off, members) in all.iter().rev() {
-        let budget = settings.budget + unwritten_below(sweep, &all, off, &plays);
+        let budget = settings
+            .budget
+            .saturating_add(unwritten_below(sweep, &all, off, &plays));
         let mut runs: Vec<Run> = plays
             .iter_mut()
             .enumerate()
