@@ -272,31 +272,23 @@ enum Found {
     Computed(usize),
 }
 
-/// Asks the processor to bring the values `entries` will read into its caches (x86-64; a hint
-/// that reads nothing, elsewhere nothing).
+/// Asks the processor to bring the values `entries` will read into its caches ([`prefetch_at`]).
 #[inline(always)]
 fn prefetch<E: Entry>(values: &[f64], entries: &[E]) {
-    #[cfg(target_arch = "x86_64")]
     for &e in entries {
-        let at = values.as_ptr().wrapping_add(e.index());
-        // SAFETY: a prefetch never faults and changes nothing that the program can observe;
-        // the address is inside `values` (a game-over outcome's index is 0).
-        #[allow(unsafe_code)]
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at.cast());
-        }
+        prefetch_at(values, e.index());
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (values, entries);
 }
 
-/// Asks the processor to bring `values[i]` into its caches, as [`prefetch`].
+/// Asks the processor to bring `values[i]` into its caches (x86-64; a hint that reads nothing,
+/// elsewhere nothing).
 #[inline(always)]
 fn prefetch_at(values: &[f64], i: usize) {
     #[cfg(target_arch = "x86_64")]
     {
         let at = values.as_ptr().wrapping_add(i);
-        // SAFETY: a prefetch never faults and changes nothing that the program can observe.
+        // SAFETY: a prefetch never faults and changes nothing that the program can observe;
+        // the address is inside `values` (a game-over outcome's index is 0).
         #[allow(unsafe_code)]
         unsafe {
             std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at.cast());

@@ -46,10 +46,14 @@ pub(crate) fn unwritten(len: usize, ranges: impl IntoIterator<Item = Range<u32>>
     } else {
         page_size()
     };
-    let bytes = ranges
-        .into_iter()
-        .map(|r| value * u64::from(r.end - r.start));
-    bytes.map(|b| b.saturating_sub(2 * page)).sum()
+    let lens = ranges.into_iter().map(|r| u64::from(r.end - r.start));
+    lens.map(|n| unwritten_run(n, page)).sum()
+}
+
+/// Bytes of `n` values in a row, unwritten, whose pages of `page` bytes are sure to stay
+/// empty: their bytes less a page at each end, which a neighbour's value may share.
+pub(crate) fn unwritten_run(n: u64, page: u64) -> u64 {
+    (std::mem::size_of::<f64>() as u64 * n).saturating_sub(2 * page)
 }
 
 /// Bytes of a huge page (x86-64 and AArch64 with 4 KB pages).

@@ -2,7 +2,7 @@
 //! the numbering's layers ([`group_sizes`]), for as many pawns as Senet is played with, the
 //! full game's 5 among them (docs/solving.md, "The road to the full game").
 
-use crate::exact::memory::HUGE_PAGE;
+use crate::exact::memory::{unwritten_run, HUGE_PAGE};
 use crate::exact::outcomes::Width;
 use senet_engine::rules::Rules;
 use senet_engine::solve::index::{group_sizes, layer_sizes, IndexError};
@@ -47,8 +47,8 @@ pub struct GroupNeed {
     /// order included).
     pub kept: u64,
     /// Bytes of a table's values of its positions that stay unwritten until it starts (each
-    /// layer's, less a huge page at each end, which a neighbour may share), which the groups solved before
-    /// it may take for their outcomes.
+    /// layer's, less a huge page at each end, which a neighbour may share), which the groups
+    /// solved before it may take for their outcomes.
     pub unwritten: u64,
 }
 
@@ -184,7 +184,7 @@ pub fn plan(rules: &Rules) -> Result<Plan, IndexError> {
     let layers = layer_sizes(rules)?;
     let unwritten_of = |off: u8| {
         let ranges = layers.iter().filter(|l| l.0 == off).map(|l| l.1);
-        ranges.map(|n| (8 * n).saturating_sub(2 * HUGE_PAGE)).sum()
+        ranges.map(|n| unwritten_run(n, HUGE_PAGE)).sum()
     };
     let reach = if rules.residual_points { 2 } else { 1 };
     let groups = sizes
