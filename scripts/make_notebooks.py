@@ -27,7 +27,188 @@ AS_IS = "# À EXÉCUTER SANS MODIFIER (Maj + Entrée) : préparation du carnet."
 
 RUN_AS_IS = """**Cellule à exécuter sans la modifier** (sélectionnez-la, puis Maj + Entrée) : elle trouve les
 fichiers de la simulation et prépare l'écriture des nombres à la française. Les cellules à
-compléter viennent après."""
+compléter viennent après : écrivez votre réponse à la place de `...`, comme vous l'écririez sur
+une copie (`0.32`, `0,32`, `32 %`, `1/4` ou `1 sur 4`)."""
+
+
+# How a pupil's answer is read and judged, the same in every notebook (a plain string: no
+# f-string braces). A pupil types an answer as pupils do: 0.32, 0,32, "0,32", 32 %, "32 %",
+# 1/4, "1 sur 4". A line `nom = 0,32` or `nom = 25 %` would be a tuple or a SyntaxError in
+# Python: the kernel's input transformer writes such an answer between quotes before Python
+# reads the cell, and `verifier` reads the text the French way.
+ANSWERS = """
+import re
+from fractions import Fraction
+
+# Une réponse écrite à la française, que Python lirait mal : 0,32 ; 32 % ; 37,5 % ; 1 sur 4.
+A_LA_FRANCAISE = re.compile(r"^\\d[\\d\\s\\u00a0\\u202f]*([.,]\\d+)?\\s*%$|^\\d+,\\d+$|^\\d+\\s*sur\\s*\\d+$")
+LIGNE_REPONSE = re.compile(r"^(\\s*[A-Za-z_]\\w*\\s*=\\s*)([^#\\"']*?)(\\s*#.*)?$")
+
+
+def reponses_entre_guillemets(lignes):
+    \"\"\"Met entre guillemets une réponse écrite à la française (nom = 0,32), pour que Python
+    lise la cellule sans erreur et que verifier() lise la réponse.\"\"\"
+    sortie = []
+    for ligne in lignes:
+        m = LIGNE_REPONSE.match(ligne.rstrip("\\n"))
+        if m and A_LA_FRANCAISE.match(m.group(2).strip()):
+            fin = "\\n" if ligne.endswith("\\n") else ""
+            ligne = f"{m.group(1)}{m.group(2).strip()!r}{m.group(3) or ''}{fin}"
+        sortie.append(ligne)
+    return sortie
+
+
+try:
+    _transformes = get_ipython().input_transformers_cleanup
+    _transformes[:] = [t for t in _transformes if getattr(t, "__name__", "") != "reponses_entre_guillemets"]
+    _transformes.append(reponses_entre_guillemets)
+except NameError:  # hors de Jupyter : écrire la réponse entre guillemets, "0,32"
+    pass
+
+
+def lire_reponse(valeur):
+    \"\"\"(nombre, décimales, texte montré) d'une réponse ; décimales vaut None pour une valeur
+    exacte (une fraction, un calcul) ; nombre vaut None pour une réponse illisible.\"\"\"
+    if isinstance(valeur, tuple) and len(valeur) == 2 and all(isinstance(v, int) for v in valeur):
+        valeur = f"{valeur[0]},{valeur[1]}"  # 0,32 écrit sans guillemets hors de Jupyter
+    if isinstance(valeur, bool):
+        return None, None, str(valeur)
+    if isinstance(valeur, (int, Fraction)) or (isinstance(valeur, Number) and float(valeur).is_integer()):
+        return valeur, (0 if isinstance(valeur, int) else None), fr(valeur)
+    if isinstance(valeur, Number):
+        ecrit = repr(float(valeur))
+        decimales = len(ecrit.split(".")[1]) if "." in ecrit and "e" not in ecrit else 99
+        decimales = decimales if decimales <= 6 else None
+        return float(valeur), decimales, fr(valeur, 4 if decimales is None else decimales)
+    if not isinstance(valeur, str):
+        return None, None, str(valeur)
+    texte = valeur.strip().strip("\\"'«» ").replace("\\u00a0", " ").replace("\\u202f", " ")
+    montre = texte.replace(".", ",")
+    t = re.sub(r"(?<=\\d)\\s+(?=\\d)", "", texte).replace(",", ".")
+    m = re.fullmatch(r"(\\d+)\\s*(?:/|sur)\\s*(\\d+)", t)
+    if m and int(m.group(2)) > 0:
+        return Fraction(int(m.group(1)), int(m.group(2))), None, montre
+    m = re.fullmatch(r"(\\d+(?:\\.(\\d+))?)\\s*%", t)
+    if m:
+        return float(m.group(1)) / 100, len(m.group(2) or "") + 2, montre
+    m = re.fullmatch(r"\\d+(?:\\.(\\d+))?", t)
+    if m:
+        return float(t), len(m.group(1) or ""), montre
+    return None, None, texte
+
+
+def arrondi(x, decimales):
+    \"\"\"x arrondi à `decimales` décimales comme un élève arrondit (0,0625 donne 0,063).\"\"\"
+    echelle = 10 ** decimales
+    return math.floor(abs(x) * echelle + 0.5 + 1e-9) / echelle * (1 if x >= 0 else -1)
+
+
+def chiffres_significatifs(x, decimales):
+    \"\"\"Combien de chiffres compte x écrit avec `decimales` décimales, sans les zéros du début.\"\"\"
+    return len(f"{abs(x):.{decimales}f}".replace(".", "").lstrip("0"))
+
+
+def juger(valeur, attendu, ecart=None, chiffres=2):
+    \"\"\"« absente », « illisible », « juste », « grossier » ou « à revoir », et la réponse
+    telle que l'élève l'a écrite. Une réponse juste est la valeur exacte, ou la valeur exacte
+    arrondie au nombre de décimales que l'élève a écrites, avec au moins
+    `chiffres` chiffres ; moins de chiffres, c'est un arrondi trop grossier.\"\"\"
+    if valeur is ... or valeur is None:
+        return "absente", ""
+    nombre, decimales, montre = lire_reponse(valeur)
+    if nombre is None:
+        return "illisible", montre
+    x, b = float(nombre), float(attendu)
+    if ecart is not None:
+        return ("juste" if abs(x - b) <= ecart else "à revoir"), montre
+    # Equal to the 6 digits the CSV files keep (a pupil's exact computation is right).
+    if proche(x, b):
+        return "juste", montre
+    if decimales is None or decimales > 12:
+        return "à revoir", montre
+    if math.isclose(x, arrondi(b, decimales), rel_tol=1e-9, abs_tol=1e-12):
+        grossier = not b.is_integer() and chiffres_significatifs(x, decimales) < chiffres
+        return ("grossier" if grossier else "juste"), montre
+    return "à revoir", montre
+
+
+def verifier(valeur, attendu, question, ecart=None):
+    \"\"\"Dit si la réponse de l'élève est juste, absente, trop arrondie, illisible ou à revoir, et
+    rend la valeur que la suite du carnet utilise : la valeur exacte calculée par senet-sim
+    (une question sans réponse ou fausse ne bloque pas la suite).\"\"\"
+    if hasattr(attendu, "iloc") and len(attendu) == 1:
+        attendu = attendu.iloc[0]
+    verdict, montre = juger(valeur, attendu, ecart)
+    suite = f"la suite utilise la valeur {fr(attendu)} calculée par senet-sim."
+    if verdict == "juste":
+        print(f"✅ {question} : juste ({montre}).")
+        return attendu if ecart is None else lire_reponse(valeur)[0]
+    if verdict == "absente":
+        print(f"❓ {question} : réponse absente ; {suite}")
+    elif verdict == "illisible":
+        print(f"❓ {question} : je ne lis pas « {montre} » comme un nombre. Écris par exemple "
+              f"0.32 (avec un point), ou entre guillemets \\"0,32\\", \\"32 %\\" ou \\"1/4\\" ; {suite}")
+    elif verdict == "grossier":
+        print(f"🔸 {question} : {montre}, arrondi trop grossier : garde au moins deux chiffres après "
+              f"les zéros du début (comme 0,25 ou 0,063) ; {suite}")
+    else:
+        print(f"❌ {question} : {montre}, à revoir ; {suite}")
+    return attendu
+"""
+
+
+# Lesson 1 reads the class's own counts: the teacher's classe.csv (beside the notebook, or the
+# kit's scenarios/lesson/classe.csv) when it holds a class's groups, else class_throws.csv of
+# the report, and says which, and whether they are the kit's example groups.
+CLASSE = """
+
+
+def lire_classe_csv(chemin):
+    \"\"\"(valeurs et effectifs de la classe, nombre de groupes, groupes d'exemple ?) d'un
+    classe.csv écrit à la main ou par un tableur (UTF-8, UTF-16 ou Windows-1252 ; points-virgules,
+    virgules ou tabulations) ; une ligne « Total » n'est pas un groupe.\"\"\"
+    import csv
+    brut = chemin.read_bytes()
+    codage = "utf-16" if brut[:2] in (b"\\xff\\xfe", b"\\xfe\\xff") else "utf-8-sig"
+    try:
+        texte = brut.decode(codage)
+    except UnicodeDecodeError:
+        texte = brut.decode("cp1252")
+    lignes = [l for l in texte.splitlines() if l.strip(" ;,\\t")]
+    sep = "\\t" if "\\t" in lignes[0] else ";" if ";" in lignes[0] else ","
+    lues = [[c.strip() for c in r] for r in csv.reader(lignes, delimiter=sep)]
+    colonnes = [(i, int(c)) for i, c in enumerate(lues[0]) if i > 0 and c.isdigit()]
+    groupes = [r for r in lues[1:] if not r[0].lower().startswith("total")]
+    effectifs = [sum(int(r[i].replace(",0", "")) for r in groupes) for i, _ in colonnes]
+    tableau = pd.DataFrame({"valeur": [v for _, v in colonnes], "effectif_classe": effectifs})
+    exemple = all("exemple" in r[0].lower() for r in groupes)
+    return tableau.sort_values("valeur").reset_index(drop=True), len(groupes), exemple
+
+
+def lancers_de_la_classe():
+    \"\"\"Les effectifs de la classe : classe.csv s'il contient les groupes de la classe (à côté
+    du carnet, ou scenarios/lesson/classe.csv), sinon class_throws.csv du rapport.\"\"\"
+    for chemin in [Path("classe.csv"), Path("../scenarios/lesson/classe.csv"), Path("../../scenarios/lesson/classe.csv")]:
+        if chemin.exists():
+            try:
+                tableau, groupes, exemple = lire_classe_csv(chemin)
+            except (ValueError, IndexError):
+                print(f"⚠️ {chemin} : je ne sais pas le lire (une case qui n'est pas un nombre entier ?) ; "
+                      f"le carnet prend les lancers du rapport.")
+                continue
+            if not exemple:
+                print(f"Lancers de la classe lus dans {chemin} ({groupes} groupe{'s' if groupes > 1 else ''}).")
+                return tableau
+    tableau = lire("class_throws.csv")
+    try:
+        noms = lire("class_pooled.csv")["groupe"]
+        if all("exemple" in str(n).lower() for n in noms):
+            print("⚠️ Ce sont les groupes d'exemple du kit, pas les lancers de votre classe : écrivez "
+                  "les effectifs de vos groupes dans classe.csv (à côté de ce carnet).")
+    except (FichierManquant, KeyError):
+        pass
+    return tableau
+"""
 
 
 def load(name):
@@ -91,23 +272,7 @@ def proche(a, b, ecart=None):
     if ecart is not None:
         return abs(float(a) - float(b)) <= ecart
     return math.isclose(float(a), float(b), rel_tol=1e-5, abs_tol=1e-9)
-
-
-def verifier(valeur, attendu, question, ecart=None):
-    """Dit si la réponse de l'élève est juste, absente ou à revoir, et rend la valeur que la
-    suite du carnet utilise : la réponse juste, sinon la valeur calculée par senet-sim (une
-    question sans réponse ne bloque pas la suite)."""
-    if valeur is ... or valeur is None:
-        print(f"❓ {{question}} : réponse absente ; la suite utilise la valeur {{fr(attendu)}} "
-              f"calculée par senet-sim.")
-        return attendu
-    if proche(valeur, attendu, ecart):
-        print(f"✅ {{question}} : juste ({{fr(valeur)}}).")
-        return valeur
-    print(f"❌ {{question}} : {{fr(valeur)}}, à revoir ; la suite utilise la valeur "
-          f"{{fr(attendu)}} calculée par senet-sim.")
-    return attendu
-
+''' + ANSWERS + f'''
 
 def verifier_fonction(f, cas, question):
     """Vérifie une fonction écrite par l'élève sur des cas (arguments, valeur attendue)."""
@@ -224,12 +389,12 @@ pièces de monnaie ?
 Les données : les lancers de la classe (`class_throws.csv`), puis 20 000 parties simulées par
 `senet-sim run scenarios/lesson/1-sticks-or-coins.toml` pour chaque objet de lancer (pièces, bâtonnets
 qui tombent sur la face plate 40 %, 50 %, 60 % ou 70 % du temps)."""),
-    ("code", load("lecon-1-batonnets")),
+    ("code", load("lecon-1-batonnets") + CLASSE.rstrip()),
     ("md", """## 1. Les lancers de la classe
 
 `class_throws.csv` donne, pour chaque issue (`valeur`), l'effectif de la classe (`effectif_classe`) : le
 nombre de fois où la classe l'a obtenue, tous les groupes réunis."""),
-    ("code", """classe = lire("class_throws.csv")
+    ("code", """classe = lancers_de_la_classe()
 montrer(classe[["valeur", "effectif_classe"]])"""),
     ("md", """**À compléter :** le nombre total de lancers de la classe (la somme des effectifs), puis la
 fréquence de l'issue 2 (effectif de l'issue 2 divisé par le nombre total de lancers).
@@ -256,10 +421,14 @@ axes_francais(plt.gca(), entiers=False)
 plt.legend()
 plt.show()"""),
     ("md", """**Question :** d'après les lancers de la classe, les cinq issues sont-elles équiprobables ?"""),
-    ("answer", """Non : l'issue 2 sort bien plus souvent qu'une fois sur cinq (fréquence voisine de 0,35 à 0,4
-dans la classe, contre 0,2 si les issues étaient équiprobables) et les issues 4 et 6 bien moins souvent
-(environ 0,06). Avec plusieurs centaines de lancers, un tel écart ne vient pas du hasard de
-l'échantillon. Erreur fréquente : croire que cinq issues possibles sont forcément équiprobables."""),
+    ("answer", """Non : si les cinq issues étaient équiprobables, chacune sortirait environ une fois sur cinq
+(fréquence 0,2). Dans la classe, l'issue 2 ou l'issue 3 sort bien plus souvent (fréquence voisine de
+0,35) et l'issue 6 bien moins souvent : avec plusieurs centaines de lancers, un tel écart ne vient
+pas du hasard. Les fréquences dépendent des bâtonnets de la classe. Avec des bâtonnets équilibrés
+comme des pièces, les issues 4 et 6 sortent chacune environ une fois sur 16 (0,063). Avec des
+bâtonnets qui tombent sur la face plate environ 6 fois sur 10, comme souvent, l'issue 4 sort plus
+souvent (environ 0,13) et l'issue 6 presque jamais (environ 0,03) : ce n'est pas une erreur de la
+classe. Erreur fréquente : croire que cinq issues possibles sont forcément équiprobables."""),
     ("md", """## 2. Les lancers simulés
 
 `throws.csv` donne, pour chaque objet de lancer (`configuration`) et chaque issue (`valeur`), l'effectif simulé
@@ -313,7 +482,10 @@ ressemblent-ils plutôt à des pièces ou à l'un des bâtonnets biaisés ?"""),
 pièces (0,25 ; 0,375 ; 0,25 ; 0,0625 ; 0,0625). À 70 %, l'issue 3 devient la plus fréquente ; à
 40 %, les issues 1 et 2. On compare ensuite le diagramme de la classe avec ces cinq diagrammes : les
 bâtonnets de la classe ressemblent à celui dont les barres ont la même forme (à comparer avec la
-conclusion du rapport, « Les lancers de la classe »)."""),
+conclusion du rapport, « Les lancers de la classe », qui nomme l'objet le plus proche). Une classe
+trouve souvent des bâtonnets qui tombent sur la face plate environ 6 fois sur 10 : ils ressemblent
+alors aux « bâtonnets 60 % », pas aux pièces. Le rapport l'estime : faces plates ÷ (4 × nombre de
+lancers)."""),
     ("md", LEVEL_UP + """
 
 ### A. La loi binomiale

@@ -2,9 +2,9 @@
 //! built once; playing and writing only read it.
 
 use crate::error::{bad, InputError};
-use crate::lang::Lang;
+use crate::lang::{t, Lang};
 use anyhow::Result;
-use senet_simulation::input::class_throws::ClassThrows;
+use senet_classroom::ClassFile;
 use senet_simulation::input::scenario::Scenario;
 use senet_simulation::play::shard::Shard;
 use senet_tables::write::CsvStyle;
@@ -121,7 +121,7 @@ pub struct RunConfig {
     /// How the CSV files are written: `--csv`, else the language's spreadsheet dialect.
     pub csv: CsvStyle,
     /// Each arm's class throws (`class_throws = "FILE"`), read and checked before any game.
-    pub class: Vec<Option<ClassThrows>>,
+    pub class: Vec<Option<ClassFile>>,
 }
 
 impl RunConfig {
@@ -169,7 +169,7 @@ impl RunConfig {
             Lang::En => scenario,
         };
         let csv = args.report.csv.unwrap_or(CsvStyle::default_for(lang));
-        let class = class_throws(&scenario)?;
+        let class = class_throws(&scenario, lang)?;
         Ok(RunConfig {
             scenario,
             args,
@@ -182,9 +182,11 @@ impl RunConfig {
 }
 
 /// Reads the class file of every arm that names one; a bad file is bad input (one line naming
-/// the file, line and column).
-fn class_throws(scenario: &Scenario) -> Result<Vec<Option<ClassThrows>>> {
-    let read = |arm: &senet_simulation::input::scenario::Arm| -> Result<Option<ClassThrows>> {
+/// the file, line and column, in the report's language). What was checked and left out (a
+/// « Total » row) is said on standard error.
+fn class_throws(scenario: &Scenario, lang: Lang) -> Result<Vec<Option<ClassFile>>> {
+    let l = senet_classroom::Lang::from(lang);
+    let read = |arm: &senet_simulation::input::scenario::Arm| -> Result<Option<ClassFile>> {
         let Some(file) = &arm.class_throws else {
             return Ok(None);
         };
@@ -192,9 +194,18 @@ fn class_throws(scenario: &Scenario) -> Result<Vec<Option<ClassThrows>>> {
             .iter()
             .map(|d| d.0)
             .collect();
-        senet_simulation::input::class_throws::read(file, &values)
-            .map(Some)
-            .map_err(|e| InputError(format!("{e} (class_throws of the arm '{}')", arm.name)).into())
+        let read = senet_classroom::read(file, &values).map_err(|e| {
+            let key = match lang {
+                Lang::Fr => format!("clé class_throws de « {} »", arm.name),
+                Lang::En => format!("class_throws of the arm '{}'", arm.name),
+            };
+            InputError(format!("{} ({key})", e.message(l)))
+        })?;
+        for w in &read.warnings {
+            let word = t(lang, "warning:", "attention :");
+            eprintln!("{word} {}", w.message(&read.file, l));
+        }
+        Ok(Some(read))
     };
     scenario.arms.iter().map(read).collect()
 }
@@ -204,10 +215,7 @@ impl RunConfig {
     pub fn with_class<'a>(
         &'a self,
         results: &'a [senet_simulation::play::runner::ArmResult],
-    ) -> Vec<(
-        &'a senet_simulation::play::runner::ArmResult,
-        &'a ClassThrows,
-    )> {
+    ) -> Vec<(&'a senet_simulation::play::runner::ArmResult, &'a ClassFile)> {
         results
             .iter()
             .zip(&self.class)

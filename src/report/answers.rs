@@ -46,14 +46,19 @@ pub(super) fn compare_throws(results: &[ArmResult], l: Lang) -> String {
     };
     let (alike, unlike): (Vec<&ArmResult>, Vec<&ArmResult>) =
         results[1..].iter().partition(|r| same_law(r));
+    // The most probable values by the exact law (ties are ties), with their simulated frequency.
     let top = |r: &ArmResult| {
-        law(r)
-            .into_iter()
-            .map(|(v, _)| (v, frequency(r, v)))
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .unwrap_or((0, 0.0))
+        let law = law(r);
+        let best = law.iter().map(|d| d.1).fold(0.0, f64::max);
+        let values: Vec<u8> = (law.iter())
+            .filter(|d| (d.1 - best).abs() < 1e-12)
+            .map(|d| d.0)
+            .collect();
+        (values, best)
     };
-    let (v, f) = top(first);
+    let (tops, _) = top(first);
+    let v = tops[0];
+    let f = frequency(first, v);
     let name = l.quote(&first.arm.name);
     let mut s = match l {
         Lang::Fr => format!("**La réponse de la simulation.** Avec {name}, l'issue la plus fréquente est {v} (fréquence {}).", l.num(f, 3)),
@@ -70,15 +75,17 @@ pub(super) fn compare_throws(results: &[ArmResult], l: Lang) -> String {
         });
     }
     for r in unlike {
-        let (w, g) = top(r);
+        let (w, p) = top(r);
         let (arm, fv) = (l.quote(&r.arm.name), l.num(frequency(r, v), 3));
         let f3 = l.num(f, 3);
         s.push(' ');
-        s.push_str(&match (l, w == v) {
-            (Lang::Fr, true) => format!("{arm}, non : l'issue {v} reste la plus fréquente, mais avec la fréquence {fv} au lieu de {f3}."),
-            (Lang::En, true) => format!("{arm}, no: the value {v} is still the most frequent, but with the frequency {fv} instead of {f3}."),
-            (Lang::Fr, false) => format!("{arm}, non : l'issue la plus fréquente y est {w} (fréquence {}) ; l'issue {v} y a la fréquence {fv} au lieu de {f3}.", l.num(g, 3)),
-            (Lang::En, false) => format!("{arm}, no: its most frequent value is {w} (frequency {}); the value {v} has the frequency {fv} instead of {f3}.", l.num(g, 3)),
+        s.push_str(&match (l, w.as_slice()) {
+            (Lang::Fr, [one]) if *one == v => format!("{arm}, non : l'issue {v} reste la plus fréquente, mais avec la fréquence {fv} au lieu de {f3}."),
+            (Lang::En, [one]) if *one == v => format!("{arm}, no: the value {v} is still the most frequent, but with the frequency {fv} instead of {f3}."),
+            (Lang::Fr, [one]) => format!("{arm}, non : l'issue la plus fréquente y est {one} (fréquence {}) ; l'issue {v} y a la fréquence {fv} au lieu de {f3}.", l.num(frequency(r, *one), 3)),
+            (Lang::En, [one]) => format!("{arm}, no: its most frequent value is {one} (frequency {}); the value {v} has the frequency {fv} instead of {f3}.", l.num(frequency(r, *one), 3)),
+            (Lang::Fr, many) => format!("{arm}, non : les issues {} y sont les plus fréquentes, à égalité (probabilité {} chacune) ; l'issue {v} y a la fréquence {fv} au lieu de {f3}.", join_values(many, l), l.num(p, 3)),
+            (Lang::En, many) => format!("{arm}, no: its most frequent values are {}, tied (probability {} each); the value {v} has the frequency {fv} instead of {f3}.", join_values(many, l), l.num(p, 3)),
         });
     }
     let zero = first.arm.rules.throw_values[0];
@@ -90,6 +97,21 @@ pub(super) fn compare_throws(results: &[ArmResult], l: Lang) -> String {
         });
     }
     s
+}
+
+/// Values joined: « 2 et 3 », "2 and 3".
+fn join_values(values: &[u8], l: Lang) -> String {
+    let words: Vec<String> = values.iter().map(u8::to_string).collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!(
+                "{} {} {last}",
+                rest.join(", "),
+                if l == Lang::Fr { "et" } else { "and" }
+            )
+        }
+        _ => words.join(""),
+    }
 }
 
 /// Each arm's mean and median game length in words, with its quartiles.

@@ -90,7 +90,7 @@ fn write_arms(
         write_table(&mut frame, &dir.join(format!("{name}.csv")), style)?;
     }
     let charts = charts::draw_all(&dir.join("charts"), results, &scenario.charts, lang)?;
-    let class = class::write(dir, &config.with_class(results), style, lang)?;
+    let class = class::write(dir, &config.with_class(results), results, style, lang)?;
     let solved = match exact {
         Some(_) => exact::solved_md(dir, lang)?,
         None => String::new(),
@@ -190,10 +190,6 @@ fn arms_md(
             let _ = writeln!(question, "![{stem}](charts/{stem}.png)\n\n{sentence}\n");
         }
         question.push_str(solved);
-        // The form where the teacher types the class's counts, in a class's report.
-        if s.audience == Audience::Class && s.arms.iter().any(|a| a.class_throws.is_some()) {
-            let _ = writeln!(question, "{}\n", live::MARKER);
-        }
         let _ = writeln!(question, "## {}\n", tx.all_figures);
     }
     let mut m = String::new();

@@ -73,20 +73,77 @@ fn the_class_throws_stand_beside_the_simulation_and_answer_the_question() {
     assert_eq!(column(&h, &rows, "group")[39], "Groupe 8 (exemple)");
     // p ± 1/√n for the value 2 once the 400 throws are pooled: 0.375 ± 0.05.
     assert_eq!(column(&h, &rows, "low")[36], "0.325");
-    // The report opens with the class's answer, in French, with its figures, before any chart.
+    // The shipped groups are examples: the report says so first, gives no verdict and puts the
+    // live form right after it, before any chart.
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     let question = md.find("## La question").unwrap();
     let class = md.find("### Les lancers de la classe").unwrap();
+    let example = md
+        .find("**Ces lancers sont des exemples, pas ceux de votre classe.**")
+        .expect("the examples said");
+    let form = md.find("<!-- senet-sim:class-form -->").unwrap();
+    let first_chart = md.find("![").unwrap();
+    assert!(question < class && class < example && example < form && form < first_chart);
+    assert!(!md.contains("Équiprobable ou non\u{a0}? Non") && !md.contains("à quoi ressemblent"));
+    assert!(!md.contains("se stabilisent"), "no claim from example data");
+    assert!(out.join("charts/class-throws-pieces.png").exists());
+    assert!(out.join("charts/class-pooled-pieces.svg").exists());
+}
+
+#[test]
+fn a_class_of_biased_sticks_is_named_and_its_probability_estimated() {
+    // 8 groups of 50 throws of sticks whose flat face falls up 6 times in 10, as a class finds.
+    let tmp = tempfile::tempdir().unwrap();
+    let class = std::fs::read_to_string(root().join("tests/fixtures/classe-batonnets-60.csv"));
+    let scenario = lesson_with_class(tmp.path(), &class.unwrap());
+    let out = tmp.path().join("out");
+    let o = run(&scenario, &out, &["--games", "2000"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     let answer = md
         .find("**Équiprobable ou non\u{a0}? Non.**")
         .expect("the answer");
-    let first_chart = md.find("![").unwrap();
-    assert!(question < class && class < answer && answer < first_chart);
-    assert!(md.contains("Dans les 400 lancers de la classe (8 groupes), l'issue 2 est sortie 137 fois, soit une fréquence de 0,34"), "{md}");
-    assert!(md.contains("une fréquence entre 0,15 et 0,25"));
-    assert!(md.contains("proches des probabilités de «\u{a0}pièces\u{a0}»"));
-    assert!(out.join("charts/class-throws-pieces.png").exists());
-    assert!(out.join("charts/class-pooled-pieces.svg").exists());
+    assert!(
+        answer < md.find("![").unwrap(),
+        "the answer before any chart"
+    );
+    assert!(
+        md.contains("Dans les 400 lancers de la classe (8 groupes), l'issue 6 est sortie 16 fois"),
+        "{md}"
+    );
+    // p̂ = 942 flat faces of 1,600 sticks = 0.589, within 0.589 ± 0.025, which holds 0.6.
+    assert!(md.contains("environ 6 fois sur 10"), "{md}");
+    assert!(
+        md.contains("942 sont tombés sur la face plate\u{a0}: une proportion de 0,59"),
+        "{md}"
+    );
+    assert!(
+        md.contains("entre 0,56 et 0,61. Cela ne comprend pas 0,5"),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "c'est «\u{a0}bâtonnets 60\u{a0}%\u{a0}» dont les probabilités sont les plus proches"
+        ),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "elles se stabilisent près des probabilités de «\u{a0}bâtonnets 60\u{a0}%\u{a0}»"
+        ),
+        "{md}"
+    );
+    assert!(!md.contains("ne suivent pas la loi"));
+    // The table and class_throws.csv carry the law of sticks of p̂.
+    assert!(md.contains("| bâtonnets à 0,59 |"), "{md}");
+    let (h, rows) = csv(&out.join("rfc4180/class_throws.csv"));
+    let sticks: Vec<f64> = (column(&h, &rows, "estimated_sticks").iter())
+        .map(|c| c.parse().unwrap())
+        .collect();
+    let p: f64 = 942.0 / 1600.0;
+    // The value 3: three flat faces of four.
+    let expected = 4.0 * p.powi(3) * (1.0 - p);
+    assert!((sticks[2] - expected).abs() < 1e-6, "{sticks:?}");
 }
 
 /// A copy of lesson 1 in `dir` whose class file holds `class`; returns the scenario's path.
@@ -101,23 +158,45 @@ fn lesson_with_class(dir: &Path, class: &str) -> PathBuf {
 #[test]
 fn a_bad_class_file_is_one_line_naming_file_line_and_column() {
     let tmp = tempfile::tempdir().unwrap();
+    // A French scenario: every message French, naming the line and the column.
     let cases = [
         (
             "groupe;1;2;3;4;5\nA;1;2;3;4;5\n",
-            "classe.csv:1: column 6: '5' is not a value this device can give (1, 2, 3, 4, 6)",
+            "classe.csv, ligne 1, colonne 6 : « 5 » n'est pas une issue de cet objet de lancer",
         ),
         (
             "groupe;1;2;3;4;6\nA;1;2;3;4;5\nB;1;-2;3;4;5\n",
-            "classe.csv:3: column 3: '-2' is not a count of throws",
+            "classe.csv, ligne 3, colonne 3 : « -2 » n'est pas un effectif",
         ),
         (
             "groupe,1,2,3,4,6\nA,1,2,3.5,4,5\n",
-            "classe.csv:2: column 4: '3.5' is not a count of throws",
+            "classe.csv, ligne 2, colonne 4 : « 3.5 » n'est pas un effectif",
         ),
-        ("", "classe.csv: no throws"),
+        ("", "classe.csv : aucun lancer"),
         (
             "groupe;1;2;3;4;6\nA;0;0;0;0;0\n",
-            "classe.csv: every count is 0",
+            "classe.csv : tous les effectifs sont nuls",
+        ),
+        // Spreadsheet habits: a short row, an empty cell, a group twice, a wrong total row.
+        (
+            "groupe;1;2;3;4;6\nA;1;2;3;4;5\nGroupe;40\n",
+            "classe.csv, ligne 3 : 2 cases au lieu de 6",
+        ),
+        (
+            "groupe;1;2;3;4;6\nA;1;2;;4;5\n",
+            "classe.csv, ligne 2, colonne 4 : case vide pour l'issue 3",
+        ),
+        (
+            "groupe;1;2;3;4;6\nA;1;2;3;4;5\nA;1;2;3;4;5\n",
+            "classe.csv, ligne 3, colonne 1 : le groupe « A » est déjà à la ligne 2",
+        ),
+        (
+            "groupe;1;2;3;4;6\nA;1;2;3;4;5\nB;1;2;3;4;5\nTotal;2;4;6;8;11\n",
+            "classe.csv, ligne 4, colonne 6 : ligne « Total » : 11 pour l'issue 6, mais les groupes au-dessus en font 10",
+        ),
+        (
+            "groupe;1;2;3;4;6\nA;18446744073709551615;2;3;4;5\n",
+            "classe.csv, ligne 2 : « 18446744073709551615 + 2 + 3 + 4 + 5 » : effectif trop grand",
         ),
     ];
     for (class, message) in cases {
@@ -128,7 +207,7 @@ fn a_bad_class_file_is_one_line_naming_file_line_and_column() {
         assert_eq!(o.status.code(), Some(2), "{class:?}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{err}");
         assert!(err.contains(message), "{class:?}: {err}");
-        assert!(err.contains("class_throws of the arm 'pièces'"), "{err}");
+        assert!(err.contains("(clé class_throws de « pièces »)"), "{err}");
         assert!(!out.exists(), "nothing is written for a bad class file");
     }
     // A missing file names itself.
@@ -139,9 +218,44 @@ fn a_bad_class_file_is_one_line_naming_file_line_and_column() {
         &[],
     );
     assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        String::from_utf8_lossy(&o.stderr).contains("classe.csv: cannot read the class's throws")
+        err.contains("classe.csv : impossible de lire les lancers de la classe"),
+        "{err}"
     );
+}
+
+#[test]
+fn a_class_file_is_read_as_a_spreadsheet_writes_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let groups = "Groupe;1;2;3;4;6;Total\r\nÉquipe de Zoé;10;15;9;4;2;40\r\nB;8;1;12;5;1;27\r\nTotal;18;16;21;9;3;67\r\n";
+    // French Excel's « CSV (séparateur : point-virgule) », in Windows-1252, with a total row.
+    let latin: Vec<u8> = groups
+        .chars()
+        .map(|c| match c {
+            'É' => 0xC9,
+            'é' => 0xE9,
+            c => c as u8,
+        })
+        .collect();
+    let scenario = lesson_with_class(tmp.path(), "");
+    std::fs::write(tmp.path().join("classe.csv"), latin).unwrap();
+    let out = tmp.path().join("out");
+    let o = run(&scenario, &out, &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("attention : ")
+            && err.contains("classe.csv, ligne 4 : ligne « Total » reconnue"),
+        "{err}"
+    );
+    let (h, rows) = csv(&out.join("rfc4180/class_pooled.csv"));
+    assert_eq!(rows.len(), 2 * 5, "the total row is not a group");
+    assert_eq!(column(&h, &rows, "group")[0], "Équipe de Zoé");
+    // A paste from a spreadsheet: tabs.
+    let scenario = lesson_with_class(tmp.path(), &groups.replace(';', "\t"));
+    let o = run(&scenario, &tmp.path().join("tabs"), &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
 #[test]
@@ -339,7 +453,7 @@ fn every_lesson_report_answers_first_in_french_and_fits_a_projected_page() {
     assert!(four.starts_with("# Leçon 4"));
     assert!(four.contains("**Le senet, seulement du hasard\u{a0}? Non.**"));
     assert!(four.contains(
-        "la stratégie «\u{a0}regarde 1 lancer plus loin\u{a0}» (`expectimax:1`) gagne 73,0\u{a0}%"
+        "la stratégie «\u{a0}regarde 1 lancer plus loin\u{a0}» (`expectimax:1`) gagne 73,1\u{a0}%"
     ));
     let five = md(4);
     assert!(five.contains("### Jouer au mieux, est-ce beaucoup mieux\u{a0}?"));
@@ -407,4 +521,35 @@ fn the_pupils_tally_sheet_prints_on_one_a4_page() {
     // One page, A4 (595 × 842 points).
     assert!(text.contains("/Count 1"), "one page");
     assert!(text.contains("/MediaBox [0 0 594.9"), "A4");
+}
+
+#[test]
+fn what_pupils_read_of_their_throws_is_written_once_in_the_classroom_library() {
+    // docs/architecture.md: the sentences about a class's throws are senet_classroom's, never
+    // the report's or the live form's; the library takes no polars, threads or file writes.
+    for file in [
+        "src/report/class.rs",
+        "src/report/live.rs",
+        "src/report/mod.rs",
+    ] {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        for sentence in [
+            "Équiprobable ou non",
+            "fois sur 10",
+            "se stabilisent",
+            "équilibrés comme",
+        ] {
+            assert!(
+                !text.contains(sentence),
+                "{file} writes « {sentence} » again"
+            );
+        }
+    }
+    let manifest = std::fs::read_to_string(root().join("crates/classroom/Cargo.toml")).unwrap();
+    let deps = manifest.split("[dependencies]").nth(1).unwrap();
+    let names: Vec<&str> = (deps.lines())
+        .take_while(|l| !l.starts_with('['))
+        .filter_map(|l| l.split_once(" = ").map(|(n, _)| n))
+        .collect();
+    assert_eq!(names, ["senet-engine", "csv", "encoding_rs", "thiserror"]);
 }

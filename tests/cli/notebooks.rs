@@ -120,6 +120,40 @@ fn notebooks_run_on_the_lesson_scenarios() {
     );
 }
 
+#[test]
+#[ignore = "needs .venv: run scripts/setup.sh, then cargo test -- --include-ignored"]
+fn pupils_answers_get_the_verdict_a_teacher_gives() {
+    // Before, 0.3194 for 130/407 was « à revoir » (a relative tolerance of 1e-5), `0,32` a tuple
+    // « à compléter », and `25 %` a SyntaxError that broke every later cell.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let python = root.join(".venv/bin/python");
+    assert!(python.exists(), "no .venv: run scripts/setup.sh");
+    let o = std::process::Command::new(&python)
+        .arg(root.join("scripts/check_answers.py"))
+        .env("MPLBACKEND", "Agg")
+        .env_remove("SENET_REPORTS")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // The table's forms, each with its verdict: a right answer as a pupil writes it is right.
+    for row in [
+        "frequence_2  0.3194                 juste      juste      ok",
+        "frequence_2  0,32                   juste      juste      ok",
+        "frequence_2  \"32 %\"                 juste      juste      ok",
+        "frequence_2  0,3                    grossier   grossier   ok",
+        "frequence_2  25 %                   à revoir   à revoir   ok",
+        "equiprobable \"1 sur 5\"              juste      juste      ok",
+    ] {
+        assert!(out.contains(row), "{row}\n{out}");
+    }
+    assert!(out.contains(" passed, 0 failed"), "{out}");
+}
+
 /// Runs the notebook named by its first argument and prints the first error it raised.
 const MISSING: &str = r#"
 import sys, nbformat

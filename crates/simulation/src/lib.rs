@@ -7,7 +7,7 @@
 //! depend on the number of threads.
 //!
 //! Contents, by concern:
-//! - [`input`]: what a run is given, read and checked: rule files, scenarios, a class's throws;
+//! - [`input`]: what a run is given, read and checked: rule files, scenarios;
 //! - [`play`]: games played, counted and compared: the runner, shards, statistics, Ludii's
 //!   metrics, comparisons, tournaments and ladders;
 //! - [`exact`]: small games solved exactly and what the values tell: the solve, its table file,

@@ -264,6 +264,7 @@ pub const COLUMNS: &[ColumnDef] = &[
     col("class_throws.csv", "frequency", "fréquence_simulée", ["simulated frequency of the value", "fréquence simulée de l'issue"]),
     col("class_throws.csv", "theory", "probabilité", ["exact probability of the value", "probabilité exacte de l'issue"]),
     col("class_throws.csv", "equiprobable", "équiprobable", ["probability of each value were the values equiprobable (1 / number of values)", "probabilité de chaque issue si les issues étaient équiprobables (1 / nombre d'issues)"]),
+    col("class_throws.csv", "estimated_sticks", "bâtonnets_p_estimé", ["probability of the value with sticks whose probability of a flat face is the class's estimate p̂ (flat faces ÷ sticks thrown; empty for a device that is not four sticks or coins)", "probabilité de l'issue avec des bâtonnets qui tombent sur la face plate avec la probabilité estimée par la classe, p̂ (faces plates ÷ bâtonnets lancés ; vide pour un objet qui n'est pas quatre bâtonnets ou pièces)"]),
     col("class_pooled.csv", "arm", "configuration", ["configuration whose exact law the class's throws are compared with", "configuration dont la loi exacte est comparée aux lancers de la classe"]),
     col("class_pooled.csv", "groups", "groupes", ["groups pooled so far, in the file's order", "nombre de groupes réunis, dans l'ordre du fichier"]),
     col("class_pooled.csv", "group", "groupe", ["the group added last", "le dernier groupe ajouté"]),

@@ -43,23 +43,10 @@ impl Lang {
     }
 
     /// `x` with `decimals` digits after the decimal point (a comma in French) and its thousands
-    /// grouped ("12,345.6" or "12 345,6" with a no-break space).
+    /// grouped ("12,345.6" or "12 345,6" with a no-break space), rounded half up as a person
+    /// rounds the number as written (0.0625 is "0.063" to three decimals): `senet-classroom`'s.
     pub fn num(self, x: f64, decimals: usize) -> String {
-        let s = format!("{x:.decimals$}");
-        let (sign, s) = s.strip_prefix('-').map_or(("", s.as_str()), |r| ("-", r));
-        let (int, frac) = s.split_once('.').unwrap_or((s, ""));
-        let mut out = String::from(sign);
-        for (i, d) in int.chars().enumerate() {
-            if i > 0 && (int.len() - i) % 3 == 0 {
-                out.push_str(self.thousands());
-            }
-            out.push(d);
-        }
-        if !frac.is_empty() {
-            out.push(self.decimal_mark());
-            out.push_str(frac);
-        }
-        out
+        senet_classroom::Lang::from(self).num(x, decimals)
     }
 
     /// A whole number with its thousands grouped: "49,303,694" or "49 303 694".
@@ -186,7 +173,16 @@ impl Lang {
 }
 
 /// The no-break space of French numbers and punctuation.
-pub const NBSP: &str = "\u{a0}";
+pub const NBSP: &str = senet_classroom::words::NBSP;
+
+impl From<Lang> for senet_classroom::Lang {
+    fn from(l: Lang) -> Self {
+        match l {
+            Lang::En => senet_classroom::Lang::En,
+            Lang::Fr => senet_classroom::Lang::Fr,
+        }
+    }
+}
 
 /// Every fixed text of the outputs. `{}` marks are filled in by the caller in order.
 ///

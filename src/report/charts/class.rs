@@ -1,5 +1,6 @@
 //! The class's own throws beside the simulation: one chart of bars (the class, the simulation,
-//! the exact law, and the equiprobable line), one of the pooled frequencies as groups are added.
+//! the exact law, sticks of the class's estimated p̂, and the equiprobable line), one of the
+//! pooled frequencies as groups are added.
 
 use super::arms::value_chart;
 use super::kit::{
@@ -9,83 +10,97 @@ use crate::lang::{t, Lang};
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use senet_simulation::input::class_throws::ClassThrows;
+use senet_classroom::{law, Analysis};
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::{fluctuation_school, rate};
 
-/// Bars per value: the class's frequency, the simulated frequency, the exact probability; a
-/// dashed grey line at 1/k, the probability of equiprobable values. The axis starts at 0.
+/// Bars per value: the class's frequency, the simulated frequency, the exact probability and,
+/// for a real class of sticks or coins, the probability with sticks of its p̂; a dashed grey
+/// line at 1/k, the probability of equiprobable values. The axis starts at 0.
 pub(crate) fn draw_class_throws<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     r: &ArmResult,
-    class: &ClassThrows,
+    a: &Analysis,
     l: Lang,
 ) -> Result<()> {
-    let totals = class.totals();
-    let n: u64 = totals.iter().sum();
+    let n = a.throws;
     let sim_n = r.stats.total_throws();
-    let p = class.law(&r.arm.rules, &r.arm.device);
-    let equi = 1.0 / class.values.len() as f64;
-    let bars: Vec<(f64, [f64; 3])> = (class.values.iter().enumerate())
+    let p = law(&r.arm.rules, &r.arm.device, &a.values);
+    let equi = a.equiprobable.p;
+    let estimate = a.estimate.as_ref().filter(|_| !a.example);
+    let bars: Vec<(f64, Vec<f64>)> = (a.values.iter().enumerate())
         .map(|(i, &v)| {
             let sim = rate(r.stats.throws[v as usize], sim_n);
-            (v as f64, [rate(totals[i], n), sim, p[i]])
+            let mut b = vec![a.frequencies[i], sim, p[i]];
+            b.extend(estimate.map(|e| e.law[i]));
+            (v as f64, b)
         })
         .collect();
-    let colours = [PALETTE[3], PALETTE[0], PALETTE[1]];
-    let plot = with_legend(
-        root,
-        &[
-            (
-                Key::Bar(colours[0]),
-                format!(
-                    "{} ({} {})",
-                    t(l, "the class", "la classe"),
-                    l.int(n),
-                    t(l, "throws", "lancers")
-                ),
+    let colours = [PALETTE[3], PALETTE[0], PALETTE[1], PALETTE[2]];
+    let mut keys = vec![
+        (
+            Key::Bar(colours[0]),
+            format!(
+                "{} ({} {})",
+                t(l, "the class", "la classe"),
+                l.int(n),
+                t(l, "throws", "lancers")
             ),
-            (
-                Key::Bar(colours[1]),
-                format!(
-                    "{} ({} {})",
-                    t(l, "simulation", "simulation"),
-                    l.int(sim_n),
-                    t(l, "throws", "lancers")
-                ),
+        ),
+        (
+            Key::Bar(colours[1]),
+            format!(
+                "{} ({} {})",
+                t(l, "simulation", "simulation"),
+                l.int(sim_n),
+                t(l, "throws", "lancers")
             ),
-            (
-                Key::Bar(colours[2]),
-                t(l, "exact probability", "probabilité exacte").to_string(),
-            ),
-            (
-                Key::Line(GREY, 3),
-                format!(
-                    "{} ({})",
-                    t(l, "equiprobable values", "issues équiprobables"),
-                    l.num(equi, 2)
-                ),
-            ),
-        ],
-    )?;
-    let top = bars.iter().flat_map(|b| b.1).fold(equi, f64::max) * 1.1 + 0.01;
+        ),
+        (
+            Key::Bar(colours[2]),
+            t(l, "exact probability", "probabilité exacte").to_string(),
+        ),
+    ];
+    if let Some(e) = estimate {
+        let words = t(
+            l,
+            "sticks of the class's p̂ =",
+            "bâtonnets du p̂ de la classe :",
+        );
+        keys.push((Key::Bar(colours[3]), format!("{words} {}", l.num(e.p, 2))));
+    }
+    keys.push((
+        Key::Line(GREY, 3),
+        format!(
+            "{} ({})",
+            t(l, "equiprobable values", "issues équiprobables"),
+            l.num(equi, 2)
+        ),
+    ));
+    let plot = with_legend(root, &keys)?;
+    let top = bars.iter().flat_map(|b| b.1.clone()).fold(equi, f64::max) * 1.1 + 0.01;
     let xs: Vec<f64> = bars.iter().map(|b| b.0).collect();
     let xmax = xs.iter().fold(1.0, |a: f64, b| a.max(*b)) + 0.7;
-    let title = format!(
-        "{} — {}",
-        t(l, "The class's throws", "Les lancers de la classe"),
-        r.arm.name
-    );
+    let title = match l {
+        Lang::Fr => format!(
+            "Les lancers de la classe, à côté de {}",
+            l.quote(&r.arm.name)
+        ),
+        Lang::En => format!("The class's throws, beside {}", l.quote(&r.arm.name)),
+    };
     let desc = (
         t(l, "value of a throw", "issue du lancer"),
         t(l, "frequency / probability", "fréquence / probabilité"),
     );
     let mut chart = value_chart(&plot, &title, &xs, top, desc, l)?;
-    for (k, colour) in colours.iter().enumerate() {
-        let left = -0.39 + 0.26 * k as f64;
+    let series = bars[0].1.len();
+    let width = 0.78 / series as f64;
+    for (k, colour) in colours.iter().enumerate().take(series) {
+        let left = -0.39 + width * k as f64;
         chart
-            .draw_series(bars.iter().map(|&(v, f)| {
-                Rectangle::new([(v + left, 0.0), (v + left + 0.25, f[k])], colour.filled())
+            .draw_series(bars.iter().map(|(v, f)| {
+                let (x0, x1) = (v + left, v + left + width - 0.01);
+                Rectangle::new([(x0, 0.0), (x1, f[k])], colour.filled())
             }))
             .map_err(err)?;
     }
@@ -103,20 +118,20 @@ pub(crate) fn draw_class_throws<DB: DrawingBackend>(
     frame(&plot, chart.plotting_area().get_pixel_range())
 }
 
-/// The pooled frequency of each value as the groups are added, each value's exact probability
-/// as a dashed line of its colour, and the fluctuation interval p ± 1/√n of the most probable
-/// value as two grey lines. The axis starts at 0.
+/// The pooled frequency of each value as the groups are added (`pooled`), each value's
+/// probability under `p` (the law the class settles near, else its arm's) as a dashed line of
+/// its colour, and the fluctuation interval p ± 1/√n of the most probable value as two grey
+/// lines. The axis starts at 0.
 pub(crate) fn draw_class_pooled<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    r: &ArmResult,
-    class: &ClassThrows,
+    a: &Analysis,
+    pooled: &[Vec<u64>],
+    (p, whose): (&[f64], &str),
     l: Lang,
 ) -> Result<()> {
-    let p = class.law(&r.arm.rules, &r.arm.device);
-    let pooled = class.pooled();
     let g = pooled.len();
     let likely = (0..p.len()).fold(0, |b, i| if p[i] > p[b] { i } else { b });
-    let mut keys: Vec<(Key, String)> = (class.values.iter().enumerate())
+    let mut keys: Vec<(Key, String)> = (a.values.iter().enumerate())
         .map(|(i, v)| {
             (
                 Key::Line(PALETTE[i], 4),
@@ -133,7 +148,7 @@ pub(crate) fn draw_class_pooled<DB: DrawingBackend>(
                 "fluctuation interval of the value",
                 "intervalle de fluctuation de l'issue"
             ),
-            class.values[likely]
+            a.values[likely]
         ),
     ));
     let plot = with_legend(root, &keys)?;
@@ -150,15 +165,10 @@ pub(crate) fn draw_class_pooled<DB: DrawingBackend>(
         + 0.02;
     let yt = Ticks::nice(0.0, top.min(1.0), 6, false);
     let xt = Ticks::nice(1.0, g.max(2) as f64, 10, true);
-    let title = format!(
-        "{} — {}",
-        t(
-            l,
-            "The class's frequencies as groups are pooled",
-            "Les fréquences de la classe, groupe après groupe"
-        ),
-        r.arm.name
-    );
+    let title = match l {
+        Lang::Fr => format!("Groupe après groupe (en pointillés : {})", l.quote(whose)),
+        Lang::En => format!("Group after group (dashed: {})", l.quote(whose)),
+    };
     let mut chart = ChartBuilder::on(&plot)
         .caption(fit(&plot, &title, &title_font(), W - 200), title_font())
         .margin(20)
@@ -191,19 +201,23 @@ pub(crate) fn draw_class_pooled<DB: DrawingBackend>(
     }
     for (i, &pi) in p.iter().enumerate() {
         let colour = PALETTE[i];
-        let dash = (0..)
-            .map(|j| 1.0 + 0.1 * j as f64)
+        // Values of the same probability share their line, their dashes in turn.
+        let same: Vec<usize> = (0..p.len()).filter(|&j| (p[j] - pi).abs() < 1e-9).collect();
+        let (turn, of) = (same.iter().position(|&j| j == i).unwrap_or(0), same.len());
+        let dash = 0.2 / of.max(1) as f64 * if of > 1 { 1.0 } else { 0.5 };
+        let starts = (0..)
+            .map(|j| 1.0 + 0.2 * j as f64 + dash * turn as f64)
             .take_while(|x| *x < g as f64);
         chart
-            .draw_series(dash.step_by(2).map(|x| {
+            .draw_series(starts.map(|x| {
                 PathElement::new(
-                    vec![(x, pi), ((x + 0.1).min(g as f64), pi)],
-                    colour.stroke_width(2),
+                    vec![(x, pi), ((x + dash).min(g as f64), pi)],
+                    colour.stroke_width(if of > 1 { 3 } else { 2 }),
                 )
             }))
             .map_err(err)?;
         let line: Vec<(f64, f64)> = xs()
-            .zip(&pooled)
+            .zip(pooled)
             .map(|(x, s)| (x, rate(s[i], throws[x as usize - 1])))
             .collect();
         chart

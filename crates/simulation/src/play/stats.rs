@@ -459,14 +459,10 @@ pub struct FrequencyCheck {
     pub z: f64,
 }
 
-/// `k / n`, or 0 when there is no trial.
-pub fn rate(k: u64, n: u64) -> f64 {
-    if n == 0 {
-        0.0
-    } else {
-        k as f64 / n as f64
-    }
-}
+/// `k / n`, or 0 when there is no trial; the school's fluctuation interval (French seconde)
+/// `p ± 1/sqrt(n)`, clipped to [0, 1], which holds at least 95% of samples for n ≥ 25 and
+/// 0.2 ≤ p ≤ 0.8. Both are the lesson's, defined once in `senet-classroom`.
+pub use senet_classroom::{fluctuation_school, rate};
 
 /// Compares `count` observations in `n` trials with the probability `p`.
 pub fn frequency_check(count: u64, n: u64, p: f64) -> FrequencyCheck {
@@ -494,13 +490,6 @@ pub fn frequency_check(count: u64, n: u64, p: f64) -> FrequencyCheck {
 /// `p ± 1.96 sqrt(p(1-p)/n)`, clipped to [0, 1] (the exact 95% band of the normal approximation).
 pub fn fluctuation95(p: f64, n: u64) -> (f64, f64) {
     let half = 1.96 * (p * (1.0 - p) / n as f64).sqrt();
-    ((p - half).clamp(0.0, 1.0), (p + half).clamp(0.0, 1.0))
-}
-
-/// The school's fluctuation interval (French seconde): `p ± 1/sqrt(n)`, clipped to [0, 1]; it
-/// holds at least 95% of samples for n ≥ 25 and 0.2 ≤ p ≤ 0.8.
-pub fn fluctuation_school(p: f64, n: u64) -> (f64, f64) {
-    let half = 1.0 / (n as f64).sqrt();
     ((p - half).clamp(0.0, 1.0), (p + half).clamp(0.0, 1.0))
 }
 
