@@ -1,7 +1,7 @@
 //! The command line of `senet-sim run` and the scenario made into one validated [`RunConfig`],
 //! built once; playing and writing only read it.
 
-use crate::error::{bad, InputError};
+use crate::error::{bad, FrenchInputError, InputError};
 use crate::lang::{t, Lang};
 use anyhow::Result;
 use senet_classroom::ClassFile;
@@ -194,12 +194,18 @@ fn class_throws(scenario: &Scenario, lang: Lang) -> Result<Vec<Option<ClassFile>
             .iter()
             .map(|d| d.0)
             .collect();
-        let read = senet_classroom::read(file, &values).map_err(|e| {
-            let key = match lang {
-                Lang::Fr => format!("clé class_throws de « {} »", arm.name),
-                Lang::En => format!("class_throws of the arm '{}'", arm.name),
-            };
-            InputError(format!("{} ({key})", e.message(l)))
+        let read = senet_classroom::read(file, &values).map_err(|e| match lang {
+            Lang::Fr => anyhow::Error::from(FrenchInputError(format!(
+                "{} (clé class_throws de « {} »)",
+                e.message(l),
+                arm.name
+            ))),
+            Lang::En => InputError(format!(
+                "{} (class_throws of the arm '{}')",
+                e.message(l),
+                arm.name
+            ))
+            .into(),
         })?;
         for w in &read.warnings {
             let word = t(lang, "warning:", "attention :");

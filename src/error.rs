@@ -7,6 +7,20 @@ use thiserror::Error;
 #[error("{0}")]
 pub struct InputError(pub String);
 
+/// Bad input in a French scenario, its message in French: reported as an [`InputError`], after
+/// « senet-sim : erreur : ».
+#[derive(Debug, Error)]
+#[error("{0}")]
+pub struct FrenchInputError(pub String);
+
+/// The prefix of an error's lines: French for a [`FrenchInputError`].
+pub fn prefix(e: &anyhow::Error) -> &'static str {
+    match e.downcast_ref::<FrenchInputError>() {
+        Some(_) => "senet-sim : erreur : ",
+        None => "senet-sim: error: ",
+    }
+}
+
 /// The command was stopped by Ctrl-C or SIGTERM: what it kept or left untouched (exit status
 /// 130).
 #[derive(Debug, Error)]

@@ -44,11 +44,12 @@ fn main() -> ExitCode {
         Err(e) => {
             // One line a fault: an input with several faults tells each.
             for line in format!("{e:#}").lines() {
-                eprintln!("senet-sim: error: {line}");
+                eprintln!("{}{line}", error::prefix(&e));
             }
             if e.downcast_ref::<error::Interrupted>().is_some() {
                 ExitCode::from(130)
             } else if e.downcast_ref::<error::InputError>().is_some()
+                || e.downcast_ref::<error::FrenchInputError>().is_some()
                 || (e.downcast_ref::<senet_tables::shards::ShardError>())
                     .is_some_and(|s| s.is_input())
             {

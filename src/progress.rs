@@ -1,6 +1,7 @@
 //! Progress on stderr while games are played: a bar on a terminal, a line every few seconds
 //! otherwise, nothing when quiet.
 
+use crate::lang::{t, Lang};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -19,11 +20,16 @@ pub struct Progress {
 impl Progress {
     /// Starts reporting on `total` games (a thread of its own unless `quiet`).
     pub fn start(total: u64, quiet: bool) -> Progress {
+        Progress::start_in(total, quiet, Lang::En)
+    }
+
+    /// Starts reporting on `total` games in `lang` (a French run's terminal speaks French).
+    pub fn start_in(total: u64, quiet: bool, lang: Lang) -> Progress {
         let done = Arc::new(AtomicU64::new(0));
         let stop = Arc::new(AtomicBool::new(false));
         let handle = (!quiet).then(|| {
             let (done, stop) = (done.clone(), stop.clone());
-            std::thread::spawn(move || report_progress(total, &done, &stop))
+            std::thread::spawn(move || report_progress(total, &done, &stop, lang))
         });
         Progress { done, stop, handle }
     }
@@ -55,43 +61,46 @@ fn left(total: u64, done: u64, elapsed: f64) -> Option<f64> {
     (done > 0).then(|| total.saturating_sub(done) as f64 * elapsed / done as f64)
 }
 
-/// ", about 4 min 10 s left" at the speed so far (nothing before the first game is done).
-fn eta_text(total: u64, done: u64, elapsed: f64) -> String {
-    left(total, done, elapsed).map_or(String::new(), |l| {
-        format!(", about {} left", duration_text(l))
+/// ", about 4 min 10 s left" (", encore environ 4 min 10 s") at the speed so far (nothing
+/// before the first game is done).
+fn eta_text(total: u64, done: u64, elapsed: f64, l: Lang) -> String {
+    left(total, done, elapsed).map_or(String::new(), |left| match l {
+        Lang::En => format!(", about {} left", duration_text(left)),
+        Lang::Fr => format!(", encore environ {}", duration_text(left)),
     })
 }
 
 /// Once, a few seconds in: a warning when the run would last more than an hour.
-fn warn_if_long(total: u64, done: u64, elapsed: f64, warned: &mut bool) {
+fn warn_if_long(total: u64, done: u64, elapsed: f64, warned: &mut bool, l: Lang) {
     if *warned || elapsed < 3.0 {
         return;
     }
     *warned = true;
-    if let Some(l) = left(total, done, elapsed).filter(|&l| l > 3600.0) {
-        eprintln!(
-            "senet-sim: warning: {total} games at {:.0} games/s will take about {} more; Ctrl-C stops the run without writing anything",
-            done as f64 / elapsed,
-            duration_text(l)
-        );
+    if let Some(left) = left(total, done, elapsed).filter(|&l| l > 3600.0) {
+        let (speed, more) = (done as f64 / elapsed, duration_text(left));
+        match l {
+            Lang::En => eprintln!("senet-sim: warning: {total} games at {speed:.0} games/s will take about {more} more; Ctrl-C stops the run without writing anything"),
+            Lang::Fr => eprintln!("senet-sim : attention : {total} parties à {speed:.0} parties/s prendront encore environ {more} ; Ctrl-C arrête la simulation sans rien écrire"),
+        }
     }
 }
 
-fn report_progress(total: u64, done: &AtomicU64, stop: &AtomicBool) {
+fn report_progress(total: u64, done: &AtomicU64, stop: &AtomicBool, l: Lang) {
+    let games = t(l, "games", "parties");
     let start = Instant::now();
     let mut warned = false;
     if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(total);
         bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}")
+            ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {games}  {{msg}}"))
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         while !stop.load(Ordering::Relaxed) {
             let (d, t) = (done.load(Ordering::Relaxed), start.elapsed().as_secs_f64());
             bar.set_position(d);
-            let eta = eta_text(total, d, t);
-            bar.set_message(format!("{:.0} games/s{eta}", d as f64 / t.max(1e-3)));
-            bar.suspend(|| warn_if_long(total, d, t, &mut warned));
+            let eta = eta_text(total, d, t, l);
+            bar.set_message(format!("{:.0} {games}/s{eta}", d as f64 / t.max(1e-3)));
+            bar.suspend(|| warn_if_long(total, d, t, &mut warned, l));
             std::thread::sleep(Duration::from_millis(100));
         }
         bar.set_position(done.load(Ordering::Relaxed));
@@ -102,12 +111,12 @@ fn report_progress(total: u64, done: &AtomicU64, stop: &AtomicBool) {
     while !stop.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(100));
         let (d, t) = (done.load(Ordering::Relaxed), start.elapsed().as_secs_f64());
-        warn_if_long(total, d, t, &mut warned);
+        warn_if_long(total, d, t, &mut warned, l);
         if last.elapsed() >= Duration::from_secs(5) {
             last = Instant::now();
-            let eta = eta_text(total, d, t);
+            let eta = eta_text(total, d, t, l);
             eprintln!(
-                "senet-sim: {d}/{total} games ({:.0} games/s){eta}",
+                "senet-sim: {d}/{total} {games} ({:.0} {games}/s){eta}",
                 d as f64 / t
             );
         }

@@ -4,6 +4,7 @@
 
 use crate::config::{RunArgs, RunConfig};
 use crate::error::InputError;
+use crate::lang::Lang;
 use crate::progress::Progress;
 use anyhow::{Context, Result};
 use senet_simulation::cancel::Cancel;
@@ -41,7 +42,7 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         crate::resume::play(&config, &text, &pool, &cancel)?
     } else {
         let total = shard_games(&config.scenario, shard);
-        let progress = Progress::start(total, config.args.quiet);
+        let progress = Progress::start_in(total, config.args.quiet, config.lang);
         let counters =
             pool.install(|| play_counters(&config.scenario, shard, &progress.done, &cancel));
         progress.finish();
@@ -80,17 +81,14 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         crate::resume::finish(&config);
     }
     if !config.args.quiet {
-        let what = if config.args.shard.is_some() {
-            "the shard's counters in {} (senet-sim merge makes the report)"
-        } else {
-            "report in {} (open report.html)"
-        };
-        eprintln!(
-            "senet-sim: {total} games in {:.1} s ({:.0} games/s); {}",
-            played.as_secs_f64(),
-            total as f64 / played.as_secs_f64(),
-            what.replace("{}", &config.out.display().to_string())
-        );
+        let (secs, out, l) = (played.as_secs_f64(), config.out.display(), config.lang);
+        let (speed, total, secs) = (l.num(total as f64 / secs, 0), l.int(total), l.num(secs, 1));
+        match (config.lang, config.args.shard.is_some()) {
+            (Lang::En, true) => eprintln!("senet-sim: {total} games in {secs} s ({speed} games/s); the shard's counters in {out} (senet-sim merge makes the report)"),
+            (Lang::En, false) => eprintln!("senet-sim: {total} games in {secs} s ({speed} games/s); report in {out} (open report.html)"),
+            (Lang::Fr, true) => eprintln!("senet-sim : {total} parties en {secs} s ({speed} parties/s) ; les compteurs de la part dans {out} (senet-sim merge fait le rapport)"),
+            (Lang::Fr, false) => eprintln!("senet-sim : {total} parties en {secs} s ({speed} parties/s) ; rapport dans {out} (ouvrir report.html)"),
+        }
     }
     Ok(config.out)
 }

@@ -17,10 +17,24 @@ th { background: #eee; }
 figure.chart { margin: 1em 0; page-break-inside: avoid; break-inside: avoid; }
 figure.chart svg { width: 100%; height: auto; display: block; }
 figcaption { margin: 0.3em 0 0 0; font-size: 0.95em; color: #222; }
-section.live { border: 2px solid #0072b2; padding: 0.2em 1em 0.8em 1em; margin: 1em 0; }
+section.live { border: 2px solid #0072b2; padding: 0.1em 0.8em 0.6em 0.8em; margin: 1em 0; }
+section.live h3 { margin: 0.3em 0; }
+section.live .hint { font-size: 0.85em; color: #333; }
+section.live .grid { display: flex; gap: 1.2em; align-items: flex-start; }
+section.live .grid > div:last-child { flex: 1; font-size: 0.9em; }
 section.live label { margin-right: 1.2em; white-space: nowrap; }
-section.live input, section.live select { width: 5em; font-size: 1em; }
+section.live input, section.live select { width: 3.2em; font-size: 0.9em; padding: 0 0.2em; }
+section.live input.name { width: 8em; }
 section.live select { width: auto; }
+section.live table { margin: 0.4em 0; }
+section.live table { font-size: 0.85em; }
+section.live td, section.live th { padding: 0 0.3em; text-align: right; }
+section.live tfoot td { font-weight: bold; background: #f4f4f4; }
+section.live input.refused { border: 2px solid #d55e00; background: #fde8dc; }
+section.live .refused { color: #a33c00; }
+section.live p { margin: 0.3em 0; }
+section.live .charts { display: flex; gap: 1em; }
+section.live .charts > div { flex: 1; min-width: 0; }
 section.live svg { width: 100%; height: auto; }
 pre { background: #f4f4f4; padding: 0.6em; overflow-x: auto; white-space: pre-wrap; }
 @media print {
@@ -29,6 +43,7 @@ pre { background: #f4f4f4; padding: 0.6em; overflow-x: auto; white-space: pre-wr
   table { font-size: 8pt; }
   h2, h3 { page-break-after: avoid; }
   section.live { page-break-inside: avoid; }
+  section.live button { display: none; }
 }
 "#;
 

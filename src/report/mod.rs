@@ -65,11 +65,27 @@ pub fn write(
     std::fs::write(dir.join("report.md"), &md).context("writing report.md")?;
     // A class's report has the form where the teacher types the class's counts.
     let form = match scenario.audience {
-        Audience::Class if md.contains(live::MARKER) => live::form(&results.arms, lang),
+        Audience::Class if md.contains(live::MARKER) => {
+            live::form(&results.arms, &form_setup(config, scenario), lang)
+        }
         _ => String::new(),
     };
     html::write(dir, &md, &form, &scenario.title, lang.code())?;
     Ok(())
+}
+
+/// What the live form keeps and estimates: the lesson's name, and the marked faces of the
+/// values of the first arm with class throws (where they are those of the form's values).
+fn form_setup<'a>(config: &RunConfig, scenario: &'a Scenario) -> live::FormSetup<'a> {
+    let faces = (config.class.iter().zip(&scenario.arms)).find_map(|(class, arm)| {
+        let values = &class.as_ref()?.class.values;
+        let faces = senet_classroom::marked_faces(&arm.rules, &arm.device, values)?;
+        Some((values.clone(), faces))
+    });
+    live::FormSetup {
+        name: &scenario.name,
+        faces,
+    }
 }
 
 /// The files of the arms; returns their part of `report.md`.

@@ -299,33 +299,87 @@ fn a_class_report_has_the_live_form_and_leaves_the_research_apparatus_in_the_fil
     assert!(!html.contains("class-form"));
 }
 
+/// The page's DOM once Chromium ran its script, with a profile of its own (`profile`): what a
+/// browser kept from an earlier visit (localStorage) stays there.
+fn dom(url: &str, profile: &Path) -> String {
+    let o = std::process::Command::new("chromium")
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom"])
+        .args([
+            "--disable-background-networking",
+            "--disable-component-update",
+        ])
+        .args(["--disable-sync", "--no-first-run"])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(url)
+        .output()
+        .expect("chromium");
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
 #[test]
 #[ignore = "needs Chromium: run scripts/setup.sh, then cargo test -- --include-ignored"]
 fn the_live_form_draws_the_counts_it_is_given_in_headless_chromium() {
+    // A class of biased sticks, 8 groups, typed into the form (here given in the address, as a
+    // link does), then the page opened again with the comparison switched: the counts are kept.
     let tmp = tempfile::tempdir().unwrap();
+    let class = std::fs::read_to_string(root().join("tests/fixtures/classe-batonnets-60.csv"));
+    let class = class.unwrap();
+    let scenario = lesson_with_class(tmp.path(), &class);
     let out = tmp.path().join("l1");
-    lesson_one(&out);
-    // The counts in the address, as a link or a typed form gives them.
-    let url = format!(
-        "file://{}#classe=12,25,14,4,5",
-        out.join("report.html").display()
-    );
+    let o = run(&scenario, &out, &["--games", "2000"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let groups: Vec<String> = (class.lines().skip(1))
+        .map(|l| l.split(';').skip(1).collect::<Vec<_>>().join(","))
+        .collect();
+    let page = format!("file://{}", out.join("report.html").display());
     let profile = tmp.path().join("profile");
-    let o = std::process::Command::new("chromium")
-        .args(["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom"])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg(&url)
-        .output()
-        .expect("chromium");
-    let dom = String::from_utf8_lossy(&o.stdout);
+    let typed = dom(&format!("{page}#classe={}", groups.join(";")), &profile);
+    let text = |dom: &str| dom.replace("&nbsp;", "\u{a0}");
+    let typed = text(&typed);
+    // The totals and frequencies of the class, the answer and the estimate of the library.
+    assert!(typed.contains("<td>la classe</td><td>56</td><td>144</td><td>138</td><td>46</td><td>16</td><td>400</td>"), "{typed}");
     assert!(
-        dom.contains("60 lancers saisis — issue 1 : 0,200 ; issue 2 : 0,417"),
-        "{dom}"
+        typed.contains("<td>0,140</td><td>0,360</td><td>0,345</td><td>0,115</td><td>0,040</td>"),
+        "{typed}"
     );
-    // Five bars of the class, five of the simulation, five of the exact law.
+    assert!(
+        typed.contains("<strong>Équiprobable ou non ? Non.</strong>"),
+        "{typed}"
+    );
+    assert!(
+        typed.contains("942 sont tombés sur la face plate : une proportion de 0,59"),
+        "{typed}"
+    );
+    assert!(typed.contains("Cela ne comprend pas 0,5"), "{typed}");
+    // Five bars of the class, five of the simulation, five of the exact law; a curve a value.
     for k in 0..3 {
-        assert_eq!(dom.matches(&format!("class=\"bar-{k}\"")).count(), 5);
+        assert_eq!(typed.matches(&format!("class=\"bar-{k}\"")).count(), 5);
     }
+    assert_eq!(typed.matches("class=\"curve\" fill=\"none\" stroke=\"#").count(), 5);
+    // Opened again, compared with « bâtonnets 60 % »: the counts come back from the browser.
+    let again = text(&dom(&format!("{page}#comparer=3"), &profile));
+    assert!(
+        again.contains("data-compared=\"bâtonnets 60 %\""),
+        "{again}"
+    );
+    assert!(
+        again.contains("<td>la classe</td><td>56</td><td>144</td><td>138</td>"),
+        "{again}"
+    );
+    // Reloaded as it is: the same counts, the same comparison.
+    let reload = text(&dom(&page, &profile));
+    assert!(reload.contains("data-compared=\"bâtonnets 60 %\"") && reload.contains("<td>400</td>"));
+    // Counts that are not whole numbers are refused beside their box, not taken as 0, 7, 100.
+    let bad = text(&dom(&format!("{page}#classe=-3,7.9,1e2,4,5"), &tmp.path().join("bad")));
+    assert!(bad.contains("Groupe 1, issue 1 — -3 : ce n'est pas un effectif ; écrire un nombre entier (0, 1, 2…) ; Groupe 1, issue 2 — 7.9 : ce n'est pas un effectif"), "{bad}");
+    assert_eq!(bad.matches("class=\"refused\" title=\"").count(), 3, "{bad}");
+    assert!(bad.contains("<td>la classe</td><td>0</td><td>0</td><td>0</td><td>4</td><td>5</td><td>9</td>"), "{bad}");
+    // A fresh browser has none of it.
+    let other = text(&dom(&page, &tmp.path().join("other")));
+    assert!(
+        other.contains("Taper les effectifs des groupes ci-dessus."),
+        "{other}"
+    );
 }
 
 #[test]

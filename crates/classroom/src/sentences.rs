@@ -5,6 +5,43 @@
 use crate::analysis::Analysis;
 use crate::words::Lang;
 
+/// The sentences a page fills in itself as counts are typed (the live form), by key: `no` and
+/// `unknown` (equiprobable or not), `estimate` (the sticks' p̂), `fair` and `unfair` (whether
+/// its interval holds 0.5). Each `{name}` is filled by [`fill`]; [`Analysis::answer`] and
+/// [`Analysis::estimate_sentence`] fill the same ones.
+pub fn templates(l: Lang) -> [(&'static str, &'static str); 5] {
+    match l {
+        Lang::Fr => [
+            ("no", "**Équiprobable ou non ? Non.** Si les {k} issues étaient équiprobables, chacune sortirait environ une fois sur {k} (fréquence {e}). Dans les {n} lancers de la classe ({g}), l'issue {v} est sortie {c} fois : une fréquence de {f}, trop loin de {e} pour venir du hasard. En effet, en {n} lancers d'issues équiprobables, la fréquence d'une issue est presque toujours entre {lo} et {hi}."),
+            ("unknown", "**Équiprobable ou non ? On ne peut pas encore conclure.** Dans les {n} lancers de la classe ({g}), chaque issue a une fréquence entre {lo} et {hi}, ce que le hasard donne souvent même quand les {k} issues sont équiprobables (fréquence {e} chacune) : il faut réunir plus de lancers."),
+            ("estimate", "**Les bâtonnets de la classe tombent sur la face plate environ {tenths} fois sur 10.** Sur les {sticks} bâtonnets lancés ({n} lancers de 4 bâtonnets), {marked} sont tombés sur la face plate : une proportion de {p}. Le hasard fait varier cette proportion d'environ 1 ÷ √{sticks} = {half} : la probabilité qu'un bâtonnet de la classe tombe sur la face plate est très probablement entre {lo} et {hi}."),
+            ("fair", "Cela comprend 0,5 : les bâtonnets de la classe peuvent être équilibrés comme des pièces."),
+            ("unfair", "Cela ne comprend pas 0,5 : les bâtonnets de la classe ne sont pas équilibrés comme des pièces."),
+        ],
+        Lang::En => [
+            ("no", "**Equiprobable or not? No.** Were the {k} values equiprobable, each would come about once in {k} throws (frequency {e}). In the class's {n} throws ({g}), the value {v} came {c} times: a frequency of {f}, too far from {e} to be chance. Indeed, in {n} throws of equiprobable values, a value's frequency is almost always between {lo} and {hi}."),
+            ("unknown", "**Equiprobable or not? Not yet known.** In the class's {n} throws ({g}), every value's frequency lies between {lo} and {hi}, as chance often gives even when the {k} values are equiprobable (frequency {e} each): pool more throws."),
+            ("estimate", "**The class's sticks fall on their flat face about {tenths} times in 10.** Of the {sticks} sticks thrown ({n} throws of 4 sticks), {marked} fell on their flat face: a proportion of {p}. Chance moves this proportion by about 1 ÷ √{sticks} = {half}: the probability that one of the class's sticks falls on its flat face is very probably between {lo} and {hi}."),
+            ("fair", "That includes 0.5: the class's sticks may be as fair as coins."),
+            ("unfair", "That leaves out 0.5: the class's sticks are not as fair as coins."),
+        ],
+    }
+}
+
+/// The template of `key` in `l` (empty for an unknown key).
+fn template(key: &str, l: Lang) -> &'static str {
+    templates(l).iter().find(|t| t.0 == key).map_or("", |t| t.1)
+}
+
+/// `template` with each `{name}` replaced by its value in `args`.
+pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
+    let mut out = template.to_string();
+    for (name, value) in args {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
 /// « 1 groupe », « 8 groupes ».
 fn groups(n: usize, l: Lang) -> String {
     match (l, n) {
@@ -50,12 +87,20 @@ impl Analysis {
         );
         let (v, c) = (self.values[eq.furthest], l.int(self.counts[eq.furthest]));
         let f = l.num(self.frequencies[eq.furthest], 2);
-        match (eq.rejected, l) {
-            (true, Lang::Fr) => format!("**Équiprobable ou non ? Non.** Si les {k} issues étaient équiprobables, chacune sortirait environ une fois sur {k} (fréquence {e}). Dans les {n} lancers de la classe ({g}), l'issue {v} est sortie {c} fois : une fréquence de {f}, trop loin de {e} pour venir du hasard. En effet, en {n} lancers d'issues équiprobables, la fréquence d'une issue est presque toujours entre {lo} et {hi}."),
-            (true, Lang::En) => format!("**Equiprobable or not? No.** Were the {k} values equiprobable, each would come about once in {k} throws (frequency {e}). In the class's {n} throws ({g}), the value {v} came {c} times: a frequency of {f}, too far from {e} to be chance. Indeed, in {n} throws of equiprobable values, a value's frequency is almost always between {lo} and {hi}."),
-            (false, Lang::Fr) => format!("**Équiprobable ou non ? On ne peut pas encore conclure.** Dans les {n} lancers de la classe ({g}), chaque issue a une fréquence entre {lo} et {hi}, ce que le hasard donne souvent même quand les {k} issues sont équiprobables (fréquence {e} chacune) : il faut réunir plus de lancers."),
-            (false, Lang::En) => format!("**Equiprobable or not? Not yet known.** In the class's {n} throws ({g}), every value's frequency lies between {lo} and {hi}, as chance often gives even when the {k} values are equiprobable (frequency {e} each): pool more throws."),
-        }
+        let (k, v) = (k.to_string(), v.to_string());
+        let args = [
+            ("k", &*k),
+            ("e", &*e),
+            ("n", &*n),
+            ("g", &*g),
+            ("v", &*v),
+            ("c", &*c),
+        ];
+        let args = [&args[..], &[("f", &*f), ("lo", &*lo), ("hi", &*hi)]].concat();
+        fill(
+            template(if eq.rejected { "no" } else { "unknown" }, l),
+            &args,
+        )
     }
 
     /// How often the class's sticks fall on their flat face, in words, with the interval where
@@ -71,17 +116,21 @@ impl Analysis {
         );
         let half = l.num(1.0 / (s.sticks as f64).sqrt(), 3);
         let fair = (s.interval.0..=s.interval.1).contains(&0.5);
-        let mut out = match l {
-            Lang::Fr => format!("**Les bâtonnets de la classe tombent sur la face plate environ {tenths} fois sur 10.** Sur les {sticks} bâtonnets lancés ({n} lancers de 4 bâtonnets), {marked} sont tombés sur la face plate : une proportion de {p}. Le hasard fait varier cette proportion d'environ 1 ÷ √{sticks} = {half} : la probabilité qu'un bâtonnet de la classe tombe sur la face plate est très probablement entre {lo} et {hi}."),
-            Lang::En => format!("**The class's sticks fall on their flat face about {tenths} times in 10.** Of the {sticks} sticks thrown ({n} throws of 4 sticks), {marked} fell on their flat face: a proportion of {p}. Chance moves this proportion by about 1 ÷ √{sticks} = {half}: the probability that one of the class's sticks falls on its flat face is very probably between {lo} and {hi}."),
-        };
+        let tenths = tenths.to_string();
+        let args = [
+            ("tenths", &*tenths),
+            ("sticks", &*sticks),
+            ("n", &*n),
+            ("marked", &*marked),
+        ];
+        let args = [
+            &args[..],
+            &[("p", &*p), ("half", &*half), ("lo", &*lo), ("hi", &*hi)],
+        ]
+        .concat();
+        let mut out = fill(template("estimate", l), &args);
         out.push(' ');
-        out.push_str(match (fair, l) {
-            (true, Lang::Fr) => "Cela comprend 0,5 : les bâtonnets de la classe peuvent être équilibrés comme des pièces.",
-            (true, Lang::En) => "That includes 0.5: the class's sticks may be as fair as coins.",
-            (false, Lang::Fr) => "Cela ne comprend pas 0,5 : les bâtonnets de la classe ne sont pas équilibrés comme des pièces.",
-            (false, Lang::En) => "That leaves out 0.5: the class's sticks are not as fair as coins.",
-        });
+        out.push_str(template(if fair { "fair" } else { "unfair" }, l));
         Some(out)
     }
 
