@@ -104,6 +104,32 @@ def run(notebook, folder, target, cases):
     return out
 
 
+def class_file_rows():
+    """Notebook 1 alone with the teacher's classe.csv as French Excel writes it (Windows-1252,
+    semicolons, a « Total » row) and no report: the class's counts are read from it."""
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        text = ("Groupe;1;2;3;4;6\r\nÉquipe de Zoé;3;19;19;5;4\r\nLes Rapides;5;18;18;5;4\r\n"
+                "Total;8;37;37;10;8\r\n")
+        (folder / "classe.csv").write_bytes(text.encode("cp1252"))
+        nb1 = folder / "1-batonnets-ou-pieces.ipynb"
+        shutil.copy(NOTEBOOKS / nb1.name, nb1)
+        nb = nbformat.read(nb1, as_version=4)
+        target = next(i for i, c in enumerate(nb.cells) if c.source.startswith("classe = lancers_de_la_classe()"))
+        nb.cells = nb.cells[:target + 1] + [nbformat.v4.new_code_cell(
+            "print('effectifs :', list(classe['effectif_classe']))")]
+        NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True,
+                       resources={"metadata": {"path": str(folder)}}).execute()
+        said = "".join(o.get("text", "") for c in nb.cells[target:] for o in c.get("outputs", [])
+                       if o.get("output_type") == "stream")
+        for expected in ["Lancers de la classe lus dans classe.csv (2 groupes).",
+                         "effectifs : [8, 37, 37, 10, 8]"]:
+            got = "juste" if expected in said else "absent: " + said.strip()[-60:]
+            rows.append(("1", "classe.csv", expected[:22], "juste", got, True, said))
+    return rows
+
+
 def question(name):
     """The question each checked name is asked under, as verifier prints it."""
     return {
@@ -143,6 +169,7 @@ def main():
         target = next(i for i, c in enumerate(nbformat.read(nb2, 4).cells) if "f = ..." in c.source)
         cases = [({"f": a}, "f", v) for a, v in answers]
         rows += [("2", "f", *r) for r in run(nb2, two, target, cases)]
+    rows += class_file_rows()
     bad = 0
     print(f"{'carnet':6} {'question':12} {'réponse':22} {'attendu':10} {'obtenu':10} suite")
     for nb, name, answer, expected, got, later, line in rows:

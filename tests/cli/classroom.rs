@@ -355,7 +355,12 @@ fn the_live_form_draws_the_counts_it_is_given_in_headless_chromium() {
     for k in 0..3 {
         assert_eq!(typed.matches(&format!("class=\"bar-{k}\"")).count(), 5);
     }
-    assert_eq!(typed.matches("class=\"curve\" fill=\"none\" stroke=\"#").count(), 5);
+    assert_eq!(
+        typed
+            .matches("class=\"curve\" fill=\"none\" stroke=\"#")
+            .count(),
+        5
+    );
     // Opened again, compared with « bâtonnets 60 % »: the counts come back from the browser.
     let again = text(&dom(&format!("{page}#comparer=3"), &profile));
     assert!(
@@ -370,10 +375,22 @@ fn the_live_form_draws_the_counts_it_is_given_in_headless_chromium() {
     let reload = text(&dom(&page, &profile));
     assert!(reload.contains("data-compared=\"bâtonnets 60 %\"") && reload.contains("<td>400</td>"));
     // Counts that are not whole numbers are refused beside their box, not taken as 0, 7, 100.
-    let bad = text(&dom(&format!("{page}#classe=-3,7.9,1e2,4,5"), &tmp.path().join("bad")));
+    let bad = text(&dom(
+        &format!("{page}#classe=-3,7.9,1e2,4,5"),
+        &tmp.path().join("bad"),
+    ));
     assert!(bad.contains("Groupe 1, issue 1 — -3 : ce n'est pas un effectif ; écrire un nombre entier (0, 1, 2…) ; Groupe 1, issue 2 — 7.9 : ce n'est pas un effectif"), "{bad}");
-    assert_eq!(bad.matches("class=\"refused\" title=\"").count(), 3, "{bad}");
-    assert!(bad.contains("<td>la classe</td><td>0</td><td>0</td><td>0</td><td>4</td><td>5</td><td>9</td>"), "{bad}");
+    assert_eq!(
+        bad.matches("class=\"refused\" title=\"").count(),
+        3,
+        "{bad}"
+    );
+    assert!(
+        bad.contains(
+            "<td>la classe</td><td>0</td><td>0</td><td>0</td><td>4</td><td>5</td><td>9</td>"
+        ),
+        "{bad}"
+    );
     // A fresh browser has none of it.
     let other = text(&dom(&page, &tmp.path().join("other")));
     assert!(
@@ -552,6 +569,11 @@ fn the_pupils_tally_sheet_prints_on_one_a4_page() {
     ] {
         assert!(html.contains(value), "{value}");
     }
+    // Tallies in fives drawn as they are written (four strokes, the fifth across), any number of
+    // throws, and no command for pupils.
+    assert!(html.contains("<svg class=\"paquet\"") && html.contains("le cinquième qui les barre"));
+    assert!(!html.contains("||||") && !html.contains("÷ 50") && !html.contains("senet-sim run"));
+    assert!(html.contains("au moins 50 lancers") && html.contains("effectif ÷ nombre de lancers"));
     let tmp = tempfile::tempdir().unwrap();
     let pdf = tmp.path().join("fiche.pdf");
     let o = std::process::Command::new("chromium")

@@ -324,6 +324,29 @@ fn notebooks_say_what_a_pupil_needs() {
     ] {
         assert!(guide.contains(part), "{part}");
     }
+    // Issue 77: the guide for real sticks. Expected answers for fair and for biased sticks and
+    // what to say at 0,6; séance 3's answers; starting (57 %) is not winning (about 50 %); how
+    // to make sticks, Capytale, a trace écrite, the programme's words, a plan B; no « se estime ».
+    let seance_3 = &guide[guide.find("## Séance 3").unwrap()..];
+    for part in [
+        "| face plate environ 6 fois sur 10 (le cas le plus courant) | 0,15 | 0,35 | 0,35 | 0,13 | 0,03 |",
+        "**Quand la classe trouve 0,6**",
+        "**gagne-t-il** plus souvent ? (non",
+        "**Fabriquer les bâtonnets.**",
+        "code d'activité",
+        "## Trace écrite",
+        "**fréquence**",
+        "**probabilité**",
+        "## Plan B",
+    ] {
+        assert!(guide.contains(part), "{part}");
+    }
+    assert!(
+        seance_3.contains("**Réponses attendues :**"),
+        "séance 3 has its expected answers"
+    );
+    assert!(!guide.contains("se *estime*") && !guide.contains("se estime"));
+    assert!(!guide.contains("(oui : environ 57 % avec des pièces)"));
     // The pupils' code reads the French files' French headers (`effectif_classe`, not
     // `class_count`) and French words (« au hasard », not `random`).
     let one = cells(&root.join("1-batonnets-ou-pieces.ipynb"));
