@@ -99,6 +99,31 @@ pub(super) fn compare_throws(results: &[ArmResult], l: Lang) -> String {
     s
 }
 
+/// « Le premier lanceur a-t-il un avantage ? » answered first, for the first arm with an opening
+/// throw-off: to start, by how often the first thrower won the throw-off; to win, by how often
+/// he won the game (an advantage only when its 95 % interval leaves out one in two).
+pub(super) fn first_thrower(results: &[ArmResult], l: Lang) -> String {
+    let Some(r) = results.iter().find(|r| r.stats.throwoffs > 0) else {
+        return String::new();
+    };
+    let a = &r.stats;
+    let (starts, wins) = (
+        rate(a.throwoff_first_thrower, a.throwoffs),
+        rate(a.first_thrower_wins, a.throwoffs),
+    );
+    let (lo, hi) = senet_simulation::play::stats::wilson95(a.first_thrower_wins, a.throwoffs);
+    let pc = |x: f64| l.num(100.0 * x, 1) + if l == Lang::Fr { "\u{a0}%" } else { "%" };
+    let name = l.quote(&r.arm.name);
+    let (s, w) = (pc(starts), pc(wins));
+    let even = lo <= 0.5 && 0.5 <= hi;
+    match (l, even) {
+        (Lang::Fr, true) => format!("**Le premier lanceur a-t-il un avantage ? Pour commencer, oui ; pour gagner, non.** Avec {name}, le joueur qui lance en premier commence {s} des parties, plus d'une sur deux ; mais il n'en gagne que {w} : à peu près une sur deux, comme l'autre joueur. Commencer la partie et la gagner, ce n'est pas la même chose."),
+        (Lang::En, true) => format!("**Has the first thrower an advantage? To start, yes; to win, no.** With {name}, the player who throws first starts {s} of the games, more than one in two; but wins only {w}: about one in two, like the other player. Starting the game and winning it are not the same."),
+        (Lang::Fr, false) => format!("**Le premier lanceur a-t-il un avantage ? Pour commencer, oui ; pour gagner, un petit.** Avec {name}, le joueur qui lance en premier commence {s} des parties et en gagne {w}."),
+        (Lang::En, false) => format!("**Has the first thrower an advantage? To start, yes; to win, a small one.** With {name}, the player who throws first starts {s} of the games and wins {w}."),
+    }
+}
+
 /// Values joined: « 2 et 3 », "2 and 3".
 fn join_values(values: &[u8], l: Lang) -> String {
     let words: Vec<String> = values.iter().map(u8::to_string).collect();

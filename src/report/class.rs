@@ -134,52 +134,36 @@ fn throws_caption(r: &ArmResult, a: &Analysis, l: Lang) -> String {
 }
 
 /// A row per value: the class's count and frequency, the simulated frequency, the exact
-/// probability, the equiprobable one, and the probability with sticks of the class's p̂.
+/// probability, and the equiprobable one or the probability with sticks of the class's p̂.
 fn table(r: &ArmResult, a: &Analysis, l: Lang) -> String {
     let sim_n = r.stats.total_throws();
     let p = law(&r.arm.rules, &r.arm.device, &a.values);
     let estimate = a.estimate.as_ref().filter(|_| !a.example);
-    let mut m = String::new();
+    // Six columns (a projected page): the last is the equiprobable value, or, for a real class
+    // of sticks, the probability with sticks of its p̂ (the answer says 1/k already).
     let head = t(
         l,
-        "| value | the class's count | the class's frequency | simulated frequency | exact probability | were they equiprobable |",
-        "| issue | effectif de la classe | fréquence dans la classe | fréquence simulée | probabilité exacte | si équiprobables |",
+        "| value | the class's count | the class's frequency | simulated frequency | exact probability |",
+        "| issue | effectif de la classe | fréquence dans la classe | fréquence simulée | probabilité exacte |",
     );
-    let _ = write!(m, "{head}");
-    if let Some(e) = estimate {
-        let _ = write!(
-            m,
-            " {} {} |",
-            t(l, "sticks of", "bâtonnets à"),
-            l.num(e.p, 2)
-        );
-    }
-    let cols = 6 + usize::from(estimate.is_some());
-    let _ = writeln!(m, "\n|{}", "---:|".repeat(cols));
+    let last = match estimate {
+        Some(e) => format!("{} {}", t(l, "sticks of", "bâtonnets à"), l.num(e.p, 2)),
+        None => t(l, "were they equiprobable", "si équiprobables").to_string(),
+    };
+    let mut m = String::new();
+    let _ = writeln!(m, "{head} {last} |\n|{}", "---:|".repeat(6));
     for (i, v) in a.values.iter().enumerate() {
-        let _ = write!(
+        let _ = writeln!(
             m,
             "| {v} | {} | {} | {} | {} | {} |",
             l.int(a.counts[i]),
             l.num(a.frequencies[i], 3),
             l.num(rate(r.stats.throws[*v as usize], sim_n), 3),
             l.num(p[i], 3),
-            l.num(a.equiprobable.p, 3)
+            l.num(estimate.map_or(a.equiprobable.p, |e| e.law[i]), 3)
         );
-        if let Some(e) = estimate {
-            let _ = write!(m, " {} |", l.num(e.law[i], 3));
-        }
-        m.push('\n');
     }
-    let _ = write!(
-        m,
-        "| {} | {} | 1 | 1 | 1 | 1 |",
-        t(l, "all", "total"),
-        l.int(a.throws)
-    );
-    if estimate.is_some() {
-        m.push_str(" 1 |");
-    }
-    m.push_str("\n\n");
+    let all = t(l, "all", "total");
+    let _ = writeln!(m, "| {all} | {} | 1 | 1 | 1 | 1 |\n", l.int(a.throws));
     m
 }

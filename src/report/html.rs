@@ -43,17 +43,44 @@ pre { background: #f4f4f4; padding: 0.6em; overflow-x: auto; white-space: pre-wr
   table { font-size: 8pt; }
   h2, h3 { page-break-after: avoid; }
   section.live { page-break-inside: avoid; }
-  section.live button { display: none; }
+  section.live button, section.live .hint { display: none; }
+  .all-results { display: none; }
+  .print-only { display: block; }
 }
+.print-only { display: none; }
 "#;
+
+/// What a pupils' report leaves out of its printed pages: the section after `heading` (« Tous les
+/// résultats »), with `note` printed in its place; it stays on the screen.
+pub struct PrintQuestion<'a> {
+    /// The heading of the section left out (its text, as in `report.md`).
+    pub heading: &'a str,
+    /// What the printed page says instead.
+    pub note: &'a str,
+}
 
 /// Writes `report.html` in `dir` from the markdown of the report and the SVG files under
 /// `dir/charts/`; `form` (the class's live form, or empty) replaces the markdown's
-/// [`super::live::MARKER`]; `lang` is the document's language code.
-pub fn write(dir: &Path, markdown: &str, form: &str, title: &str, lang: &str) -> Result<()> {
+/// [`super::live::MARKER`]; `lang` is the document's language code; `print` (a pupils'
+/// report) prints the question only.
+pub fn write(
+    dir: &Path,
+    markdown: &str,
+    form: &str,
+    (title, lang): (&str, &str),
+    print: Option<PrintQuestion>,
+) -> Result<()> {
     let mut body = String::new();
     html::push_html(&mut body, Parser::new_ext(markdown, Options::ENABLE_TABLES));
-    let body = inline_charts(dir, &body)?.replacen(super::live::MARKER, form, 1);
+    let mut body = inline_charts(dir, &body)?.replacen(super::live::MARKER, form, 1);
+    if let Some(p) = print {
+        let heading = format!("<h2>{}</h2>", escape(p.heading));
+        if let Some(at) = body.find(&heading) {
+            let rest = body.split_off(at);
+            let note = format!("<p class=\"print-only\"><em>{}</em></p>\n", escape(p.note));
+            body = format!("{body}{note}<div class=\"all-results\">\n{rest}</div>\n");
+        }
+    }
     let page = format!(
         "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\

@@ -19,7 +19,7 @@ pub mod tournament;
 pub use staging::Staging;
 
 use crate::config::RunConfig;
-use crate::lang::{fill, Lang};
+use crate::lang::{fill, t, Lang};
 use anyhow::{Context, Result};
 use interval::pct;
 use senet_engine::rules::{ExitRule, GameEnd};
@@ -70,7 +70,15 @@ pub fn write(
         }
         _ => String::new(),
     };
-    html::write(dir, &md, &form, &scenario.title, lang.code())?;
+    let print = (scenario.audience == Audience::Class).then(|| html::PrintQuestion {
+        heading: lang.texts().all_figures,
+        note: t(
+            lang,
+            "The rest of the report (\"All the figures\") is not printed: it is in report.html.",
+            "La suite du rapport (« Tous les résultats ») n'est pas imprimée : elle est dans report.html.",
+        ),
+    });
+    html::write(dir, &md, &form, (&scenario.title, lang.code()), print)?;
     Ok(())
 }
 
@@ -199,6 +207,7 @@ fn arms_md(
             question.push_str(&exact::md(results, e, l));
         }
         if asks_throw_off {
+            let _ = writeln!(question, "{}\n", answers::first_thrower(results, l));
             question.push_str(&throwoff_md(results, l));
             question.push('\n');
         }

@@ -231,7 +231,7 @@ fn class_section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
             md,
             "| {} | {} | {} |",
             k + 1,
-            l.strategy_with_id(r.name(i)),
+            l.strategy(r.name(i)),
             l.pct(r.ratings[i].score)
         );
     }
@@ -250,13 +250,10 @@ fn duplicates(r: &TournamentResult) -> (u64, u64, u64) {
     })
 }
 
-/// A strategy in a sentence: its name quoted, its id beside it in French (« au hasard »
-/// (`random`)), its id in English.
+/// A strategy in a pupils' sentence: its words quoted (« au hasard », "random"); its id stays
+/// in the CSV files.
 fn named(id: &str, l: Lang) -> String {
-    match l {
-        Lang::Fr => format!("{} (`{id}`)", l.quote(&l.strategy(id))),
-        Lang::En => format!("`{id}`"),
-    }
+    l.quote(&l.strategy(id))
 }
 
 /// Orange (0) through white (0.5) to blue (1).

@@ -523,9 +523,20 @@ fn every_lesson_report_answers_first_in_french_and_fits_a_projected_page() {
     );
     assert!(four.starts_with("# Leçon 4"));
     assert!(four.contains("**Le senet, seulement du hasard\u{a0}? Non.**"));
-    assert!(four.contains(
-        "la stratégie «\u{a0}regarde 1 lancer plus loin\u{a0}» (`expectimax:1`) gagne 73,1\u{a0}%"
-    ));
+    assert!(
+        four.contains("la stratégie «\u{a0}regarde 1 lancer plus loin\u{a0}» gagne 73,1\u{a0}%")
+    );
+    // No strategy ids in the pupils' text (the CSV files keep them).
+    for id in ["`expectimax:1`", "`heuristic`", "`back`", "`random`"] {
+        assert!(!four.contains(id), "{id}");
+    }
+    // Lesson 2 answers its question first: starting is not winning.
+    let two = md(1);
+    let asked = two.find("## La question").unwrap();
+    assert!(two[asked..].trim_start_matches("## La question").trim_start().starts_with(
+        "**Le premier lanceur a-t-il un avantage\u{a0}? Pour commencer, oui\u{a0}; pour gagner, non.**"
+    ), "{two}");
+    assert!(two.contains("mais il n'en gagne que 49,9\u{a0}%"), "{two}");
     let five = md(4);
     assert!(five.contains("### Jouer au mieux, est-ce beaucoup mieux\u{a0}?"));
     // Read back from exact/losses.csv, whose French file names the strategies in words.
@@ -628,4 +639,42 @@ fn what_pupils_read_of_their_throws_is_written_once_in_the_classroom_library() {
         .filter_map(|l| l.split_once(" = ").map(|(n, _)| n))
         .collect();
     assert_eq!(names, ["senet-engine", "csv", "encoding_rs", "thiserror"]);
+}
+
+#[test]
+#[ignore = "needs Chromium: run scripts/setup.sh, then cargo test -- --include-ignored"]
+fn a_pupils_lesson_one_report_prints_on_at_most_four_a4_pages() {
+    // Before, lesson 1's report printed on 13 A4 pages; its question is what pupils print, and
+    // « Tous les résultats » stays on the screen.
+    let tmp = tempfile::tempdir().unwrap();
+    let class = std::fs::read_to_string(root().join("tests/fixtures/classe-batonnets-60.csv"));
+    let scenario = lesson_with_class(tmp.path(), &class.unwrap());
+    let out = tmp.path().join("l1");
+    let o = run(&scenario, &out, &["--games", "2000"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(html.contains("<div class=\"all-results\">\n<h2>Tous les résultats</h2>"));
+    let pdf = tmp.path().join("l1.pdf");
+    let o = std::process::Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-pdf-header-footer",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            tmp.path().join("profile").display()
+        ))
+        .arg(format!("--print-to-pdf={}", pdf.display()))
+        .arg(format!("file://{}", out.join("report.html").display()))
+        .output()
+        .expect("chromium");
+    assert!(pdf.exists(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&std::fs::read(&pdf).unwrap()).into_owned();
+    let pages: u32 = (text.split("/Count ").nth(1))
+        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse().ok())
+        .expect("a page count");
+    assert!((1..=4).contains(&pages), "{pages} pages");
 }

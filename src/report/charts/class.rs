@@ -62,12 +62,12 @@ pub(crate) fn draw_class_throws<DB: DrawingBackend>(
         ),
     ];
     if let Some(e) = estimate {
-        let words = t(
-            l,
-            "sticks of the class's p̂ =",
-            "bâtonnets du p̂ de la classe :",
-        );
-        keys.push((Key::Bar(colours[3]), format!("{words} {}", l.num(e.p, 2))));
+        let p = l.num(e.p, 2);
+        let words = match l {
+            Lang::Fr => format!("bâtonnets à {p} (estimé par la classe)"),
+            Lang::En => format!("sticks of {p} (the class's estimate)"),
+        };
+        keys.push((Key::Bar(colours[3]), words));
     }
     keys.push((
         Key::Line(GREY, 3),
