@@ -113,7 +113,29 @@ fn write_arms(
     for (name, mut frame) in senet_tables::run_tables::arm_tables(results)? {
         write_table(&mut frame, &dir.join(format!("{name}.csv")), style)?;
     }
-    let charts = charts::draw_all(&dir.join("charts"), results, &scenario.charts, lang)?;
+    let class_bars = config
+        .class
+        .iter()
+        .flatten()
+        .next()
+        .map(|f| charts::ClassBars {
+            name: match (lang, f.class.is_example()) {
+                (Lang::Fr, false) => "la classe".into(),
+                (Lang::Fr, true) => "les groupes d'exemple".into(),
+                (Lang::En, false) => "the class".into(),
+                (Lang::En, true) => "the example groups".into(),
+            },
+            frequencies: (f.class.values.iter().copied())
+                .zip(
+                    f.class
+                        .totals()
+                        .iter()
+                        .map(|&c| senet_classroom::rate(c, f.class.throws())),
+                )
+                .collect(),
+        });
+    let asked = (scenario.charts.as_slice(), class_bars.as_ref());
+    let charts = charts::draw_all(&dir.join("charts"), results, asked, lang)?;
     let class = class::write(dir, &config.with_class(results), results, style, lang)?;
     let solved = match exact {
         Some(_) => exact::solved_md(dir, lang)?,

@@ -134,6 +134,14 @@ fn a_class_of_biased_sticks_is_named_and_its_probability_estimated() {
         "{md}"
     );
     assert!(!md.contains("ne suivent pas la loi"));
+    // The compare chart puts the class first, beside every simulated object.
+    let compare = std::fs::read_to_string(out.join("charts/compare-throws.svg")).unwrap();
+    let legend = compare.lines().any(|l| l.trim() == "la classe");
+    assert!(legend, "the class in the compare chart's legend");
+    assert!(
+        md.contains("d'abord «\u{a0}la classe\u{a0}» (en gris foncé)"),
+        "{md}"
+    );
     // The table and class_throws.csv carry the law of sticks of p̂.
     assert!(md.contains("| bâtonnets à 0,59 |"), "{md}");
     let (h, rows) = csv(&out.join("rfc4180/class_throws.csv"));

@@ -244,19 +244,39 @@ pub(super) fn draw_convergence<DB: DrawingBackend>(
 }
 
 /// Every arm's simulated throw frequencies side by side, a bar per arm at each value (the arms
-/// in the scenario's order and colours), on an axis from 0.
+/// in the scenario's order and colours), the class's first in dark grey when it has throws, on
+/// an axis from 0.
 pub(super) fn draw_compare_throws<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     results: &[ArmResult],
+    class: Option<&super::ClassBars>,
     l: Lang,
 ) -> Result<()> {
     let tx = l.texts();
-    let bars: Vec<Vec<(f64, f64, f64)>> = results.iter().map(throw_bars).collect();
-    let keys: Vec<(Key, String)> = (results.iter().enumerate())
+    let mut bars: Vec<Vec<(f64, f64)>> = (results.iter())
+        .map(|r| throw_bars(r).iter().map(|b| (b.0, b.1)).collect())
+        .collect();
+    let mut keys: Vec<(Key, String)> = (results.iter().enumerate())
         .map(|(k, r)| (Key::Bar(PALETTE[k % PALETTE.len()]), r.arm.name.clone()))
         .collect();
+    let mut colours: Vec<RGBColor> = (0..results.len())
+        .map(|k| PALETTE[k % PALETTE.len()])
+        .collect();
+    let mut top = throws_top(results);
+    if let Some(c) = class {
+        bars.insert(
+            0,
+            c.frequencies.iter().map(|&(v, f)| (v as f64, f)).collect(),
+        );
+        keys.insert(0, (Key::Bar(CLASS), c.name.clone()));
+        colours.insert(0, CLASS);
+        top = c
+            .frequencies
+            .iter()
+            .map(|f| f.1 * 1.1 + 0.01)
+            .fold(top, f64::max);
+    }
     let plot = with_legend(root, &keys)?;
-    let top = throws_top(results);
     let mut xs: Vec<f64> = bars.iter().flatten().map(|b| b.0).collect();
     xs.sort_by(f64::total_cmp);
     xs.dedup();
@@ -265,30 +285,37 @@ pub(super) fn draw_compare_throws<DB: DrawingBackend>(
         Lang::Fr => "Les issues des lancers, configuration par configuration",
     };
     let y_desc = match l {
-        Lang::En => "simulated frequency",
-        Lang::Fr => "fréquence simulée",
+        Lang::En => "frequency",
+        Lang::Fr => "fréquence",
     };
     let mut chart = value_chart(&plot, title, &xs, top, (tx.throws_x, y_desc), l)?;
-    let w = 0.8 / results.len().max(1) as f64;
+    let w = 0.8 / bars.len().max(1) as f64;
     for (k, arm) in bars.iter().enumerate() {
-        let colour = PALETTE[k % PALETTE.len()];
         let left = -0.4 + w * k as f64;
         chart
-            .draw_series(arm.iter().map(|&(v, f, _)| {
-                Rectangle::new([(v + left, 0.0), (v + left + w * 0.92, f)], colour.filled())
+            .draw_series(arm.iter().map(|&(v, f)| {
+                Rectangle::new(
+                    [(v + left, 0.0), (v + left + w * 0.92, f)],
+                    colours[k].filled(),
+                )
             }))
             .map_err(err)?;
     }
     frame(&plot, chart.plotting_area().get_pixel_range())
 }
 
+/// The class's bars in the compare chart: dark grey, apart from the arms' twelve colours.
+const CLASS: RGBColor = RGBColor(60, 60, 60);
+
 /// The caption of the chart of every arm's throws.
-pub(super) fn compare_throws_sentence(_results: &[ArmResult], l: Lang) -> String {
-    match l {
-        Lang::En => "Each value's simulated frequency, a bar per arm, on an axis from 0.".into(),
-        Lang::Fr => {
+pub(super) fn compare_throws_sentence(class: Option<&super::ClassBars>, l: Lang) -> String {
+    match (l, class) {
+        (Lang::En, None) => "Each value's simulated frequency, a bar per arm, on an axis from 0.".into(),
+        (Lang::Fr, None) => {
             "La fréquence simulée de chaque issue, une barre par configuration ; l'axe part de 0."
                 .into()
         }
+        (Lang::En, Some(c)) => format!("Each value's frequency: first {} (dark grey), then the simulation, a bar per arm; on an axis from 0.", l.quote(&c.name)),
+        (Lang::Fr, Some(c)) => format!("La fréquence de chaque issue : d'abord {} (en gris foncé), puis la simulation, une barre par configuration ; l'axe part de 0.", l.quote(&c.name)),
     }
 }

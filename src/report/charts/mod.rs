@@ -66,11 +66,11 @@ pub(crate) use png_and_svg;
 pub fn draw_all(
     dir: &Path,
     results: &[ArmResult],
-    asked: &[QuestionChart],
+    (asked, class): (&[QuestionChart], Option<&ClassBars>),
     l: Lang,
 ) -> Result<Vec<(String, String)>> {
     let tx = l.texts();
-    let mut out = draw_asked(dir, results, asked, l)?;
+    let mut out = draw_asked(dir, results, (asked, class), l)?;
     let top = arms::throws_top(results);
     for r in results {
         let stem = format!("throws-{}", slug(&r.arm.name));
@@ -114,18 +114,31 @@ pub fn draw_all(
     Ok(out)
 }
 
+/// The class's frequencies drawn beside every arm's (lesson 1's compare chart): its name in the
+/// legend and each value's frequency.
+pub struct ClassBars {
+    /// The legend's words (« la classe », « la classe (exemples) »).
+    pub name: String,
+    /// Each value and the class's frequency of it.
+    pub frequencies: Vec<(u8, f64)>,
+}
+
 /// The charts a scenario asks for, for every arm they apply to; returns (file stem, sentence).
 fn draw_asked(
     dir: &Path,
     results: &[ArmResult],
-    asked: &[QuestionChart],
+    (asked, class): (&[QuestionChart], Option<&ClassBars>),
     l: Lang,
 ) -> Result<Vec<(String, String)>> {
     let mut out = Vec::new();
     for chart in asked {
         if *chart == QuestionChart::CompareThrows {
-            png_and_svg!(dir, "compare-throws", draw_compare_throws(results, l));
-            out.push(("compare-throws".into(), compare_throws_sentence(results, l)));
+            png_and_svg!(
+                dir,
+                "compare-throws",
+                draw_compare_throws(results, class, l)
+            );
+            out.push(("compare-throws".into(), compare_throws_sentence(class, l)));
             continue;
         }
         for r in results {
