@@ -9,16 +9,17 @@ use senet_simulation::play::stats::rate;
 
 /// Names quoted and joined: « a », « b » et « c ».
 fn quote_list<'a>(names: impl Iterator<Item = &'a str>, l: Lang) -> String {
-    let q: Vec<String> = names.map(|n| l.quote(n)).collect();
-    match q.split_last() {
+    join_words(names.map(|n| l.quote(n)).collect(), l)
+}
+
+/// Words joined: « a, b et c », "a, b and c".
+fn join_words(words: Vec<String>, l: Lang) -> String {
+    match words.split_last() {
         Some((last, rest)) if !rest.is_empty() => {
-            format!(
-                "{} {} {last}",
-                rest.join(", "),
-                if l == Lang::Fr { "et" } else { "and" }
-            )
+            let and = if l == Lang::Fr { "et" } else { "and" };
+            format!("{} {and} {last}", rest.join(", "))
         }
-        _ => q.join(""),
+        _ => words.join(""),
     }
 }
 
@@ -126,17 +127,7 @@ pub(super) fn first_thrower(results: &[ArmResult], l: Lang) -> String {
 
 /// Values joined: « 2 et 3 », "2 and 3".
 fn join_values(values: &[u8], l: Lang) -> String {
-    let words: Vec<String> = values.iter().map(u8::to_string).collect();
-    match words.split_last() {
-        Some((last, rest)) if !rest.is_empty() => {
-            format!(
-                "{} {} {last}",
-                rest.join(", "),
-                if l == Lang::Fr { "et" } else { "and" }
-            )
-        }
-        _ => words.join(""),
-    }
+    join_words(values.iter().map(u8::to_string).collect(), l)
 }
 
 /// Each arm's mean and median game length in words, with its quartiles.

@@ -307,6 +307,26 @@ fn a_class_report_has_the_live_form_and_leaves_the_research_apparatus_in_the_fil
     assert!(!html.contains("class-form"));
 }
 
+/// The PDF headless Chromium prints of the page `file` (A4, no header or footer), written as
+/// `DIR/NAME.pdf` with a profile of its own in `dir`.
+fn print_to_pdf(file: &Path, dir: &Path, name: &str) -> Vec<u8> {
+    let pdf = dir.join(format!("{name}.pdf"));
+    let o = std::process::Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-pdf-header-footer",
+        ])
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .arg(format!("--print-to-pdf={}", pdf.display()))
+        .arg(format!("file://{}", file.display()))
+        .output()
+        .expect("chromium");
+    assert!(pdf.exists(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::read(&pdf).unwrap()
+}
+
 /// The page's DOM once Chromium ran its script, with a profile of its own (`profile`): what a
 /// browser kept from an earlier visit (localStorage) stays there.
 fn dom(url: &str, profile: &Path) -> String {
@@ -594,25 +614,8 @@ fn the_pupils_tally_sheet_prints_on_one_a4_page() {
     assert!(!html.contains("||||") && !html.contains("÷ 50") && !html.contains("senet-sim run"));
     assert!(html.contains("au moins 50 lancers") && html.contains("effectif ÷ nombre de lancers"));
     let tmp = tempfile::tempdir().unwrap();
-    let pdf = tmp.path().join("fiche.pdf");
-    let o = std::process::Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-pdf-header-footer",
-        ])
-        .arg(format!(
-            "--user-data-dir={}",
-            tmp.path().join("profile").display()
-        ))
-        .arg(format!("--print-to-pdf={}", pdf.display()))
-        .arg(format!("file://{}", sheet.display()))
-        .output()
-        .expect("chromium");
-    assert!(pdf.exists(), "{}", String::from_utf8_lossy(&o.stderr));
-    let bytes = std::fs::read(&pdf).unwrap();
-    let text = String::from_utf8_lossy(&bytes);
+    let pdf = print_to_pdf(&sheet, tmp.path(), "fiche");
+    let text = String::from_utf8_lossy(&pdf);
     // One page, A4 (595 × 842 points).
     assert!(text.contains("/Count 1"), "one page");
     assert!(text.contains("/MediaBox [0 0 594.9"), "A4");
@@ -662,24 +665,8 @@ fn a_pupils_lesson_one_report_prints_on_at_most_four_a4_pages() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
     assert!(html.contains("<div class=\"all-results\">\n<h2>Tous les résultats</h2>"));
-    let pdf = tmp.path().join("l1.pdf");
-    let o = std::process::Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-pdf-header-footer",
-        ])
-        .arg(format!(
-            "--user-data-dir={}",
-            tmp.path().join("profile").display()
-        ))
-        .arg(format!("--print-to-pdf={}", pdf.display()))
-        .arg(format!("file://{}", out.join("report.html").display()))
-        .output()
-        .expect("chromium");
-    assert!(pdf.exists(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8_lossy(&std::fs::read(&pdf).unwrap()).into_owned();
+    let pdf = print_to_pdf(&out.join("report.html"), tmp.path(), "l1");
+    let text = String::from_utf8_lossy(&pdf).into_owned();
     let pages: u32 = (text.split("/Count ").nth(1))
         .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
         .and_then(|n| n.parse().ok())

@@ -56,18 +56,12 @@ impl Lang {
 
     /// The thousands separator: "," or a no-break space.
     pub fn thousands(self) -> &'static str {
-        match self {
-            Lang::En => ",",
-            Lang::Fr => NBSP,
-        }
+        senet_classroom::Lang::from(self).thousands()
     }
 
     /// The decimal mark: '.' or ','.
     pub fn decimal_mark(self) -> char {
-        match self {
-            Lang::En => '.',
-            Lang::Fr => ',',
-        }
+        senet_classroom::Lang::from(self).decimal_mark()
     }
 
     /// `100 x` as a percentage with one decimal: "12.5%" or "12,5 %" (no-break space).
