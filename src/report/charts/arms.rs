@@ -249,7 +249,7 @@ pub(super) fn draw_convergence<DB: DrawingBackend>(
 pub(super) fn draw_compare_throws<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     results: &[ArmResult],
-    class: Option<&super::ClassBars>,
+    class: Option<&ClassBars>,
     l: Lang,
 ) -> Result<()> {
     let tx = l.texts();
@@ -304,11 +304,20 @@ pub(super) fn draw_compare_throws<DB: DrawingBackend>(
     frame(&plot, chart.plotting_area().get_pixel_range())
 }
 
+/// The class's frequencies drawn beside every arm's (lesson 1's compare chart): its name in the
+/// legend and each value's frequency.
+pub struct ClassBars {
+    /// The legend's words (« la classe », « la classe (exemples) »).
+    pub name: String,
+    /// Each value and the class's frequency of it.
+    pub frequencies: Vec<(u8, f64)>,
+}
+
 /// The class's bars in the compare chart: dark grey, apart from the arms' twelve colours.
 const CLASS: RGBColor = RGBColor(60, 60, 60);
 
 /// The caption of the chart of every arm's throws.
-pub(super) fn compare_throws_sentence(class: Option<&super::ClassBars>, l: Lang) -> String {
+pub(super) fn compare_throws_sentence(class: Option<&ClassBars>, l: Lang) -> String {
     match (l, class) {
         (Lang::En, None) => "Each value's simulated frequency, a bar per arm, on an axis from 0.".into(),
         (Lang::Fr, None) => {

@@ -16,6 +16,7 @@ mod questions;
 pub mod review;
 pub mod solved;
 
+pub use arms::ClassBars;
 use arms::{compare_throws_sentence, draw_compare_throws, draw_convergence, draw_throws};
 use board::draw_boards;
 use compare::{draw_lengths, draw_squares, draw_wins};
@@ -112,15 +113,6 @@ pub fn draw_all(
     );
     out.push(("board".into(), tx.board_sentence.into()));
     Ok(out)
-}
-
-/// The class's frequencies drawn beside every arm's (lesson 1's compare chart): its name in the
-/// legend and each value's frequency.
-pub struct ClassBars {
-    /// The legend's words (« la classe », « la classe (exemples) »).
-    pub name: String,
-    /// Each value and the class's frequency of it.
-    pub frequencies: Vec<(u8, f64)>,
 }
 
 /// The charts a scenario asks for, for every arm they apply to; returns (file stem, sentence).
