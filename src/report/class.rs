@@ -59,8 +59,13 @@ pub(super) fn write(
     let charts = dir.join("charts");
     let cl = senet_classroom::Lang::from(l);
     let mut m = format!(
-        "### {}\n\n",
-        t(l, "The class's throws", "Les lancers de la classe")
+        "### {}\n\n[{}](#class-form)\n\n",
+        t(l, "The class's throws", "Les lancers de la classe"),
+        t(
+            l,
+            "→ Type the class's counts (the live form)",
+            "→ Taper les effectifs de la classe (le formulaire en direct)"
+        ),
     );
     for (k, ((r, file), a)) in arms.iter().zip(&analyses).enumerate() {
         let class = &file.class;

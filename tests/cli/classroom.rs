@@ -78,6 +78,9 @@ fn the_class_throws_stand_beside_the_simulation_and_answer_the_question() {
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     let question = md.find("## La question").unwrap();
     let class = md.find("### Les lancers de la classe").unwrap();
+    // A link to the form at the top of the class's section, for the projection.
+    let link = md.find("(#class-form)").expect("a link to the form");
+    assert!(class < link);
     let example = md
         .find("**Ces lancers sont des exemples, pas ceux de votre classe.**")
         .expect("the examples said");
