@@ -109,10 +109,7 @@ pub(super) fn write(
 fn pooled_reference(r: &ArmResult, a: &Analysis) -> (Vec<f64>, String) {
     match a.settles_near() {
         Some((law, names)) if !a.example => (law.to_vec(), names.join(" / ")),
-        _ => (
-            law(&r.arm.rules, &r.arm.device, &a.values),
-            r.arm.name.clone(),
-        ),
+        _ => (a.law.clone(), r.arm.name.clone()),
     }
 }
 
@@ -123,7 +120,7 @@ fn throws_caption(r: &ArmResult, a: &Analysis, l: Lang) -> String {
         Lang::Fr => format!("La fréquence de chaque issue dans la classe, la fréquence simulée et la probabilité exacte avec {name}"),
         Lang::En => format!("The class's frequency of each value, the simulated frequency and the exact probability with {name}"),
     };
-    if let Some(e) = a.estimate.as_ref().filter(|_| !a.example) {
+    if let Some(e) = a.shown_estimate() {
         let p = l.num(e.p, 2);
         let _ = write!(s, "{}", match l {
             Lang::Fr => format!(", puis la probabilité avec des bâtonnets qui tombent sur la face plate avec la probabilité {p} estimée par la classe"),
@@ -142,8 +139,7 @@ fn throws_caption(r: &ArmResult, a: &Analysis, l: Lang) -> String {
 /// probability, and the equiprobable one or the probability with sticks of the class's p̂.
 fn table(r: &ArmResult, a: &Analysis, l: Lang) -> String {
     let sim_n = r.stats.total_throws();
-    let p = law(&r.arm.rules, &r.arm.device, &a.values);
-    let estimate = a.estimate.as_ref().filter(|_| !a.example);
+    let (p, estimate) = (&a.law, a.shown_estimate());
     // Six columns (a projected page): the last is the equiprobable value, or, for a real class
     // of sticks, the probability with sticks of its p̂ (the answer says 1/k already).
     let head = t(

@@ -133,6 +133,8 @@ pub struct Analysis {
     pub example: bool,
     /// Each value's frequency in the class.
     pub frequencies: Vec<f64>,
+    /// Each value's exact probability with the class's own device and rules (its arm's law).
+    pub law: Vec<f64>,
     /// Equiprobable or not.
     pub equiprobable: Equiprobable,
     /// The sticks' probability of a flat face, where the device is four two-faced pieces.
@@ -190,6 +192,7 @@ pub fn analyse(class: &Class, rules: &Rules, device: &Device, objects: &[Object]
         groups: class.groups.len(),
         example: class.is_example(),
         frequencies,
+        law: law(rules, device, &class.values),
         equiprobable: Equiprobable {
             p: e,
             interval,
@@ -204,6 +207,11 @@ pub fn analyse(class: &Class, rules: &Rules, device: &Device, objects: &[Object]
 }
 
 impl Analysis {
+    /// The estimate pupils are shown: none from the kit's example groups.
+    pub fn shown_estimate(&self) -> Option<&Estimate> {
+        self.estimate.as_ref().filter(|_| !self.example)
+    }
+
     /// The closest objects' names.
     pub fn closest_names(&self) -> Vec<String> {
         (self.closest.iter())

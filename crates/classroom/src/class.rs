@@ -38,7 +38,13 @@ impl Class {
 
     /// Every group's counts added up.
     pub fn totals(&self) -> Vec<u64> {
-        self.pooled().pop().unwrap_or_default()
+        let mut sum = vec![0u64; self.values.len()];
+        for g in &self.groups {
+            for (s, c) in sum.iter_mut().zip(&g.counts) {
+                *s = s.saturating_add(*c);
+            }
+        }
+        sum
     }
 
     /// The class's throws in all.

@@ -106,7 +106,7 @@ impl Analysis {
     /// How often the class's sticks fall on their flat face, in words, with the interval where
     /// their probability very probably lies and whether that is a coin's 1/2.
     pub fn estimate_sentence(&self, l: Lang) -> Option<String> {
-        let s = self.estimate.as_ref().filter(|_| !self.example)?;
+        let s = self.shown_estimate()?;
         let tenths = (s.p * 10.0).round() as u64;
         let (sticks, marked, n) = (l.int(s.sticks), l.int(s.marked), l.int(self.throws));
         let (p, lo, hi) = (

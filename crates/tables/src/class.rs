@@ -7,7 +7,7 @@
 use crate::frames::col;
 use crate::TablesError;
 use polars::prelude::*;
-use senet_classroom::{law, Analysis, Class};
+use senet_classroom::{Analysis, Class};
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::{fluctuation_school, rate};
 
@@ -22,7 +22,7 @@ pub fn class_throws(arms: &[ClassArm]) -> Result<DataFrame, TablesError> {
         let totals = class.totals();
         let n: u64 = totals.iter().sum();
         let simulated = r.stats.total_throws();
-        let law = law(&r.arm.rules, &r.arm.device, &class.values);
+        let law = &analysis.law;
         for (i, &v) in class.values.iter().enumerate() {
             sticks.push(analysis.estimate.as_ref().map(|e| e.law[i]));
             arm.push(r.arm.name.clone());
@@ -53,8 +53,8 @@ pub fn class_pooled(arms: &[ClassArm]) -> Result<DataFrame, TablesError> {
     let (mut arm, mut groups, mut group, mut value) = (vec![], vec![], vec![], vec![]);
     let (mut own, mut pooled, mut throws, mut freq) = (vec![], vec![], vec![], vec![]);
     let (mut theory, mut low, mut high) = (vec![], vec![], vec![]);
-    for (r, class, _) in arms {
-        let law = law(&r.arm.rules, &r.arm.device, &class.values);
+    for (r, class, analysis) in arms {
+        let law = &analysis.law;
         for (k, sums) in class.pooled().iter().enumerate() {
             let n: u64 = sums.iter().sum();
             for (i, &v) in class.values.iter().enumerate() {

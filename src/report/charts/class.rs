@@ -10,7 +10,7 @@ use crate::lang::{t, Lang};
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use senet_classroom::{law, Analysis};
+use senet_classroom::Analysis;
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::{fluctuation_school, rate};
 
@@ -25,9 +25,9 @@ pub(crate) fn draw_class_throws<DB: DrawingBackend>(
 ) -> Result<()> {
     let n = a.throws;
     let sim_n = r.stats.total_throws();
-    let p = law(&r.arm.rules, &r.arm.device, &a.values);
+    let p = &a.law;
     let equi = a.equiprobable.p;
-    let estimate = a.estimate.as_ref().filter(|_| !a.example);
+    let estimate = a.shown_estimate();
     let bars: Vec<(f64, Vec<f64>)> = (a.values.iter().enumerate())
         .map(|(i, &v)| {
             let sim = rate(r.stats.throws[v as usize], sim_n);
@@ -78,7 +78,12 @@ pub(crate) fn draw_class_throws<DB: DrawingBackend>(
         ),
     ));
     let plot = with_legend(root, &keys)?;
-    let top = bars.iter().flat_map(|b| b.1.clone()).fold(equi, f64::max) * 1.1 + 0.01;
+    let top = bars
+        .iter()
+        .flat_map(|b| b.1.iter().copied())
+        .fold(equi, f64::max)
+        * 1.1
+        + 0.01;
     let xs: Vec<f64> = bars.iter().map(|b| b.0).collect();
     let xmax = xs.iter().fold(1.0, |a: f64, b| a.max(*b)) + 0.7;
     let title = match l {
@@ -204,7 +209,7 @@ pub(crate) fn draw_class_pooled<DB: DrawingBackend>(
         // Values of the same probability share their line, their dashes in turn.
         let same: Vec<usize> = (0..p.len()).filter(|&j| (p[j] - pi).abs() < 1e-9).collect();
         let (turn, of) = (same.iter().position(|&j| j == i).unwrap_or(0), same.len());
-        let dash = 0.2 / of.max(1) as f64 * if of > 1 { 1.0 } else { 0.5 };
+        let dash = if of > 1 { 0.2 / of as f64 } else { 0.1 };
         let starts = (0..)
             .map(|j| 1.0 + 0.2 * j as f64 + dash * turn as f64)
             .take_while(|x| *x < g as f64);
