@@ -28,6 +28,16 @@ pub(super) fn analysis(r: &ArmResult, file: &ClassFile, results: &[ArmResult]) -
     analyse(&file.class, &r.arm.rules, &r.arm.device, &objects)
 }
 
+/// The class's part of a report: what the question shows, and the files, named in the
+/// teacher's part.
+#[derive(Default)]
+pub(super) struct Section {
+    /// The answers, the form's marker after the first, the table and the charts.
+    pub question: String,
+    /// The sentence that names the class's CSV files.
+    pub files: String,
+}
+
 /// Writes the class's tables and charts for `arms` into `dir`; returns the report's section
 /// (empty when no arm has class throws), the live form's marker after its first answer.
 pub(super) fn write(
@@ -36,9 +46,9 @@ pub(super) fn write(
     results: &[ArmResult],
     style: TableFormat,
     l: Lang,
-) -> Result<String> {
+) -> Result<Section> {
     if arms.is_empty() {
-        return Ok(String::new());
+        return Ok(Section::default());
     }
     let analyses: Vec<Analysis> = (arms.iter())
         .map(|(r, f)| analysis(r, f, results))
@@ -94,14 +104,14 @@ pub(super) fn write(
             let dashed = (reference.as_slice(), drawn.as_str());
             png_and_svg!(charts, stem, draw_class_pooled(a, &pooled, dashed, l));
             let _ = writeln!(m, "![{stem}](charts/{stem}.png)\n\n{} {}\n", a.pooled_caption(&drawn, cl), t(l,
-                "The grey lines are the fluctuation interval p ± 1/√n of the most probable value.",
-                "Les traits gris sont l'intervalle de fluctuation p ± 1/√n de l'issue la plus probable."));
+                "Between the grey lines the frequency of the most probable value stays almost always, by luck alone (at lycée: the fluctuation interval p ± 1/√n).",
+                "Entre les traits gris, la fréquence de l'issue la plus probable reste presque toujours, par le seul hasard (au lycée : l'intervalle de fluctuation p ± 1/√n)."));
         }
-        let _ = writeln!(m, "{}\n", t(l,
+    }
+    let files = format!("{}\n\n", t(l,
             "Every count is in `class_throws.csv` (the class pooled, beside the simulation) and `class_pooled.csv` (each group's counts and the pooled frequencies, group after group).",
             "Tous les effectifs sont dans `class_throws.csv` (la classe entière, à côté de la simulation) et `class_pooled.csv` (les effectifs de chaque groupe et les fréquences cumulées, groupe après groupe)."));
-    }
-    Ok(m)
+    Ok(Section { question: m, files })
 }
 
 /// The law the pooled chart draws and whose it is: the object the class settles near, else

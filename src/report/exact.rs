@@ -2,6 +2,7 @@
 //! the solved game with both sides optimal or both random, the exact chance of the side that
 //! starts beside its simulated frequency, and whether the interval holds it.
 
+use super::further::Check;
 use super::interval::{outside, pct};
 use crate::lang::{fill, t, Lang};
 use anyhow::{Context, Result};
@@ -34,22 +35,42 @@ fn play(r: &ArmResult) -> Option<bool> {
     }
 }
 
-/// The sentences of the arms that play the solved game: its exact value, the simulated
-/// frequency with its interval, and, when the interval misses it, how often that happens.
-pub(super) fn md(results: &[ArmResult], exact: &ExactStart, l: Lang) -> String {
+/// The arms that play the solved game: each with the exact value and how both sides play.
+fn solved_arms<'a>(
+    results: &'a [ArmResult],
+    exact: &ExactStart,
+    l: Lang,
+) -> Vec<(&'a ArmResult, f64, &'static str)> {
     let tx = l.texts();
     let game = results[exact.arm].arm.game();
+    (results.iter().filter(|r| r.arm.game() == game))
+        .filter_map(|r| match play(r)? {
+            true => Some((r, exact.optimal, tx.exact_best)),
+            false => Some((r, exact.random?, tx.exact_random)),
+        })
+        .collect()
+}
+
+/// The sentences of the arms that play the solved game: its exact value, the simulated
+/// frequency with its interval, and, when the interval misses it, how often that happens.
+/// `class`: a pupils' report, where the frequency comes alone (its interval is in
+/// [`checks`], for the lycée section).
+pub(super) fn md(results: &[ArmResult], exact: &ExactStart, l: Lang, class: bool) -> String {
+    let tx = l.texts();
     let mut m = String::new();
-    for r in results.iter().filter(|r| r.arm.game() == game) {
-        let (value, how) = match play(r) {
-            Some(true) => (exact.optimal, tx.exact_best),
-            Some(false) => match exact.random {
-                Some(v) => (v, tx.exact_random),
-                None => continue,
-            },
-            None => continue,
-        };
+    if class {
+        m.push_str(&answer(exact.optimal, l));
+    }
+    for (r, value, how) in solved_arms(results, exact, l) {
         let a = &r.stats;
+        if class {
+            let _ = write!(m, "{}\n\n", fill!(t(l,
+                "When both sides play {}, the side that starts wins with the exact probability {} (the solved game). The simulation {} gives {}.",
+                "Quand les deux camps jouent {}, le camp qui commence gagne avec la probabilité exacte {} (la partie résolue). La simulation {} donne {}."),
+                how, l.num(value, 4), l.quote(&r.arm.name),
+                l.pct(a.first_mover_wins as f64 / a.games.max(1) as f64)));
+            continue;
+        }
         let missed = outside(&r.arm.name, a.first_mover_wins, a.games, value, l);
         let holds = match missed {
             None => tx.exact_holds,
@@ -70,6 +91,45 @@ pub(super) fn md(results: &[ArmResult], exact: &ExactStart, l: Lang) -> String {
         }
     }
     m
+}
+
+/// A pupils' report opens with its question answered: does the side that starts have an
+/// advantage when both play their best?
+fn answer(optimal: f64, l: Lang) -> String {
+    let (yes_fr, yes_en) = match optimal {
+        p if p > 0.55 => ("Oui.", "Yes."),
+        p if p > 0.5 => ("Oui, un petit.", "Yes, a small one."),
+        0.5 => ("Non.", "No."),
+        _ => (
+            "Non : c'est l'autre camp qui l'a.",
+            "No: the other side has it.",
+        ),
+    };
+    let pct = l.pct(optimal);
+    match l {
+        Lang::Fr => format!("**Quand les deux camps jouent au mieux, le camp qui commence a-t-il un avantage ? {yes_fr}** Il gagne {pct} des parties, exactement : la partie est résolue, c'est un calcul et non une simulation.\n\n"),
+        Lang::En => format!("**When both sides play their best, has the side that starts an advantage? {yes_en}** It wins {pct} of games, exactly: the game is solved, this is a calculation and not a simulation.\n\n"),
+    }
+}
+
+/// The frequencies of [`md`] with their exact values, for a class's lycée section.
+pub(super) fn checks(results: &[ArmResult], exact: &ExactStart, l: Lang) -> Vec<Check> {
+    (solved_arms(results, exact, l).into_iter())
+        .map(|(r, value, how)| Check {
+            what: fill!(
+                t(
+                    l,
+                    "{}, both sides playing {}",
+                    "{}, les deux camps jouant {}"
+                ),
+                l.quote(&r.arm.name),
+                how
+            ),
+            k: r.stats.first_mover_wins,
+            n: r.stats.games,
+            exact: Some((l.num(value, 4), value)),
+        })
+        .collect()
 }
 
 /// What the solved game says beyond the start, from the report's `exact/`: each strategy's

@@ -96,7 +96,25 @@
       out += "<p>" + bold(fill(T.estimate, { tenths: Math.round(p * 10), sticks: fmt(sticks, 0), n: fmt(n, 0), marked: fmt(marked, 0), p: fmt(p, 2), half: fmt(h, 3), lo: fmt(plo, 2), hi: fmt(phi, 2) })
         + " " + (plo <= 0.5 && 0.5 <= phi ? T.fair : T.unfair)) + "</p>";
     }
-    return out;
+    return out + closest(totals, n);
+  }
+  // The simulated objects whose probabilities are closest to the class's frequencies
+  // (senet_classroom's Fit: the smallest largest gap, ties named together).
+  function closest(totals, n) {
+    const freq = totals.map((c) => c / n), h = 1 / Math.sqrt(n);
+    const fits = CLASS_DATA.map((a) => {
+      const law = values.map((v) => { const j = a.values.indexOf(v); return j < 0 ? 0 : a.exact[j]; });
+      let at = 0;
+      law.forEach((p, i) => { if (Math.abs(freq[i] - p) > Math.abs(freq[at] - law[at])) at = i; });
+      const ok = law.every((p, i) => Math.max(0, p - h) <= freq[i] && freq[i] <= Math.min(1, p + h));
+      return { at: at, gap: Math.abs(freq[at] - law[at]), fits: ok, p: law[at] };
+    });
+    const best = Math.min(...fits.map((f) => f.gap)), near = CLASS_DATA.map((a, i) => i).filter((i) => fits[i].gap <= best + 1e-12);
+    if (near.length === 0) return "";
+    const q = near.map((i) => fill(W.quote, { name: CLASS_DATA[i].arm }));
+    const names = q.length === 1 ? q[0] : q.slice(0, -1).join(", ") + " " + W.and + " " + q[q.length - 1] + " (" + T.same + ")";
+    const f = fits[near[0]];
+    return "<p>" + bold(fill(f.fits ? T.closest : T.closest_far, { names: names, v: values[f.at], gap: fmt(f.gap, 2), f: fmt(freq[f.at], 2), p: fmt(f.p, 3) })) + "</p>";
   }
   const axis = (w, h, left, bottom, top, y) => {
     let s = "";

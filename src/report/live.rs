@@ -119,6 +119,8 @@ fn words(l: Lang) -> String {
             t(l, "{group}, value {value}", "{group}, issue {value}"),
         ),
         ("pooled", t(l, "groups pooled", "groupes réunis")),
+        ("quote", t(l, "\"{name}\"", "«\u{a0}{name}\u{a0}»")),
+        ("and", t(l, "and", "et")),
         (
             "clear",
             t(l, "Clear every count?", "Effacer tous les effectifs ?"),

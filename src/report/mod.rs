@@ -7,6 +7,7 @@ mod class;
 mod compare;
 pub mod endgame;
 pub mod exact;
+mod further;
 pub mod html;
 mod interval;
 pub mod live;
@@ -70,12 +71,18 @@ pub fn write(
         }
         _ => String::new(),
     };
+    // A pupils' report prints its question: the lycée section and the teacher's part are
+    // on screen only.
+    let further = format!("## {}\n", further::title(lang));
     let print = (scenario.audience == Audience::Class).then(|| html::PrintQuestion {
-        heading: lang.texts().all_figures,
+        heading: match md.contains(&further) {
+            true => further::title(lang),
+            false => lang.texts().all_figures,
+        },
         note: t(
             lang,
-            "The rest of the report (\"All the figures\") is not printed: it is in report.html.",
-            "La suite du rapport (« Tous les résultats ») n'est pas imprimée : elle est dans report.html.",
+            "The rest of the report (going further at lycée, all the figures) is not printed: it is in report.html.",
+            "La suite du rapport (« Pour aller plus loin (lycée) », « Tous les résultats ») n'est pas imprimée : elle est dans report.html.",
         ),
     });
     html::write(dir, &md, &form, (&scenario.title, lang.code()), print)?;
@@ -153,7 +160,10 @@ fn report_md(s: &Scenario, body: &str, config: &RunConfig) -> String {
     let tx = l.texts();
     let mut m = String::new();
     let _ = writeln!(m, "# {}\n", s.title);
-    let _ = writeln!(m, "{}\n", fill!(tx.scenario_line, s.path.display(), s.seed));
+    // A pupils' report names no file: « Reproduire », at its end, has the scenario and seed.
+    if s.audience != Audience::Class {
+        let _ = writeln!(m, "{}\n", fill!(tx.scenario_line, s.path.display(), s.seed));
+    }
     m.push_str(body);
     let _ = writeln!(m, "## {}\n", tx.reproduce);
     let cmd = reproduce_command(s, config);
@@ -194,7 +204,7 @@ fn arms_md(
     results: &[ArmResult],
     charts: &[(String, String)],
     exact: Option<&exact::ExactStart>,
-    class: &str,
+    class: &class::Section,
     solved: &str,
     l: Lang,
 ) -> String {
@@ -214,30 +224,64 @@ fn arms_md(
     // In the order the scenario asks them.
     asked.sort_by_key(|(stem, _)| asked_as(stem));
     let asks_throw_off = s.charts.contains(&QuestionChart::ThrowOff);
+    let has_question = !asked.is_empty() || exact.is_some() || !class.question.is_empty();
+    let pupils = s.audience == Audience::Class && has_question;
+    // A class's report: lycée charts (the geometric law, log axes) leave the question for the
+    // lycée section, and so do the intervals.
+    let lycee = |stem: &str| {
+        pupils
+            && (stem.starts_with("convergence-")
+                || [QuestionChart::ThrowOff, QuestionChart::ExitWaits]
+                    .iter()
+                    .any(|c| stem.starts_with(&format!("{}-", c.id()))))
+    };
+    let (further_charts, asked): (Vec<_>, Vec<_>) =
+        asked.into_iter().partition(|(st, _)| lycee(st));
+    let (more, others): (Vec<_>, Vec<_>) = others.into_iter().partition(|(st, _)| lycee(st));
     let mut question = String::new();
-    if !asked.is_empty() || exact.is_some() || !class.is_empty() {
+    let (mut before, mut checks) = (String::new(), Vec::new());
+    if has_question {
         let _ = writeln!(question, "## {}\n", tx.question_title);
-        question.push_str(class);
+        question.push_str(&class.question);
         // The question answered in words before its charts.
         if s.charts.contains(&QuestionChart::CompareThrows) {
             let _ = writeln!(question, "{}\n", answers::compare_throws(results, l));
         }
         if s.charts.contains(&QuestionChart::Lengths) {
             question.push_str(&answers::lengths(results, l));
+            if pupils {
+                let _ = writeln!(before, "{}\n", t(l,
+                    "**The expected value.** The mean length of the simulated games estimates the expected length of a game: the mean that ever more games would come close to.",
+                    "**L'espérance.** La durée moyenne des parties simulées estime l'espérance de la durée d'une partie : la moyenne dont on se rapprocherait avec toujours plus de parties."));
+            }
         }
         if let Some(e) = exact {
-            question.push_str(&exact::md(results, e, l));
+            question.push_str(&exact::md(results, e, l, pupils));
+            if pupils {
+                checks.extend(exact::checks(results, e, l));
+            }
         }
         if asks_throw_off {
             let _ = writeln!(question, "{}\n", answers::first_thrower(results, l));
-            question.push_str(&throwoff_md(results, l));
+            question.push_str(&throwoff_md(results, l, !pupils));
             question.push('\n');
+            if pupils {
+                checks.extend(throwoff_checks(results, l));
+            }
         }
         for (stem, sentence) in &asked {
             let _ = writeln!(question, "![{stem}](charts/{stem}.png)\n\n{sentence}\n");
         }
         question.push_str(solved);
+        if pupils {
+            question = further::without_files(&question);
+        }
+        for (stem, sentence) in further_charts.iter().chain(&more) {
+            let _ = writeln!(before, "![{stem}](charts/{stem}.png)\n\n{sentence}\n");
+        }
+        question.push_str(&further::section(&before, &checks, l));
         let _ = writeln!(question, "## {}\n", tx.all_figures);
+        question.push_str(&class.files);
     }
     let mut m = String::new();
     let _ = writeln!(m, "{}\n", fill!(tx.games_per_arm, l.int(s.games)));
@@ -265,7 +309,7 @@ fn arms_md(
         );
     }
     if !asks_throw_off {
-        m.push_str(&throwoff_md(results, l));
+        m.push_str(&throwoff_md(results, l, true));
     }
     let _ = write!(m, "{}", thirty_md(results, l));
     let _ = writeln!(m, "\n{}\n", tx.summary_note);
@@ -380,22 +424,31 @@ fn metrics_part(m: &mut String, results: &[ArmResult], l: Lang) {
     m.push('\n');
 }
 
+/// The exact probability that the first thrower wins an arm's throw-off, and how it is
+/// shown: a fraction when it is one (4/7 ≈ 0.5714), else a decimal.
+fn throwoff_exact(r: &ArmResult, l: Lang) -> (f64, String) {
+    use senet_simulation::play::stats::{throwoff_fraction, throwoff_theory};
+    let theory = throwoff_theory(&r.arm.rules, &r.arm.device).unwrap_or(0.0);
+    let shown = match throwoff_fraction(&r.arm.rules, &r.arm.device) {
+        Some((a, b)) => format!("{a}/{b} ≈ {}", l.num(theory, 4)),
+        None => l.num(theory, 4),
+    };
+    (theory, shown)
+}
+
 /// The throw-off of every arm that has one: who got the value first, against the exact
 /// 1/(2 − p); who then won the game; and a sentence when the exact value lies outside the
-/// simulation's interval.
-fn throwoff_md(results: &[ArmResult], l: Lang) -> String {
+/// simulation's interval. Without `intervals` (a pupils' report), percentages alone.
+fn throwoff_md(results: &[ArmResult], l: Lang, intervals: bool) -> String {
     let tx = l.texts();
     let mut m = String::new();
+    let shown = |k: u64, n: u64| match intervals {
+        true => pct(k, n, l),
+        false => l.pct(k as f64 / n.max(1) as f64),
+    };
     for r in results.iter().filter(|r| r.stats.throwoffs > 0) {
         let a = &r.stats;
-        let theory = senet_simulation::play::stats::throwoff_theory(&r.arm.rules, &r.arm.device)
-            .unwrap_or(0.0);
-        // The exact value as a fraction when it is one (4/7 ≈ 0.5714), else as a decimal.
-        let exact =
-            match senet_simulation::play::stats::throwoff_fraction(&r.arm.rules, &r.arm.device) {
-                Some((a, b)) => format!("{a}/{b} ≈ {}", l.num(theory, 4)),
-                None => l.num(theory, 4),
-            };
+        let (theory, exact) = throwoff_exact(r, l);
         let _ = writeln!(
             m,
             "\n{}",
@@ -405,7 +458,7 @@ fn throwoff_md(results: &[ArmResult], l: Lang) -> String {
                 r.arm.rules.first_throw.unwrap_or_default(),
                 l.int(a.throwoff_first_thrower),
                 l.int(a.throwoffs),
-                pct(a.throwoff_first_thrower, a.throwoffs, l),
+                shown(a.throwoff_first_thrower, a.throwoffs),
                 exact
             )
         );
@@ -414,21 +467,51 @@ fn throwoff_md(results: &[ArmResult], l: Lang) -> String {
             "\n{}",
             fill!(
                 tx.first_thrower_sentence,
-                pct(a.first_thrower_wins, a.throwoffs, l),
-                pct(a.first_mover_wins, a.games, l)
+                shown(a.first_thrower_wins, a.throwoffs),
+                shown(a.first_mover_wins, a.games)
             )
         );
-        if let Some(s) = interval::outside(
+        let missed = interval::outside(
             &r.arm.name,
             a.throwoff_first_thrower,
             a.throwoffs,
             theory,
             l,
-        ) {
+        );
+        if let Some(s) = missed.filter(|_| intervals) {
             let _ = writeln!(m, "\n{s}");
         }
     }
     m
+}
+
+/// The throw-offs' frequencies with their exact values, for a class's lycée section.
+fn throwoff_checks(results: &[ArmResult], l: Lang) -> Vec<further::Check> {
+    let mut checks = Vec::new();
+    for r in results.iter().filter(|r| r.stats.throwoffs > 0) {
+        let (a, name) = (&r.stats, l.quote(&r.arm.name));
+        let (theory, exact) = throwoff_exact(r, l);
+        checks.push(further::Check {
+            what: fill!(t(l, "who starts, {}", "qui commence, {}"), name),
+            k: a.throwoff_first_thrower,
+            n: a.throwoffs,
+            exact: Some((exact, theory)),
+        });
+        checks.push(further::Check {
+            what: fill!(
+                t(
+                    l,
+                    "the first thrower wins, {}",
+                    "le premier lanceur gagne, {}"
+                ),
+                name
+            ),
+            k: a.first_thrower_wins,
+            n: a.throwoffs,
+            exact: None,
+        });
+    }
+    checks
 }
 
 /// One sentence per reading of square 30 used by the arms that bear off onto it (`kendall`):

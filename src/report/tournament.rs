@@ -186,6 +186,7 @@ fn class_section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
     let tx = l.texts();
     let tour = &r.tournament;
     let _ = writeln!(md, "## {}\n", tx.question_title);
+    let mut further = String::new();
     let (s, c, n) = duplicates(r);
     let best = r.ranked()[0];
     let rand = (tour.strategies.iter()).position(|s| *s == StrategySpec::Random);
@@ -194,9 +195,13 @@ fn class_section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
         .and_then(|x| row_rate(&r.pairings, best, x))
     {
         let _ = writeln!(md, "{}\n", fill!(t(l,
-            "**Is Senet only luck? No.** Were it only luck, every strategy would win about one game in two. Yet the strategy {} wins {} of its games against random play (95% interval {} – {}), over {} games.",
-            "**Le senet, seulement du hasard ? Non.** Si c'était seulement du hasard, chaque stratégie gagnerait environ une partie sur deux. Or la stratégie {} gagne {} de ses parties contre le jeu au hasard (intervalle de confiance à 95 % : {} – {}), sur {} parties."),
-            named(r.name(best), l), l.pct(rate), l.pct(lo), l.pct(hi), l.int(tour.games)));
+            "**Is Senet only luck? No.** Were it only luck, every strategy would win about one game in two. Yet the strategy {} wins {} of its games against random play, over {} games.",
+            "**Le senet, seulement du hasard ? Non.** Si c'était seulement du hasard, chaque stratégie gagnerait environ une partie sur deux. Or la stratégie {} gagne {} de ses parties contre le jeu au hasard, sur {} parties."),
+            named(r.name(best), l), l.pct(rate), l.int(tour.games)));
+        let _ = write!(further, "{}\n\n", fill!(t(l,
+            "**95% confidence interval.** The strategy {} wins between {} and {} of its games against random play (95% interval): were the tournament played twenty times with other seeds, about nineteen of the twenty intervals would hold its true rate.",
+            "**Intervalle de confiance à 95 %.** La stratégie {} gagne entre {} et {} de ses parties contre le jeu au hasard (intervalle à 95 %) : si l'on refaisait le tournoi vingt fois avec d'autres graines, environ dix-neuf des vingt intervalles contiendraient sa vraie fréquence de victoire."),
+            named(r.name(best), l), l.pct(lo), l.pct(hi)));
     }
     let share = |k: u64| l.pct(k as f64 / n.max(1) as f64);
     let _ = writeln!(md, "{}\n", fill!(t(l,
@@ -206,11 +211,14 @@ fn class_section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
     let _ = writeln!(
         md,
         "![{stem}](charts/{stem}.png)\n\n{}\n",
-        tx.heatmap_sentence
+        super::further::without_files(tx.heatmap_sentence)
     );
+    md.push_str(&super::further::section(&further, &[], l));
+    // The teacher's part: the variant and the throwing object named by their ids.
+    let _ = writeln!(md, "## {}\n", tx.all_figures);
     let _ = writeln!(
         md,
-        "## {} {} ({}, {})\n\n{}\n",
+        "### {} {} ({}, {})\n\n{}\n",
         tx.tournament,
         tour.name,
         tour.variant,

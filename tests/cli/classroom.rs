@@ -382,6 +382,12 @@ fn the_live_form_draws_the_counts_it_is_given_in_headless_chromium() {
         "{typed}"
     );
     assert!(typed.contains("Cela ne comprend pas 0,5"), "{typed}");
+    // The closest object, as the report names it (the library's template, filled alike).
+    assert!(
+        typed.contains("c'est « bâtonnets 60 % » dont les probabilités sont les plus proches"),
+        "{typed}"
+    );
+    assert!(typed.contains("ce que le hasard explique"), "{typed}");
     // Five bars of the class, five of the simulation, five of the exact law; a curve a value.
     for k in 0..3 {
         assert_eq!(typed.matches(&format!("class=\"bar-{k}\"")).count(), 5);
@@ -576,23 +582,29 @@ fn every_lesson_report_answers_first_in_french_and_fits_a_projected_page() {
 }
 
 #[test]
-fn lesson_two_names_the_arm_and_the_true_rarity_of_a_miss() {
-    // Lesson 2's run misses the exact value for « bâtonnets 70 % » by 3.7 standard errors; the
-    // sentence used to name no arm and to call it « une fois sur vingt ».
+fn lesson_two_shows_its_intervals_for_lycee_as_twenty_runs_of_which_one_misses() {
+    // Lesson 2's run misses the exact value for « bâtonnets 70 % » by 3.7 standard errors (a
+    // 1-in-4,000 draw); the pupils' report made it the lesson. Now the intervals are in the
+    // lycée section, said as twenty runs, and the one that misses is named.
     let md = std::fs::read_to_string(root().join("reports/lesson/lecon-2-qui-commence/report.md"))
         .unwrap();
+    let further = md.find("## Pour aller plus loin (lycée)").unwrap();
     let at = md
-        .find("Ici, pour «\u{a0}bâtonnets 70\u{a0}%\u{a0}», la probabilité exacte est hors de l'intervalle")
-        .expect("the sentence names the arm");
+        .find("Refaire la simulation vingt fois avec d'autres graines donnerait vingt intervalles\u{a0}: environ dix-neuf contiendraient la probabilité exacte et environ un la manquerait")
+        .expect("twenty runs");
+    assert!(further < at);
     let sentence = &md[at..md[at..].find('\n').unwrap() + at];
-    assert!(sentence.contains("à 3,7 écarts types"), "{sentence}");
     assert!(
-        sentence.contains("environ une fois sur 4\u{a0}105 simulations"),
+        sentence.contains("Ici, 2 intervalles sur 3 la contiennent."),
         "{sentence}"
     );
     assert!(
-        sentence.contains("un écart aussi grand est bien plus rare"),
+        sentence.contains("Celui qui la manque (qui commence, «\u{a0}bâtonnets 70\u{a0}%\u{a0}») est ce «\u{a0}un sur vingt\u{a0}»"),
         "{sentence}"
+    );
+    assert!(
+        !md.contains("écarts types"),
+        "one unlucky run is not the lesson"
     );
 }
 

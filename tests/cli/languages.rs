@@ -76,7 +76,7 @@ fn french_and_english_outputs() {
         "Diagramme en bâtons",
         "Loi des grands nombres",
         "loi binomiale",
-        "espérance",
+        "loi géométrique",
         "fréquence",
         "probabilité",
         "issue",

@@ -115,3 +115,70 @@ fn replace(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
         )
         .into_bytes()
 }
+
+/// The part of a committed lesson report pupils read: from « La question » to the next
+/// section (the lycée section and the teacher's part come after it).
+fn question(md: &str) -> &str {
+    let start = md.find("## La question\n").expect("a question");
+    let rest = &md[start + 3..];
+    &rest[..rest.find("\n## ").unwrap_or(rest.len())]
+}
+
+#[test]
+fn the_pupils_text_of_every_lesson_is_troisieme_and_the_rest_goes_further() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/lesson");
+    let mut lessons = 0;
+    for e in std::fs::read_dir(&root).unwrap() {
+        let dir = e.unwrap().path();
+        let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+        // The charts' file names aside, and the teacher's note on the kit's example groups
+        // (it names the class file to fill, and goes once the class's counts are in).
+        let q: String = (question(&md).lines())
+            .filter(|l| !l.starts_with("!["))
+            .map(|l| l.replace("`classe.csv`", "") + "\n")
+            .collect();
+        let name = dir.display();
+        // No lycée material, file name, interval, id or caret exponent on the main path.
+        for word in [
+            "95 %",
+            "géométrique",
+            "espérance",
+            "écarts types",
+            "logarithm",
+            "^",
+            "% [",
+            ".csv",
+            ".toml",
+            "tejon",
+            "heuristic",
+            "expectimax",
+            "graine",
+            "--threads",
+            "--seed",
+        ] {
+            assert!(
+                !q.contains(word),
+                "{word:?} in the question of {name}:\n{q}"
+            );
+        }
+        // Every report answers first, and what was taken out is in the lycée section.
+        assert!(q.contains("**"), "{name}");
+        let further = md.find("## Pour aller plus loin (lycée)\n");
+        let all = md
+            .find("## Tous les résultats\n")
+            .expect("the teacher's part");
+        assert!(
+            further.is_some_and(|f| f < all),
+            "{name}: no lycée section before the rest"
+        );
+        lessons += 1;
+    }
+    assert_eq!(lessons, 5);
+    let two = std::fs::read_to_string(root.join("lecon-2-qui-commence/report.md")).unwrap();
+    assert!(two.contains("Refaire la simulation vingt fois avec d'autres graines"));
+    assert!(two.contains("(1 − p)ᵏ⁻¹ × p"));
+    assert!(
+        !two.contains("écarts types"),
+        "one unlucky run is not the lesson"
+    );
+}

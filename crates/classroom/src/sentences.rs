@@ -9,7 +9,7 @@ use crate::words::Lang;
 /// `unknown` (equiprobable or not), `estimate` (the sticks' p̂), `fair` and `unfair` (whether
 /// its interval holds 0.5). Each `{name}` is filled by [`fill`]; [`Analysis::answer`] and
 /// [`Analysis::estimate_sentence`] fill the same ones.
-pub fn templates(l: Lang) -> [(&'static str, &'static str); 5] {
+pub fn templates(l: Lang) -> [(&'static str, &'static str); 8] {
     match l {
         Lang::Fr => [
             ("no", "**Équiprobable ou non ? Non.** Si les {k} issues étaient équiprobables, chacune sortirait environ une fois sur {k} (fréquence {e}). Dans les {n} lancers de la classe ({g}), l'issue {v} est sortie {c} fois : une fréquence de {f}, trop loin de {e} pour venir du hasard. En effet, en {n} lancers d'issues équiprobables, la fréquence d'une issue est presque toujours entre {lo} et {hi}."),
@@ -17,6 +17,9 @@ pub fn templates(l: Lang) -> [(&'static str, &'static str); 5] {
             ("estimate", "**Les bâtonnets de la classe tombent sur la face plate environ {tenths} fois sur 10.** Sur les {sticks} bâtonnets lancés ({n} lancers de 4 bâtonnets), {marked} sont tombés sur la face plate : une proportion de {p}. Le hasard fait varier cette proportion d'environ 1 ÷ √{sticks} = {half} : la probabilité qu'un bâtonnet de la classe tombe sur la face plate est très probablement entre {lo} et {hi}."),
             ("fair", "Cela comprend 0,5 : les bâtonnets de la classe peuvent être équilibrés comme des pièces."),
             ("unfair", "Cela ne comprend pas 0,5 : les bâtonnets de la classe ne sont pas équilibrés comme des pièces."),
+            ("closest", "**À quoi ressemblent les lancers de la classe ?** Parmi les objets simulés, c'est {names} dont les probabilités sont les plus proches des fréquences de la classe : l'écart le plus grand, pour l'issue {v}, est de {gap} ({f} dans la classe, {p} exactement), ce que le hasard explique."),
+            ("closest_far", "**À quoi ressemblent les lancers de la classe ?** Parmi les objets simulés, c'est {names} dont les probabilités sont les plus proches des fréquences de la classe, mais l'écart le plus grand, pour l'issue {v}, est de {gap} ({f} dans la classe, {p} exactement) : trop grand pour le hasard. Aucun des objets simulés ne lance tout à fait comme la classe."),
+            ("same", "les mêmes probabilités"),
         ],
         Lang::En => [
             ("no", "**Equiprobable or not? No.** Were the {k} values equiprobable, each would come about once in {k} throws (frequency {e}). In the class's {n} throws ({g}), the value {v} came {c} times: a frequency of {f}, too far from {e} to be chance. Indeed, in {n} throws of equiprobable values, a value's frequency is almost always between {lo} and {hi}."),
@@ -24,6 +27,9 @@ pub fn templates(l: Lang) -> [(&'static str, &'static str); 5] {
             ("estimate", "**The class's sticks fall on their flat face about {tenths} times in 10.** Of the {sticks} sticks thrown ({n} throws of 4 sticks), {marked} fell on their flat face: a proportion of {p}. Chance moves this proportion by about 1 ÷ √{sticks} = {half}: the probability that one of the class's sticks falls on its flat face is very probably between {lo} and {hi}."),
             ("fair", "That includes 0.5: the class's sticks may be as fair as coins."),
             ("unfair", "That leaves out 0.5: the class's sticks are not as fair as coins."),
+            ("closest", "**What do the class's throws resemble?** Of the simulated objects, {names} has the probabilities closest to the class's frequencies: the largest gap, for the value {v}, is {gap} ({f} in the class, exactly {p}), which chance explains."),
+            ("closest_far", "**What do the class's throws resemble?** Of the simulated objects, {names} has the probabilities closest to the class's frequencies, but the largest gap, for the value {v}, is {gap} ({f} in the class, exactly {p}): too large for chance. None of the simulated objects throws quite like the class."),
+            ("same", "the same probabilities"),
         ],
     }
 }
@@ -56,11 +62,7 @@ fn groups(n: usize, l: Lang) -> String {
 fn objects(names: &[String], l: Lang) -> String {
     match names.len() {
         1 => l.quote(&names[0]),
-        _ => format!(
-            "{} ({})",
-            l.list(names),
-            l.pick("the same probabilities", "les mêmes probabilités")
-        ),
+        _ => format!("{} ({})", l.list(names), template("same", l)),
     }
 }
 
@@ -143,12 +145,16 @@ impl Analysis {
         let (v, gap) = (self.values[fit.at], l.num(fit.gap, 2));
         let f = l.num(self.frequencies[fit.at], 2);
         let p = l.num(self.objects[first].law[fit.at], 3);
-        Some(match (fit.fits, l) {
-            (true, Lang::Fr) => format!("**À quoi ressemblent les lancers de la classe ?** Parmi les objets simulés, c'est {names} dont les probabilités sont les plus proches des fréquences de la classe : l'écart le plus grand, pour l'issue {v}, est de {gap} ({f} dans la classe, {p} exactement), ce que le hasard explique."),
-            (true, Lang::En) => format!("**What do the class's throws resemble?** Of the simulated objects, {names} has the probabilities closest to the class's frequencies: the largest gap, for the value {v}, is {gap} ({f} in the class, exactly {p}), which chance explains."),
-            (false, Lang::Fr) => format!("**À quoi ressemblent les lancers de la classe ?** Parmi les objets simulés, c'est {names} dont les probabilités sont les plus proches des fréquences de la classe, mais l'écart le plus grand, pour l'issue {v}, est de {gap} ({f} dans la classe, {p} exactement) : trop grand pour le hasard. Aucun des objets simulés ne lance tout à fait comme la classe."),
-            (false, Lang::En) => format!("**What do the class's throws resemble?** Of the simulated objects, {names} has the probabilities closest to the class's frequencies, but the largest gap, for the value {v}, is {gap} ({f} in the class, exactly {p}): too large for chance. None of the simulated objects throws quite like the class."),
-        })
+        let key = if fit.fits { "closest" } else { "closest_far" };
+        let (v, p) = (v.to_string(), p.as_str());
+        let args = [
+            ("names", names.as_str()),
+            ("v", &v),
+            ("gap", &gap),
+            ("f", &f),
+            ("p", p),
+        ];
+        Some(fill(template(key, l), &args))
     }
 
     /// The caption of the pooled chart, true of the data: the frequencies settle near the

@@ -333,10 +333,10 @@ pub(super) fn throwoff_sentence(r: &ArmResult, l: Lang) -> String {
     let (mean, inverse) = (l.num(a.throwoff_throws.mean(), 2), l.num(1.0 / p, 2));
     match l {
         Lang::En => format!(
-            "Who starts, {name}: on the left, the share of throw-offs won by the player who throws first ({won}) beside the exact probability 1/(2 − p) = {exact} with p = {p_text} the probability of a {value}; on the right, the number of throws the throw-off took beside the geometric law (1 − p)^(k − 1)·p: {mean} throws on average, exactly 1/p = {inverse} (`throwoffs.csv`)."
+            "Who starts, {name}: on the left, the share of throw-offs won by the player who throws first ({won}) beside the exact probability 1/(2 − p) = {exact} with p = {p_text} the probability of a {value}; on the right, the number of throws the throw-off took beside the geometric law (1 − p)ᵏ⁻¹ × p: {mean} throws on average, exactly 1/p = {inverse} (`throwoffs.csv`)."
         ),
         Lang::Fr => format!(
-            "Qui commence, {name} : à gauche, la part des lancers pour commencer gagnés par le joueur qui lance en premier ({won}) à côté de la probabilité exacte 1/(2 − p) = {exact}, où p = {p_text} est la probabilité d'obtenir {value} ; à droite, le nombre de lancers qu'il a fallu, à côté de la loi géométrique (1 − p)^(k − 1)·p : {mean} lancers en moyenne, exactement 1/p = {inverse} (`throwoffs.csv`)."
+            "Qui commence, {name} : à gauche, la part des lancers pour commencer gagnés par le joueur qui lance en premier ({won}) à côté de la probabilité exacte 1/(2 − p) = {exact}, où p = {p_text} est la probabilité d'obtenir {value} ; à droite, le nombre de lancers qu'il a fallu, à côté de la loi géométrique (1 − p)ᵏ⁻¹ × p : {mean} lancers en moyenne, exactement 1/p = {inverse} (`throwoffs.csv`)."
         ),
     }
 }
@@ -362,12 +362,12 @@ pub(super) fn exits_sentence(r: &ArmResult, l: Lang) -> String {
     let n = l.int(r.first_throws.len() as u64);
     match l {
         Lang::En => format!(
-            "Throws to leave a square, {}: over the first {n} throws, how many throws it took to get the value that leaves each square (the waits between two of them), beside the geometric law (1 − p)^(k − 1)·p, on one scale; {} (`waits.csv`).",
+            "Throws to leave a square, {}: over the first {n} throws, how many throws it took to get the value that leaves each square (the waits between two of them), beside the geometric law (1 − p)ᵏ⁻¹ × p, on one scale; {} (`waits.csv`).",
             l.quote(&r.arm.name),
             list.join("; ")
         ),
         Lang::Fr => format!(
-            "Lancers pour sortir d'une case, {} : sur les {n} premiers lancers, le nombre de lancers qu'il a fallu pour obtenir l'issue qui fait sortir de chaque case (l'attente entre deux de ces issues), à côté de la loi géométrique (1 − p)^(k − 1)·p, sur une même échelle ; {} (`waits.csv`).",
+            "Lancers pour sortir d'une case, {} : sur les {n} premiers lancers, le nombre de lancers qu'il a fallu pour obtenir l'issue qui fait sortir de chaque case (l'attente entre deux de ces issues), à côté de la loi géométrique (1 − p)ᵏ⁻¹ × p, sur une même échelle ; {} (`waits.csv`).",
             l.quote(&r.arm.name),
             list.join(" ; ")
         ),
