@@ -384,7 +384,9 @@ fn the_live_form_draws_the_counts_it_is_given_in_headless_chromium() {
     assert!(typed.contains("Cela ne comprend pas 0,5"), "{typed}");
     // The closest object, as the report names it (the library's template, filled alike).
     assert!(
-        typed.contains("c'est « bâtonnets 60 % » dont les probabilités sont les plus proches"),
+        typed.contains(
+            "c'est «\u{a0}bâtonnets 60\u{a0}%\u{a0}» dont les probabilités sont les plus proches"
+        ),
         "{typed}"
     );
     assert!(typed.contains("ce que le hasard explique"), "{typed}");
@@ -679,7 +681,7 @@ fn a_pupils_lesson_one_report_prints_on_at_most_four_a4_pages() {
     let o = run(&scenario, &out, &["--games", "2000"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
-    assert!(html.contains("<div class=\"all-results\">\n<h2>Tous les résultats</h2>"));
+    assert!(html.contains("<div class=\"all-results\">\n<h2>Pour aller plus loin (lycée)</h2>"));
     let pdf = print_to_pdf(&out.join("report.html"), tmp.path(), "l1");
     let text = String::from_utf8_lossy(&pdf).into_owned();
     let pages: u32 = (text.split("/Count ").nth(1))
