@@ -35,7 +35,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1_000_000, value_parser = crate::error::number)]
     games: u64,
     /// Worker threads [default: every core].
-    #[arg(long)]
+    #[arg(long, value_parser = crate::error::threads)]
     threads: Option<usize>,
     /// White's strategy (as in `play --white`).
     #[arg(long, default_value = "random")]

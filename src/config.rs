@@ -25,7 +25,7 @@ pub struct RunArgs {
     #[arg(long, value_parser = crate::error::number)]
     pub seed: Option<u64>,
     /// Worker threads [default: every core]. Results do not depend on it.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::error::threads)]
     pub threads: Option<usize>,
     /// Print nothing but errors.
     #[arg(long)]
@@ -145,12 +145,14 @@ impl RunConfig {
             None => scenario.name.clone(),
         };
         let out = (args.out.clone()).unwrap_or_else(|| Path::new("reports").join(default_name));
-        if senet_simulation::play::runner::total_games(&scenario).is_none() {
-            return bad(format!(
-                "{}: the games of its arms and tournaments add up to more than {} games",
-                args.scenario.display(),
-                u64::MAX
-            ));
+        match senet_simulation::play::runner::total_games(&scenario) {
+            Some(n) if n <= MAX_GAMES => {}
+            _ => {
+                return bad(format!(
+                    "{}: the games of its arms and tournaments add up to more than {MAX_GAMES} (at about 100,000 games a second a core, months of work)",
+                    args.scenario.display(),
+                ))
+            }
         }
         check_out(&out)?;
         if let Some(&last) = (args.report.records.as_ref()).and_then(|l| l.0.last()) {
@@ -168,6 +170,7 @@ impl RunConfig {
             Lang::Fr => scenario.in_french(),
             Lang::En => scenario,
         };
+        check_names(&scenario, &args.scenario, lang)?;
         let csv = args.report.csv.unwrap_or(CsvStyle::default_for(lang));
         let class = class_throws(&scenario, lang)?;
         Ok(RunConfig {
@@ -179,6 +182,58 @@ impl RunConfig {
             class,
         })
     }
+}
+
+/// The most games one run plays, arms and tournaments together: 10¹², a month on 64 cores.
+pub const MAX_GAMES: u64 = 1_000_000_000_000;
+
+/// The longest arm or tournament name a report prints (its charts and rule files are named by
+/// it) and the longest title.
+pub const MAX_NAME: usize = 100;
+const MAX_TITLE: usize = 200;
+
+/// The names a report writes, checked before any game: not too long, no control characters,
+/// not read by a spreadsheet as a formula (`=`, `+`, `-`, `@` first), and no two arms (or two
+/// tournaments) whose file names would be the same.
+fn check_names(s: &Scenario, file: &Path, lang: Lang) -> Result<()> {
+    let refuse = |en: String, fr: String| -> Result<()> {
+        match lang {
+            Lang::Fr => Err(FrenchInputError(format!("{} : {fr}", file.display())).into()),
+            Lang::En => bad(format!("{}: {en}", file.display())),
+        }
+    };
+    if s.title.chars().count() > MAX_TITLE || s.title.chars().any(char::is_control) {
+        return refuse(
+            format!("key 'title': at most {MAX_TITLE} characters, on one line"),
+            format!("clé « title » : au plus {MAX_TITLE} caractères, sur une ligne"),
+        );
+    }
+    let arms = s.arms.iter().map(|a| a.name.as_str());
+    let tournaments = s.tournaments.iter().map(|t| t.name.as_str());
+    for (names, what) in [
+        (arms.collect::<Vec<_>>(), "arm"),
+        (tournaments.collect(), "tournament"),
+    ] {
+        let mut slugs = std::collections::BTreeMap::new();
+        for name in names {
+            let long = name.chars().count() > MAX_NAME;
+            if long || name.chars().any(char::is_control) || name.starts_with(['=', '+', '-', '@'])
+            {
+                return refuse(
+                    format!("{what} '{name}': a name is at most {MAX_NAME} characters, on one line, and does not start with = + - or @ (a spreadsheet would read a formula)"),
+                    format!("« {name} » : un nom a au plus {MAX_NAME} caractères, sur une ligne, et ne commence pas par = + - ou @ (un tableur y lirait une formule)"),
+                );
+            }
+            let slug = crate::report::charts::slug(name);
+            if let Some(other) = slugs.insert(slug.clone(), name) {
+                return refuse(
+                    format!("the {what}s '{other}' and '{name}' would write the same files (charts/…-{slug}); rename one"),
+                    format!("« {other} » et « {name} » écriraient les mêmes fichiers (charts/…-{slug}) : renommer l'un des deux"),
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Reads the class file of every arm that names one; a bad file is bad input (one line naming

@@ -61,14 +61,48 @@ pub fn number(text: &str) -> Result<u64, String> {
         })
 }
 
+/// The most worker threads a command starts: eight a core (at least 16). More only slows a
+/// run down and can make the machine unusable.
+pub fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (8 * cores).max(16)
+}
+
+/// A number of worker threads from the command line: 1 to [`max_threads`], refused before any
+/// thread starts.
+pub fn threads(text: &str) -> Result<usize, String> {
+    let n = number(text)?;
+    let max = max_threads();
+    match n {
+        0 => Err("must be at least 1".into()),
+        n if n > max as u64 => Err(format!(
+            "{text} threads is more than this machine can use: at most {max} (8 a core)"
+        )),
+        n => Ok(n as usize),
+    }
+}
+
 /// [`decimal`] as an `f32`.
 pub fn decimal_f32(text: &str) -> Result<f32, String> {
-    decimal(text).map(|v| v as f32)
+    let v = decimal(text)? as f32;
+    match v.is_finite() {
+        true => Ok(v),
+        false => Err(format!("'{text}' is too large")),
+    }
 }
 
 /// A decimal number from the command line; one written the French way (`0,7`) is refused
 /// with the hint a scenario file gets (`write 0.7`).
 pub fn decimal(text: &str) -> Result<f64, String> {
+    let value: f64 = parse_decimal(text)?;
+    if !value.is_finite() {
+        return Err(format!("'{text}' is not a finite number"));
+    }
+    Ok(value)
+}
+
+/// `text` parsed as a number, or the hint for a French decimal comma.
+fn parse_decimal(text: &str) -> Result<f64, String> {
     text.trim().parse().map_err(|_| match text.split_once(',') {
         Some((whole, frac))
             if !whole.is_empty()

@@ -18,8 +18,9 @@ use std::time::Instant;
 /// Runs a scenario and writes its report (or, with `--shard`, the shard's counters); returns
 /// the folder written.
 pub fn run(args: RunArgs) -> Result<PathBuf> {
-    let text = std::fs::read_to_string(&args.scenario)
-        .map_err(|e| InputError(format!("{}: cannot read: {e}", args.scenario.display())))?;
+    let text =
+        senet_simulation::input::read_text(&args.scenario, senet_simulation::input::MAX_TEXT)
+            .map_err(|e| InputError(format!("{}: cannot read: {e}", args.scenario.display())))?;
     let scenario = Scenario::parse(&args.scenario, &text).map_err(|e| InputError(e.to_string()))?;
     let mut config = RunConfig::with_scenario(args, scenario)?;
     crate::exact::check(&config)?;

@@ -52,7 +52,7 @@ fn run_ipc<'py>(
     seed: Option<u64>,
     threads: Option<usize>,
 ) -> PyResult<Vec<(&'static str, Bound<'py, PyBytes>)>> {
-    let text = std::fs::read_to_string(&scenario)
+    let text = senet_simulation::input::read_text(&scenario, senet_simulation::input::MAX_TEXT)
         .map_err(|e| PyOSError::new_err(format!("{}: cannot read: {e}", scenario.display())))?;
     let mut parsed =
         Scenario::parse(&scenario, &text).map_err(|e| PyValueError::new_err(e.to_string()))?;

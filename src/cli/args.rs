@@ -72,7 +72,7 @@ impl VariantArgs {
         let mut table = RuleTable::default();
         let mut file = None;
         if let Some(path) = &self.rules {
-            let text = std::fs::read_to_string(path)
+            let text = senet_simulation::input::read_text(path, senet_simulation::input::MAX_TEXT)
                 .map_err(|e| InputError(format!("--rules {}: {e}", path.display())))?;
             table = RuleTable::parse(&text).map_err(|e| {
                 let line = match toml::from_str::<toml::Table>(&text) {

@@ -275,8 +275,11 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
                 &game,
                 [&a.game.white, &a.game.black].into_iter(),
             ));
-        senet_simulation::atomic::write_file(path, |w| w.write_all(record.to_text().as_bytes()))
-            .with_context(|| format!("writing {}", path.display()))?;
+        let ours = |head: &[u8]| head.starts_with(senet_tables::record::MAGIC.as_bytes());
+        senet_simulation::atomic::replace_own(path, ours, |w| {
+            w.write_all(record.to_text().as_bytes())
+        })
+        .with_context(|| format!("writing {}", path.display()))?;
     }
     let points = match (summary.winner, printer.last) {
         (Some(w), Some(last)) => series_points(&rules, &last, w.other()),

@@ -103,7 +103,8 @@ pub fn review(a: &ReviewArgs, out: &mut impl Write) -> Result<PathBuf> {
 /// --set), checked against its rules hash, replayed and reviewed.
 fn review_record(a: &ReviewArgs, file: &Path, out: &mut impl Write) -> Result<PathBuf> {
     let at = |why: String| InputError(format!("{}: {why}", file.display()));
-    let text = std::fs::read_to_string(file).map_err(|e| at(e.to_string()))?;
+    let text = senet_simulation::input::read_text(file, senet_simulation::input::MAX_TEXT)
+        .map_err(|e| at(e.to_string()))?;
     let rec = Record::parse(&text).map_err(|e| at(e.to_string()))?;
     let variant: Variant =
         (rec.variant.parse()).map_err(|e| at(format!("header 'Variant': {e}")))?;

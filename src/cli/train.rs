@@ -135,7 +135,8 @@ fn resumed(file: &Path, game: &Game, settings: Settings) -> Result<Training> {
 /// Writes the checkpoint atomically.
 fn save(file: &Path, game: &Game, training: &Training, command: &str) -> Result<()> {
     let text = to_file_text(game, training, command);
-    senet_simulation::atomic::write_file(file, |w| w.write_all(text.as_bytes()))
+    let ours = |head: &[u8]| head.starts_with(senet_simulation::learn::tdfile::MAGIC.as_bytes());
+    senet_simulation::atomic::replace_own(file, ours, |w| w.write_all(text.as_bytes()))
         .with_context(|| format!("writing {}", file.display()))
 }
 

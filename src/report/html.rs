@@ -4,7 +4,7 @@
 //! caption under it made one figure that a page break never splits, the chart's SVG inlined, and a style sheet inside the file: no network, no other file needed.
 
 use anyhow::{Context, Result};
-use pulldown_cmark::{html, Options, Parser};
+use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
 use std::path::Path;
 
 const STYLE: &str = r#"
@@ -71,7 +71,7 @@ pub fn write(
     print: Option<PrintQuestion>,
 ) -> Result<()> {
     let mut body = String::new();
-    html::push_html(&mut body, Parser::new_ext(markdown, Options::ENABLE_TABLES));
+    html::push_html(&mut body, text_only(markdown));
     let mut body = inline_charts(dir, &body)?.replacen(super::live::MARKER, form, 1);
     if let Some(p) = print {
         let heading = format!("<h2>{}</h2>", escape(p.heading));
@@ -101,6 +101,10 @@ fn inline_charts(dir: &Path, body: &str) -> Result<String> {
         let tail = &rest[i + OPEN.len()..];
         let stem_end = tail.find(".png\"").context("a chart link without .png")?;
         let stem = &tail[..stem_end];
+        anyhow::ensure!(
+            stem_ok(stem),
+            "a chart named {stem:?}: not one of the report's"
+        );
         // The image's paragraph ends at its first "</p>" (the alt text is a stem).
         let close = tail.find("</p>").context("an unclosed chart paragraph")?;
         rest = tail[close + 4..].trim_start();
@@ -125,6 +129,41 @@ fn inline_charts(dir: &Path, body: &str) -> Result<String> {
     }
     out.push_str(rest);
     Ok(out)
+}
+
+/// The markdown's events with every HTML written in it (a name, a title, a value) turned back
+/// into text, the live form's marker aside, and every image that is not one of the report's
+/// own charts (`charts/STEM.png`) reduced to its alt text: a report runs no one's script and
+/// shows nothing from outside its folder.
+fn text_only(markdown: &str) -> impl Iterator<Item = Event<'_>> {
+    let mut dropped = 0usize;
+    Parser::new_ext(markdown, Options::ENABLE_TABLES).map(move |ev| match ev {
+        Event::Html(h) | Event::InlineHtml(h) if h.trim() != super::live::MARKER => Event::Text(h),
+        Event::Start(Tag::Image { ref dest_url, .. }) if !own_chart(dest_url) => {
+            dropped += 1;
+            Event::Text(CowStr::Borrowed(""))
+        }
+        Event::End(TagEnd::Image) if dropped > 0 => {
+            dropped -= 1;
+            Event::Text(CowStr::Borrowed(""))
+        }
+        other => other,
+    })
+}
+
+/// Whether `url` is one of the report's charts: `charts/` and a file stem of letters, digits
+/// and dashes, `.png`.
+fn own_chart(url: &str) -> bool {
+    (url.strip_prefix("charts/")
+        .and_then(|u| u.strip_suffix(".png")))
+    .is_some_and(stem_ok)
+}
+
+/// A chart's file stem as the report names them (a slug).
+fn stem_ok(stem: &str) -> bool {
+    !stem.is_empty()
+        && (stem.bytes())
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
 }
 
 fn escape(s: &str) -> String {

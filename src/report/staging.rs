@@ -180,7 +180,10 @@ fn same_file(_: &std::fs::File, path: &Path) -> bool {
 #[allow(unsafe_code)]
 fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
     use std::os::unix::ffi::OsStrExt;
-    if std::env::var("SENET_SIM_FAULT").is_ok_and(|f| f == "abort-between-renames") {
+    // Test builds only: a release binary has no fault-injection hook.
+    if cfg!(debug_assertions)
+        && std::env::var("SENET_SIM_FAULT").is_ok_and(|f| f == "abort-between-renames")
+    {
         return Err(std::io::Error::other("the move-aside path is under test"));
     }
     let c =

@@ -115,7 +115,7 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = Lang::En)]
     lang: Lang,
     /// Worker threads (default: every core). The results do not depend on it.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::error::threads)]
     pub(super) threads: Option<usize>,
     /// Print nothing but errors.
     #[arg(long)]

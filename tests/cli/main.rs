@@ -16,6 +16,7 @@ mod endgame;
 mod fidelity;
 mod french_numbers;
 mod golden;
+mod hostile;
 mod html_report;
 mod languages;
 mod lesson;

@@ -241,7 +241,17 @@ pub fn read(path: &Path, values: &[u8]) -> Result<ClassFile, ClassFileError> {
     if meta.len() > MAX_BYTES as u64 {
         return Err(invalid(path, None, None, Fault::TooLarge));
     }
-    let bytes = std::fs::read(path).map_err(read_err)?;
+    let mut bytes = Vec::new();
+    // The size read is bounded too: a device or a growing file says no length.
+    std::fs::File::open(path)
+        .and_then(|f| {
+            use std::io::Read;
+            f.take(MAX_BYTES as u64 + 1).read_to_end(&mut bytes)
+        })
+        .map_err(read_err)?;
+    if bytes.len() > MAX_BYTES {
+        return Err(invalid(path, None, None, Fault::TooLarge));
+    }
     parse(path, &bytes, values)
 }
 

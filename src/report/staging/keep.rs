@@ -240,9 +240,9 @@ fn move_file(from: &Path, to: &Path) -> Result<()> {
 }
 
 /// The fault-injection point `point` of the tests (`SENET_SIM_FAULT=point`): the process stops
-/// there at once, as a kill would stop it.
+/// there at once, as a kill would stop it. Compiled into test (debug) builds only.
 pub(super) fn fault(point: &str) {
-    if std::env::var("SENET_SIM_FAULT").is_ok_and(|f| f == point) {
+    if cfg!(debug_assertions) && std::env::var("SENET_SIM_FAULT").is_ok_and(|f| f == point) {
         std::process::abort();
     }
 }

@@ -42,7 +42,8 @@ pub fn save(solution: &Solution, path: &Path) -> Result<(), SolveError> {
         path: path.display().to_string(),
         why: e.to_string(),
     })?;
-    crate::atomic::write_file(path, |out| {
+    let ours = |head: &[u8]| head.starts_with(MAGIC);
+    crate::atomic::replace_own(path, ours, |out| {
         out.write_all(MAGIC)?;
         out.write_all(&FORMAT.to_le_bytes())?;
         out.write_all(&(text.len() as u32).to_le_bytes())?;

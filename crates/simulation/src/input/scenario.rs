@@ -158,14 +158,15 @@ pub struct Scenario {
 impl Scenario {
     /// Reads and validates a scenario file.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
-            kind: ScenarioFault::Read,
-            key: None,
-            file: path.to_path_buf(),
-            line: None,
-            message: format!("cannot read: {e}"),
-            more: Vec::new(),
-        })?;
+        let text =
+            crate::input::read_text(path, crate::input::MAX_TEXT).map_err(|e| ScenarioError {
+                kind: ScenarioFault::Read,
+                key: None,
+                file: path.to_path_buf(),
+                line: None,
+                message: format!("cannot read: {e}"),
+                more: Vec::new(),
+            })?;
         Scenario::parse(path, &text)
     }
 

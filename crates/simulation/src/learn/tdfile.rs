@@ -103,13 +103,17 @@ pub fn to_file_text(game: &Game, training: &Training, command: &str) -> String {
     t
 }
 
+/// The most hidden units a weights file may declare (its network is read into memory).
+pub const MAX_HIDDEN: u64 = 4096;
+
 /// Reads the weights file at `path` (named `file` in errors).
 pub fn load(path: &Path) -> Result<TdFile, TdFileError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| TdFileError::Io {
-        file: file.clone(),
-        why: e.to_string(),
-    })?;
+    let text =
+        crate::input::read_text(path, 4 * crate::input::MAX_TEXT).map_err(|e| TdFileError::Io {
+            file: file.clone(),
+            why: e.to_string(),
+        })?;
     parse(&text).map_err(|(line, why)| TdFileError::Format { file, line, why })
 }
 
@@ -137,9 +141,13 @@ pub fn parse(text: &str) -> Result<TdFile, (usize, String)> {
     };
     let number = |key: &str| -> Result<f64, (usize, String)> {
         let (at, v) = header(key)?;
-        v.trim()
-            .parse()
-            .map_err(|_| (at, format!("'{key}' is not a number")))
+        (v.trim().parse().ok())
+            .filter(|x: &f64| x.is_finite())
+            .ok_or((at, format!("'{key}' is not a finite number")))
+    };
+    let whole = |key: &str| -> Result<u64, (usize, String)> {
+        let (at, v) = header(key)?;
+        (v.trim().parse().ok()).ok_or((at, format!("'{key}' is not a whole number")))
     };
     let rules_text: String = lines[r + 1..w].iter().map(|l| format!("{l}\n")).collect();
     let rules_hash = header("Rules")?.1.trim().to_string();
@@ -152,9 +160,14 @@ pub fn parse(text: &str) -> Result<TdFile, (usize, String)> {
     let game = RuleTable::parse(&rules_text)
         .and_then(|t| t.game(None, None))
         .map_err(|e| (r + 2, format!("its rule file: {e}")))?;
+    let hidden = whole("Hidden")?;
+    if !(1..=MAX_HIDDEN).contains(&hidden) {
+        let at = header("Hidden")?.0;
+        return Err((at, format!("'Hidden' must be 1 to {MAX_HIDDEN}")));
+    }
     let settings = Settings {
-        hidden: number("Hidden")? as usize,
-        seed: number("Seed")? as u64,
+        hidden: hidden as usize,
+        seed: whole("Seed")?,
         alpha: number("Alpha")? as f32,
         lambda: number("Lambda")? as f32,
     };
@@ -162,7 +175,7 @@ pub fn parse(text: &str) -> Result<TdFile, (usize, String)> {
     let training = Training {
         settings,
         net,
-        games: number("Games")? as u64,
+        games: whole("Games")?,
     };
     let command = header("Command")?.1.to_string();
     Ok(TdFile {
@@ -180,7 +193,9 @@ fn weights(lines: &[&str], first: usize, hidden: usize) -> Result<Net, (usize, S
         let mut words = l.split_whitespace();
         let key = words.next().unwrap_or("");
         let values: Result<Vec<f32>, _> = words.map(str::parse).collect();
-        let values = values.map_err(|_| (i + 1, "a weight is not a number".to_string()))?;
+        let values = (values.ok())
+            .filter(|v| v.iter().all(|x| x.is_finite()))
+            .ok_or((i + 1, "a weight is not a finite number".to_string()))?;
         rows.push((i + 1, key, values));
     }
     let of = |key: &str| -> Vec<f32> {

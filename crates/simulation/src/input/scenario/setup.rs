@@ -145,7 +145,7 @@ fn rule_file(
     id: Option<Variant>,
     device: Option<Device>,
 ) -> Result<Game, ScenarioError> {
-    let text = std::fs::read_to_string(file).map_err(|e| {
+    let text = crate::input::read_text(file, crate::input::MAX_TEXT).map_err(|e| {
         cx.err(
             ScenarioFault::Read,
             Some(span.clone()),
