@@ -3,7 +3,7 @@
 //! starts beside its simulated frequency, and whether the interval holds it.
 
 use super::further::Check;
-use super::interval::{outside, pct};
+use super::interval::{outside, pct, share};
 use crate::lang::{fill, t, Lang};
 use anyhow::{Context, Result};
 use senet_engine::strategy::spec::StrategySpec;
@@ -68,7 +68,7 @@ pub(super) fn md(results: &[ArmResult], exact: &ExactStart, l: Lang, class: bool
                 "When both sides play {}, the side that starts wins with the exact probability {} (the solved game). The simulation {} gives {}.",
                 "Quand les deux camps jouent {}, le camp qui commence gagne avec la probabilité exacte {} (la partie résolue). La simulation {} donne {}."),
                 how, l.num(value, 4), l.quote(&r.arm.name),
-                l.pct(a.first_mover_wins as f64 / a.games.max(1) as f64)));
+                share(a.first_mover_wins, a.games, l)));
             continue;
         }
         let missed = outside(&r.arm.name, a.first_mover_wins, a.games, value, l);

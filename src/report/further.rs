@@ -3,7 +3,7 @@
 //! values, log axes) goes under « Pour aller plus loin (lycée) », after it and not printed with
 //! it. This module writes that section and keeps file names out of the pupils' text.
 
-use super::interval::pct;
+use super::interval::{holds, pct};
 use crate::lang::{t, Lang};
 use std::fmt::Write as _;
 
@@ -43,8 +43,7 @@ pub(super) fn section(before: &str, checks: &[Check], l: Lang) -> String {
     for c in checks {
         let _ = write!(m, "- {} : {}", c.what, pct(c.k, c.n, l));
         if let Some((shown, p)) = &c.exact {
-            let (lo, hi) = senet_simulation::play::stats::wilson95(c.k, c.n);
-            let inside = (lo..=hi).contains(p);
+            let inside = holds(c.k, c.n, *p);
             exact += 1;
             if inside {
                 hits += 1;

@@ -444,7 +444,7 @@ fn throwoff_md(results: &[ArmResult], l: Lang, intervals: bool) -> String {
     let mut m = String::new();
     let shown = |k: u64, n: u64| match intervals {
         true => pct(k, n, l),
-        false => l.pct(k as f64 / n.max(1) as f64),
+        false => interval::share(k, n, l),
     };
     for r in results.iter().filter(|r| r.stats.throwoffs > 0) {
         let a = &r.stats;
