@@ -109,6 +109,7 @@ pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()>
         audience: Default::default(),
         fr: Default::default(),
         path: "bench".into(),
+        text: String::new(),
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))

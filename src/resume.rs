@@ -45,7 +45,7 @@ pub fn play(
         let part = dir.join(format!("part-{k}"));
         let expected = crate::shards::manifest(config, text, shard, shard_games(scenario, shard));
         match read_manifest(&part, env!("CARGO_PKG_VERSION")) {
-            Ok(m) if m == expected => total.combine(&summed_counters(&[part], scenario)?),
+            Ok(m) if m.is(&expected) => total.combine(&summed_counters(&[part], &[m], scenario)?),
             // A part kept by another build (another format): played again, and said once.
             Err(e) if part.join(MANIFEST).is_file() && !config.args.quiet => {
                 eprintln!("senet-sim: resuming: {e}; playing that part again");

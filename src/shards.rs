@@ -7,7 +7,7 @@ use anyhow::Result;
 use senet_simulation::input::scenario::Scenario;
 use senet_simulation::play::shard::Shard;
 use senet_tables::shards::{check_complete, read_manifest, summed_counters, Manifest, MANIFEST};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The manifest of shard `shard` of the run `config`, whose scenario file reads `text`, which
 /// played `games_played` games.
@@ -46,6 +46,14 @@ pub fn merge(args: MergeArgs) -> Result<PathBuf> {
         .map(|d| read_manifest(d, env!("CARGO_PKG_VERSION")))
         .collect::<Result<Vec<_>, _>>()?;
     check_complete(&args.shards, &manifests)?;
+    if let Some(shard) = args.shards.iter().find(|d| overlaps(d, &args.out)) {
+        return Err(InputError(format!(
+            "--out {}: it holds or is inside the shard {}, which a merge reads and never writes",
+            args.out.display(),
+            shard.display()
+        ))
+        .into());
+    }
     let m = &manifests[0];
     let scenario = Scenario::parse(&m.scenario_path, &m.scenario)
         .map_err(|e| InputError(format!("{}: {e}", args.shards[0].join(MANIFEST).display())))?;
@@ -61,7 +69,7 @@ pub fn merge(args: MergeArgs) -> Result<PathBuf> {
         resume: false,
     };
     let config = RunConfig::with_scenario(run, scenario)?;
-    let counters = summed_counters(&args.shards, &config.scenario)?;
+    let counters = summed_counters(&args.shards, &manifests, &config.scenario)?;
     let staging = crate::report::Staging::create(&config.out)?;
     let keep = config.args.report.games_csv.unwrap_or(0);
     let results = senet_simulation::play::runner::results(&config.scenario, counters, keep);
@@ -69,4 +77,26 @@ pub fn merge(args: MergeArgs) -> Result<PathBuf> {
     crate::report::write(&staging.dir, &config, &results, exact.as_ref())?;
     staging.commit()?;
     Ok(config.out)
+}
+
+/// Whether the folders `a` and `b` are one, or one holds the other (both made absolute, the
+/// part of each that exists with its links resolved).
+fn overlaps(a: &Path, b: &Path) -> bool {
+    let (a, b) = (resolved(a), resolved(b));
+    a.starts_with(&b) || b.starts_with(&a)
+}
+
+/// `path` absolute, its longest existing ancestor's links resolved.
+fn resolved(path: &Path) -> PathBuf {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut head = abs.as_path();
+    let mut tail = vec![];
+    while let Some(parent) = head.parent() {
+        if let Ok(real) = head.canonicalize() {
+            return tail.iter().rev().fold(real, |p: PathBuf, n| p.join(n));
+        }
+        tail.extend(head.file_name());
+        head = parent;
+    }
+    abs
 }

@@ -125,9 +125,8 @@ pub fn network_pairs<'a>(
 /// commit, the command, the seed, and each arm's and tournament's rule file, hash, players and
 /// `td` networks), the machine-readable companion of every table of the report.
 pub fn write_record(dir: &Path, s: &Scenario, command: &str) -> Result<()> {
-    let text = std::fs::read(&s.path)
-        .with_context(|| format!("{}: cannot read the scenario again", s.path.display()))?;
-    std::fs::write(dir.join("scenario.toml"), text).context("writing scenario.toml")?;
+    // The text read when the run began: the file may have changed or gone since.
+    std::fs::write(dir.join("scenario.toml"), &s.text).context("writing scenario.toml")?;
     let rule = |name: &str, game: &Game| {
         serde_json::json!({
             "name": name,

@@ -17,6 +17,7 @@ mod fidelity;
 mod french_numbers;
 mod golden;
 mod hostile;
+mod hostile_files;
 mod html_report;
 mod languages;
 mod lesson;

@@ -131,6 +131,8 @@ pub enum Fault {
     },
     /// Every count is 0.
     NoThrows,
+    /// A cell that runs past its line: a `"` opened it and none closed it there.
+    OpenQuote,
 }
 
 impl Invalid {
@@ -186,6 +188,8 @@ impl Fault {
             Fault::WrongRowTotal { written, sum } => format!("total {written}, but the row's counts add up to {sum}"),
             Fault::NoThrows if fr => "tous les effectifs sont nuls : écrire les effectifs de la classe".into(),
             Fault::NoThrows => "every count is 0: write the class's counts in it".into(),
+            Fault::OpenQuote if fr => "un guillemet \" ouvre cette case sans la fermer sur la ligne : l'enlever (ou le fermer)".into(),
+            Fault::OpenQuote => "a \" opens this cell and nothing closes it on its line: remove it (or close it)".into(),
         }
     }
 }
@@ -461,6 +465,10 @@ impl Rows<'_> {
 
     /// One row: a group, or a checked « Total » row.
     fn row(&mut self, line: usize, row: &[String]) -> Result<(), ClassFileError> {
+        // A `"` left open swallows what follows it, lines included: refused, never counted.
+        if let Some(c) = row.iter().position(|c| c.contains(['\n', '\r'])) {
+            return Err(self.fail(line, Some(c + 1), Fault::OpenQuote));
+        }
         let width = self.header.columns.len() + 1;
         let row = if row.len() > width {
             let kept = trim_empty_end(row);

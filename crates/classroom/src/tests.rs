@@ -233,6 +233,17 @@ fn probable_mistakes_are_refused_naming_line_and_column() {
         parse_text("g;1;2;3;4;6\n").unwrap_err().fault(),
         Some(Fault::Empty)
     ));
+    // A stray `"` before a group's name: refused on its line, the groups after it not lost.
+    let stray = "g;1;2;3;4;6\nA;1;2;3;4;5\n\"B;1;2;3;4;5\n\"C\";1;2;3;4;5\nD;1;1;1;1;1\n";
+    let e = parse_text(stray).unwrap_err();
+    assert!(matches!(e.fault(), Some(Fault::OpenQuote)), "{e}");
+    assert!(e.to_string().starts_with("classe.csv:3: column 1:"), "{e}");
+    assert!(matches!(
+        parse_text("g;1;2;3;4;6\nA;1;2;3;4;5\n\"B;1;2;3;4;5\nD;1;1;1;1;1\n")
+            .unwrap_err()
+            .fault(),
+        Some(Fault::OpenQuote)
+    ));
     assert!(matches!(
         parse_text("g;1;2;3;4;6\nA;0;0;0;0;0\n")
             .unwrap_err()

@@ -4,6 +4,7 @@
 //! solves each table once, stoppable by the caller's [`Cancel`].
 
 use crate::cancel::Cancel;
+use crate::exact::residual::spot_check;
 use crate::exact::solve::{solve, Method, Request, SolveError};
 use crate::exact::tablefile::{load, table_game};
 use crate::input::rulefile::Game;
@@ -156,7 +157,7 @@ impl Tables {
         let table = match (held, &o.file) {
             (Some((_, s)), _) => s.clone(),
             (None, Some(file)) => {
-                let s = load(Path::new(file))?;
+                let s = load_checked(file)?;
                 if s.index.from_off() > 0 {
                     return Err(SolveError::EndgameOnly {
                         file: file.clone(),
@@ -197,7 +198,7 @@ impl Tables {
                 None => Ok(s.clone()),
             };
         }
-        let s = load(Path::new(file))?;
+        let s = load_checked(file)?;
         if let Some(e) = endgame_misfit(file, &s.rules, &s.throws, rules, device) {
             return Err(e);
         }
@@ -209,6 +210,24 @@ impl Tables {
         self.held.push((file, s.clone()));
         s
     }
+}
+
+/// A table file read for play, refused unless an update step leaves a sample of its values
+/// where they are ([`spot_check`]): values not written by a solve would play as `optimal`.
+fn load_checked(file: &str) -> Result<Solution, SolveError> {
+    let s = load(Path::new(file))?;
+    let r = spot_check(&s, 4096);
+    if !r.holds() {
+        return Err(SolveError::File {
+            path: file.to_string(),
+            why: format!(
+                "not a solved table: one update step changes position {} by {:.1e} \
+                 (`senet-sim solve --verify {file}` checks every position)",
+                r.at, r.largest
+            ),
+        });
+    }
+    Ok(s)
 }
 
 /// The network of a `td` player: the file it names, or the one shipped for this game, refused

@@ -184,6 +184,7 @@ fn one(t: Tournament) -> Scenario {
         audience: Default::default(),
         fr: Default::default(),
         path: "t.toml".into(),
+        text: String::new(),
     }
 }
 

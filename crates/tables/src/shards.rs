@@ -6,7 +6,7 @@ use crate::frames::col;
 use polars::prelude::{DataFrame, PolarsError};
 use polars_io::prelude::{ParquetReader, ParquetWriter, SerReader};
 use senet_simulation::input::scenario::Scenario;
-use senet_simulation::play::shard::ScenarioCounters;
+use senet_simulation::play::shard::{ScenarioCounters, Shard};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -46,6 +46,11 @@ pub struct Manifest {
     pub shards: u64,
     /// Games this shard played.
     pub games_played: u64,
+    /// FNV-1a 64 of the counters file's bytes, in hexadecimal: a merge reads no counters that
+    /// are not the ones written (a corrupted file is refused before Parquet reads it). Empty in
+    /// a manifest not yet written ([`Manifest::new`]); [`write_partial`] fills it.
+    #[serde(default)]
+    pub counters_hash: String,
 }
 
 /// A shard folder that cannot be read, written or merged with the others.
@@ -136,9 +141,9 @@ impl ShardError {
 }
 
 /// FNV-1a, 64 bits: a fingerprint of the scenario's text.
-fn fnv1a(text: &str) -> String {
-    let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+fn fnv1a(text: &[u8]) -> String {
+    let h = text.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ *b as u64).wrapping_mul(0x0000_0100_0000_01b3)
     });
     format!("{h:016x}")
 }
@@ -160,14 +165,25 @@ impl Manifest {
             version: version.into(),
             format: FORMAT,
             scenario_path: path.into(),
-            scenario_hash: fnv1a(text),
+            scenario_hash: fnv1a(text.as_bytes()),
             scenario: text.into(),
             games,
             seed,
             shard,
             shards,
             games_played,
+            counters_hash: String::new(),
         }
+    }
+
+    /// Whether this manifest read from a folder is `expected` (a manifest from
+    /// [`Manifest::new`]), its counters' fingerprint aside.
+    pub fn is(&self, expected: &Manifest) -> bool {
+        let written = Manifest {
+            counters_hash: String::new(),
+            ..self.clone()
+        };
+        written == *expected
     }
 
     /// The same manifest with the fields that differ between shards of one run cleared.
@@ -175,6 +191,7 @@ impl Manifest {
         Manifest {
             shard: 0,
             games_played: 0,
+            counters_hash: String::new(),
             ..self.clone()
         }
     }
@@ -202,10 +219,15 @@ pub fn write_partial(
         why,
     };
     let path = dir.join(COUNTERS);
-    let file = std::fs::File::create(&path).map_err(|e| write(&path, e.to_string()))?;
-    (ParquetWriter::new(file).finish(&mut df)).map_err(|e| write(&path, e.to_string()))?;
+    let mut bytes = Vec::new();
+    (ParquetWriter::new(&mut bytes).finish(&mut df)).map_err(|e| write(&path, e.to_string()))?;
+    std::fs::write(&path, &bytes).map_err(|e| write(&path, e.to_string()))?;
+    let manifest = Manifest {
+        counters_hash: fnv1a(&bytes),
+        ..manifest.clone()
+    };
     let path = dir.join(MANIFEST);
-    let json = serde_json::to_string_pretty(manifest).map_err(|e| write(&path, e.to_string()))?;
+    let json = serde_json::to_string_pretty(&manifest).map_err(|e| write(&path, e.to_string()))?;
     std::fs::write(&path, json + "\n").map_err(|e| write(&path, e.to_string()))
 }
 
@@ -247,8 +269,15 @@ pub fn check_complete(dirs: &[PathBuf], manifests: &[Manifest]) -> Result<(), Sh
                 (m.games != first.games, "--games"),
                 (m.seed != first.seed, "seed"),
                 (m.shards != first.shards, "number of shards"),
+                (m.program != first.program, "program"),
+                (m.scenario_path != first.scenario_path, "scenario file"),
             ];
             let what: Vec<&str> = what.iter().filter(|w| w.0).map(|w| w.1).collect();
+            let what = if what.is_empty() {
+                vec!["their manifests"]
+            } else {
+                what
+            };
             return Err(ShardError::NotOneRun {
                 first: dirs[0].display().to_string(),
                 other: d.display().to_string(),
@@ -280,48 +309,122 @@ pub fn check_complete(dirs: &[PathBuf], manifests: &[Manifest]) -> Result<(), Sh
     Ok(())
 }
 
-/// Sums the counters of every shard (polars: stacked, grouped by counter, summed; eagerly,
-/// since a merge needs nothing of polars' lazy engine).
+/// The largest counters file a merge reads: a run's counters take kilobytes.
+pub const MAX_COUNTERS_BYTES: u64 = 64 << 20;
+
+/// One counter's key: part, index, counter, slot.
+type Key = (String, u32, String, u32);
+
+/// Sums the counters of every shard (`dirs`, whose manifests are `manifests`), each first
+/// checked: its file is the one its manifest fingerprints, its rows are whole and each counter
+/// given once, and its counters are those of its shard of `scenario` (games played, outcomes
+/// adding up, [`ScenarioCounters::check_shard`]). The sums are checked for overflow.
 pub fn summed_counters(
     dirs: &[PathBuf],
+    manifests: &[Manifest],
     scenario: &Scenario,
 ) -> Result<ScenarioCounters, ShardError> {
-    let mut all: Option<DataFrame> = None;
-    for d in dirs {
+    let mut total: BTreeMap<Key, u64> = BTreeMap::new();
+    for (d, m) in dirs.iter().zip(manifests) {
         let path = d.join(COUNTERS);
         let unreadable = |why: String| ShardError::Unreadable {
             path: path.display().to_string(),
             why,
         };
-        let file = std::fs::File::open(&path).map_err(|e| unreadable(e.to_string()))?;
-        let df = (ParquetReader::new(file).finish()).map_err(|e| unreadable(e.to_string()))?;
-        match all.as_mut() {
-            None => all = Some(df),
-            Some(a) => {
-                (a.vstack_mut_owned(df)).map_err(|e| unreadable(e.to_string()))?;
-            }
+        let rows = shard_rows(&path, m).map_err(unreadable)?;
+        let shard = Shard {
+            k: m.shard,
+            n: m.shards,
+        };
+        let counters = from_map(scenario, &rows).map_err(unreadable)?;
+        let played = senet_simulation::play::runner::shard_games(scenario, shard);
+        if m.games_played != played {
+            return Err(unreadable(format!(
+                "its manifest says {} games, shard {shard} of this scenario has {played}",
+                m.games_played
+            )));
+        }
+        counters.check_shard(scenario, shard).map_err(unreadable)?;
+        for (key, value) in rows {
+            let sum = total.entry(key).or_insert(0);
+            *sum = (sum.checked_add(value))
+                .ok_or_else(|| ShardError::Counters("a counter's sum passes 2^64".into()))?;
         }
     }
-    let all = all.ok_or(ShardError::NoShard)?;
-    // polars-core's eager aggregation, marked deprecated in favour of the lazy engine, which
-    // would add a third of polars to every build for this one sum.
-    #[allow(deprecated)]
-    let sums = (all.group_by(["part", "index", "counter", "slot"])?)
-        .select(["value"])
-        .sum()?;
-    let (part, index) = (sums.column("part")?.str()?, sums.column("index")?.u32()?);
-    let (counter, slot) = (sums.column("counter")?.str()?, sums.column("slot")?.u32()?);
-    let value = sums.column("value_sum")?.u64()?;
-    let rows = (0..sums.height()).map(|i| {
-        (
-            part.get(i).unwrap_or(""),
-            index.get(i).unwrap_or(u32::MAX),
-            counter.get(i).unwrap_or(""),
-            slot.get(i).unwrap_or(u32::MAX),
-            value.get(i).unwrap_or(0),
-        )
-    });
-    ScenarioCounters::from_rows(scenario, rows).map_err(ShardError::Counters)
+    if dirs.is_empty() {
+        return Err(ShardError::NoShard);
+    }
+    from_map(scenario, &total).map_err(ShardError::Counters)
+}
+
+/// The counters of one shard's file, by key: refused when the file is larger than
+/// [`MAX_COUNTERS_BYTES`], is not the one `manifest` fingerprints, has a null or a counter
+/// given twice.
+fn shard_rows(path: &Path, manifest: &Manifest) -> Result<BTreeMap<Key, u64>, String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(file, MAX_COUNTERS_BYTES + 1),
+        &mut bytes,
+    )
+    .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_COUNTERS_BYTES {
+        return Err(format!(
+            "larger than {} MB: not counters written by run --shard",
+            MAX_COUNTERS_BYTES >> 20
+        ));
+    }
+    if manifest.counters_hash.is_empty() {
+        return Err(
+            "its manifest has no fingerprint of the counters (written by an older \
+                    senet-sim): play that shard again"
+                .into(),
+        );
+    }
+    if fnv1a(&bytes) != manifest.counters_hash {
+        return Err(
+            "not the counters its manifest was written with (changed or corrupted \
+                    since): play that shard again"
+                .into(),
+        );
+    }
+    let df =
+        (ParquetReader::new(std::io::Cursor::new(bytes)).finish()).map_err(|e| e.to_string())?;
+    if df.columns().iter().any(|c| c.null_count() > 0) {
+        return Err("a counter has no value (null)".into());
+    }
+    let text = |e: PolarsError| e.to_string();
+    let (part, index) = (
+        df.column("part").map_err(text)?.str().map_err(text)?,
+        df.column("index").map_err(text)?.u32().map_err(text)?,
+    );
+    let (counter, slot) = (
+        df.column("counter").map_err(text)?.str().map_err(text)?,
+        df.column("slot").map_err(text)?.u32().map_err(text)?,
+    );
+    let value = df.column("value").map_err(text)?.u64().map_err(text)?;
+    let mut rows = BTreeMap::new();
+    for i in 0..df.height() {
+        let key = (
+            part.get(i).unwrap_or_default().to_string(),
+            index.get(i).unwrap_or_default(),
+            counter.get(i).unwrap_or_default().to_string(),
+            slot.get(i).unwrap_or_default(),
+        );
+        let v = value.get(i).unwrap_or_default();
+        if rows.insert(key, v).is_some() {
+            return Err(format!("row {} gives a counter a second time", i + 1));
+        }
+    }
+    Ok(rows)
+}
+
+/// The counters of `scenario` that `rows` give.
+fn from_map(scenario: &Scenario, rows: &BTreeMap<Key, u64>) -> Result<ScenarioCounters, String> {
+    ScenarioCounters::from_rows(
+        scenario,
+        (rows.iter()).map(|((p, i, c, s), v)| (p.as_str(), *i, c.as_str(), *s, *v)),
+    )
 }
 
 #[cfg(test)]
@@ -357,5 +460,87 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(matches!(check_complete(&[], &[]), Err(ShardError::NoShard)));
+    }
+
+    /// A scenario of one arm, its path and text.
+    fn scenario(dir: &Path) -> (Scenario, PathBuf, String) {
+        let text =
+            "name = \"s\"\ngames = 10\nseed = 1\n[[arm]]\nname = \"a\"\nvariant = \"tejon\"\n";
+        let path = dir.join("s.toml");
+        (
+            Scenario::parse(&path, text).unwrap(),
+            path,
+            text.to_string(),
+        )
+    }
+
+    /// Writes shard `k` of 2 with `counters` into `dir/k`, its manifest saying `played` games.
+    fn write_shard(dir: &Path, k: u64, counters: &ScenarioCounters, played: u64) -> PathBuf {
+        let (_, path, text) = scenario(dir);
+        let d = dir.join(k.to_string());
+        std::fs::create_dir_all(&d).unwrap();
+        let m = Manifest::new("0.1.0", &path, &text, (None, 1), (k, 2), played);
+        write_partial(&d, &m, counters).unwrap();
+        d
+    }
+
+    /// Counters of one arm: `games` games, all won by white.
+    fn won(scenario: &Scenario, games: u64) -> ScenarioCounters {
+        let mut c = ScenarioCounters::zero(scenario);
+        c.arms[0].games = games;
+        c.arms[0].white_wins = games;
+        c
+    }
+
+    fn merged(dirs: &[PathBuf]) -> Result<ScenarioCounters, String> {
+        let (scenario, _, _) = scenario(dirs[0].parent().unwrap());
+        let manifests: Vec<Manifest> = dirs
+            .iter()
+            .map(|d| read_manifest(d, "0.1.0").unwrap())
+            .collect();
+        summed_counters(dirs, &manifests, &scenario).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_merge_sums_only_whole_consistent_shards_it_can_trust() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (sc, _, _) = scenario(tmp.path());
+        let good = [
+            write_shard(tmp.path(), 1, &won(&sc, 5), 5),
+            write_shard(tmp.path(), 2, &won(&sc, 5), 5),
+        ];
+        assert_eq!(merged(&good).unwrap().arms[0].games, 10);
+        // An empty shard (all zero): its 5 games are missing, not quietly 0.
+        let empty = write_shard(tmp.path(), 2, &ScenarioCounters::zero(&sc), 5);
+        let e = merged(&[good[0].clone(), empty]).unwrap_err();
+        assert!(
+            e.contains("arm 'a' played 0 games, its shard 2/2 has 5"),
+            "{e}"
+        );
+        // More wins than games.
+        let mut over = won(&sc, 5);
+        over.arms[0].black_wins = 3;
+        let over = write_shard(tmp.path(), 2, &over, 5);
+        let e = merged(&[good[0].clone(), over]).unwrap_err();
+        assert!(e.contains("do not add up to its 5 games"), "{e}");
+        // A manifest whose games are not its shard's.
+        let wrong = write_shard(tmp.path(), 2, &won(&sc, 5), 7);
+        let e = merged(&[good[0].clone(), wrong]).unwrap_err();
+        assert!(
+            e.contains("its manifest says 7 games, shard 2/2 of this scenario has 5"),
+            "{e}"
+        );
+        // A counters file changed after it was written (one byte), before Parquet reads it.
+        let changed = write_shard(tmp.path(), 2, &won(&sc, 5), 5);
+        let file = changed.join(COUNTERS);
+        let mut bytes = std::fs::read(&file).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 0xff;
+        std::fs::write(&file, bytes).unwrap();
+        let e = merged(&[good[0].clone(), changed]).unwrap_err();
+        assert!(
+            e.contains("counters.parquet: not the counters its manifest was written with"),
+            "{e}"
+        );
     }
 }

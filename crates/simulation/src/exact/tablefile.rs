@@ -129,12 +129,48 @@ fn read_header(file: &mut impl Read, path: &Path) -> Result<Header<Rules>, Solve
     let text = String::from_utf8(text).map_err(|_| bad("header is not UTF-8".into()))?;
     let header: Header<RuleSet> = toml::from_str(&text).map_err(|e| bad(format!("header: {e}")))?;
     // A rule set enters from a file only checked: a header edited by hand is refused here.
+    let rules = (header.rules.check()).map_err(|e| bad(format!("header: {e}")))?;
+    check_throws(&rules, &header.throws).map_err(|why| bad(format!("header: throws: {why}")))?;
     Ok(Header {
-        rules: (header.rules.check()).map_err(|e| bad(format!("header: {e}")))?,
+        rules,
         throws: header.throws,
         positions: header.positions,
         endgame: header.endgame,
     })
+}
+
+/// Whether `throws` is a distribution of `rules`' throw values: distinct values the rules can
+/// throw, probabilities finite in (0, 1] adding up to 1.
+fn check_throws(rules: &Rules, throws: &[(u8, f64)]) -> Result<(), String> {
+    let possible = rules.possible_values();
+    let mut seen = Vec::new();
+    for &(v, p) in throws {
+        if !possible.contains(&v) {
+            return Err(format!(
+                "{v} is not a throw value of these rules {possible:?}"
+            ));
+        }
+        if seen.contains(&v) {
+            return Err(format!("{v} is given twice"));
+        }
+        seen.push(v);
+        if !(p.is_finite() && p > 0.0 && p <= 1.0) {
+            return Err(format!("the probability of {v} is {p}, not in (0, 1]"));
+        }
+    }
+    let total: f64 = throws.iter().map(|&(_, p)| p).sum();
+    if (total - 1.0).abs() > 1e-9 {
+        return Err(format!("the probabilities add up to {total}, not 1"));
+    }
+    Ok(())
+}
+
+/// The first value of `values` that is not a chance or a score (finite, in [0, 1]), with its
+/// index.
+fn first_bad(values: &[f32], from: usize) -> Option<(usize, f32)> {
+    (values.iter().enumerate())
+        .find(|(_, v)| !(0.0..=1.0).contains(*v))
+        .map(|(i, &v)| (from + i, v))
 }
 
 /// Reads a table written by [`save`], its values streamed into the table (a 4-pawn table,
@@ -179,11 +215,17 @@ pub fn load(path: &Path) -> Result<Solution, SolveError> {
         let take = (n - values.len()).min(CHUNK);
         file.read_exact(&mut chunk[..4 * take])
             .map_err(|e| bad(e.to_string()))?;
+        let from = values.len();
         values.extend(
             chunk[..4 * take]
                 .chunks_exact(4)
                 .map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes"))),
         );
+        if let Some((i, v)) = first_bad(&values[from..], from) {
+            return Err(bad(format!(
+                "position {i} has the value {v}, not a chance between 0 and 1"
+            )));
+        }
     }
     Ok(Solution {
         rules: header.rules,

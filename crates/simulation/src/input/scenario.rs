@@ -153,6 +153,8 @@ pub struct Scenario {
     pub fr: French,
     /// The file it was read from.
     pub path: PathBuf,
+    /// The file's text as read, once: what the report keeps as `scenario.toml`.
+    pub text: String,
 }
 
 impl Scenario {
@@ -228,6 +230,7 @@ impl Scenario {
             audience: file.audience.unwrap_or_default(),
             fr,
             path: path.to_path_buf(),
+            text: text.to_string(),
         })
     }
 

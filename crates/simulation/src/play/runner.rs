@@ -519,6 +519,7 @@ mod tests {
             audience: Default::default(),
             fr: Default::default(),
             path: "c.toml".into(),
+            text: String::new(),
         };
         let (stopped, other) = (Cancel::new(), Cancel::new());
         stopped.cancel();

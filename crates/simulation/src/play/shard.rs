@@ -226,6 +226,52 @@ fn pairing_counters(p: &mut Pairing) -> Vec<(&'static str, &mut u64)> {
 }
 
 impl ScenarioCounters {
+    /// Whether these can be the counters of `shard` of a run of `scenario`: every arm played
+    /// its games of the shard and every pairing its duplicate pairs, and in each the outcomes
+    /// (wins, unfinished games, draws) add up to the games. The message names what does not.
+    pub fn check_shard(&self, scenario: &Scenario, shard: Shard) -> Result<(), String> {
+        let arm_games = shard.range(scenario.games);
+        let arm_games = arm_games.end - arm_games.start;
+        for (i, a) in self.arms.iter().enumerate() {
+            let name = &scenario.arms[i].name;
+            if a.games != arm_games {
+                return Err(format!(
+                    "arm '{name}' played {} games, its shard {shard} has {arm_games}",
+                    a.games
+                ));
+            }
+            let ends = [a.white_wins, a.black_wins, a.unfinished, a.draws];
+            if ends.iter().try_fold(0u64, |t, &e| t.checked_add(e)) != Some(a.games)
+                || a.first_mover_wins > a.games
+            {
+                return Err(format!(
+                    "arm '{name}': wins, unfinished games and draws do not add up to its {} games",
+                    a.games
+                ));
+            }
+        }
+        for (t, pairings) in scenario.tournaments.iter().zip(&self.tournaments) {
+            let pairs = shard.range(t.games / 2);
+            for p in pairings {
+                let seatings = [&p.a_white, &p.b_white];
+                let bad = seatings.iter().any(|s| {
+                    let ends = [s.white_wins, s.black_wins, s.unfinished, s.draws];
+                    s.games != pairs.end - pairs.start
+                        || ends.iter().try_fold(0u64, |t, &e| t.checked_add(e)) != Some(s.games)
+                });
+                if bad {
+                    return Err(format!(
+                        "tournament '{}': a pairing's games are not the {} of its shard {shard}, \
+                         or its results do not add up to them",
+                        t.name,
+                        2 * (pairs.end - pairs.start)
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Counters at zero for every arm and pairing of `scenario`.
     pub fn zero(scenario: &Scenario) -> ScenarioCounters {
         ScenarioCounters {
