@@ -302,13 +302,28 @@ pub(crate) fn a_run_writes(name: &str) -> bool {
 /// The file that marks a folder as a senet-sim report: `run` replaces only such folders.
 pub const MARKER: &str = ".senet-sim-report";
 
+/// Refuses an `--out` that is a symbolic link: the report would replace the link and leave
+/// its folder behind. Never followed.
+pub(crate) fn check_link(out: &Path) -> Result<()> {
+    if std::fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_symlink()) {
+        let to = std::fs::read_link(out).unwrap_or_default();
+        return bad(format!(
+            "--out {}: is a symbolic link (to {}); give the folder itself as --out",
+            out.display(),
+            to.display()
+        ));
+    }
+    Ok(())
+}
+
 /// `--out` may name a missing folder, an empty one, or an earlier report (it holds [`MARKER`]);
 /// anything else is refused, so that a run never deletes a file it did not write.
 pub(crate) fn check_out(out: &Path) -> Result<()> {
+    let name = out.display();
+    check_link(out)?;
     if !out.exists() {
         return Ok(());
     }
-    let name = out.display();
     if !out.is_dir() {
         return bad(format!("--out {name}: exists and is not a folder"));
     }

@@ -39,6 +39,7 @@ impl Staging {
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or("report");
+        crate::config::check_link(target)?;
         std::fs::create_dir_all(parent)
             .with_context(|| format!("--out: cannot create {}", parent.display()))?;
         let lock = lock(&sibling(parent, name, "lock"), target)?;

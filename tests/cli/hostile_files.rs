@@ -168,19 +168,37 @@ fn a_merge_never_writes_over_its_shards_nor_sums_a_changed_one() {
     assert!(!tmp.path().join("m").exists());
 }
 
+/// `run SC --quiet --out OUT` started in the background, once its staging folder exists (its
+/// games then being played: a million take seconds).
+fn running(sc: &Path, out: &Path) -> std::process::Child {
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("senet-sim"))
+        .args(["run", sc.to_str().unwrap(), "--quiet", "--out"])
+        .arg(out)
+        .spawn()
+        .unwrap();
+    let (parent, name) = (
+        out.parent().unwrap(),
+        out.file_name().unwrap().to_str().unwrap(),
+    );
+    let staging = format!(".{name}.partial-{}", child.id());
+    for _ in 0..200 {
+        if parent.join(&staging).is_dir() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(parent.join(&staging).is_dir(), "no {staging}");
+    child
+}
+
 #[test]
 fn the_report_keeps_the_scenario_that_ran_though_the_file_changes() {
     let tmp = tempfile::tempdir().unwrap();
-    let text = SHARDED.replace("games = 40", "games = 30000");
+    let text = SHARDED.replace("games = 40", "games = 1000000");
     let sc = write(tmp.path(), "s.toml", &text);
     let out = tmp.path().join("r");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("senet-sim"))
-        .args(["run", sc.to_str().unwrap(), "--quiet", "--out"])
-        .arg(&out)
-        .spawn()
-        .unwrap();
+    let child = running(&sc, &out);
     // Changed, then removed, while the games are played.
-    std::thread::sleep(std::time::Duration::from_millis(300));
     std::fs::write(&sc, "name = \"other\"\n").unwrap();
     std::fs::remove_file(&sc).unwrap();
     let o = child.wait_with_output().unwrap();
@@ -189,4 +207,86 @@ fn the_report_keeps_the_scenario_that_ran_though_the_file_changes() {
         std::fs::read_to_string(out.join("scenario.toml")).unwrap(),
         text
     );
+}
+
+#[test]
+fn a_file_added_to_the_out_folder_during_a_run_is_kept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(
+        tmp.path(),
+        "s.toml",
+        &SHARDED.replace("games = 40", "games = 1000000"),
+    );
+    // An empty folder, then a new one: both are checked at the start, the file comes after.
+    for out in [tmp.path().join("empty"), tmp.path().join("new")] {
+        if out.ends_with("empty") {
+            std::fs::create_dir(&out).unwrap();
+        }
+        let child = running(&sc, &out);
+        std::fs::create_dir_all(out.join("charts")).unwrap();
+        std::fs::write(out.join("notes.txt"), "my notes").unwrap();
+        std::fs::write(out.join("charts/mine.svg"), "<svg/>").unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert!(o.status.success());
+        assert_eq!(
+            std::fs::read_to_string(out.join("notes.txt")).unwrap(),
+            "my notes"
+        );
+        assert_eq!(
+            std::fs::read_to_string(out.join("charts/mine.svg")).unwrap(),
+            "<svg/>"
+        );
+        assert!(out.join("report.md").is_file());
+    }
+}
+
+#[test]
+fn an_older_marker_is_upgraded_without_losing_a_byte_and_links_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SHARDED);
+    let out = tmp.path().join("r");
+    assert!(run(&sc, &out, &[]).status.success());
+    // The marker as a build before manifests wrote it: one line. The user edits summary.csv
+    // and puts a file of theirs among the charts and the rule files.
+    let marker = out.join(".senet-sim-report");
+    let first = std::fs::read_to_string(&marker).unwrap();
+    std::fs::write(&marker, first.lines().next().unwrap().to_string() + "\n").unwrap();
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    std::fs::write(out.join("summary.csv"), summary.clone() + "my row\n").unwrap();
+    std::fs::write(out.join("charts/mine.png"), "png").unwrap();
+    std::fs::write(out.join("rules/mine.toml"), "# mine").unwrap();
+    let o = run(&sc, &out, &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(out.join("summary.csv")).unwrap(),
+        summary
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("summary.modifie.csv")).unwrap(),
+        summary + "my row\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("charts/mine.png")).unwrap(),
+        "png"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("rules/mine.toml")).unwrap(),
+        "# mine"
+    );
+    // The upgraded marker lists the files written, with their digests.
+    assert!(std::fs::read_to_string(&marker)
+        .unwrap()
+        .contains("summary.csv\t"));
+    // A symbolic link as --out: refused, the link and its folder as they were.
+    let link = tmp.path().join("link");
+    std::os::unix::fs::symlink(&out, &link).unwrap();
+    let o = run(&sc, &link, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("is a symbolic link"), "{err}");
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(out.join("charts/mine.png").is_file());
 }

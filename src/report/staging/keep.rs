@@ -78,10 +78,23 @@ fn listed(target: &Path) -> Vec<(PathBuf, Option<String>)> {
 }
 
 /// The files of `target` that its run wrote and that were changed since: their digest is no
-/// longer the marker's.
-fn edited(target: &Path) -> Result<Vec<PathBuf>> {
+/// longer the marker's. Where the marker gives no digests (a folder without a marker, made
+/// during the run, or a marker of a build before digests), every file the new report in
+/// `staging` writes and that `target` holds with other bytes: nothing tells the user's edit
+/// from the run's, so it is kept.
+fn edited(target: &Path, staging: &Path) -> Result<Vec<PathBuf>> {
     let mut out = Vec::new();
-    for (f, h) in listed(target) {
+    let listed = listed(target);
+    if listed.is_empty() {
+        for f in files_under(staging)? {
+            let (old, new) = (target.join(&f), staging.join(&f));
+            if old.is_file() && new.is_file() && digest(&old)? != digest(&new)? {
+                out.push(f);
+            }
+        }
+        return Ok(out);
+    }
+    for (f, h) in listed {
         let path = target.join(&f);
         if let Some(h) = h.filter(|_| path.is_file()) {
             if digest(&path)? != h {
@@ -116,9 +129,8 @@ fn modified_name(f: &Path, staging: &Path, target: &Path) -> PathBuf {
 }
 
 /// The files of the report in `target` that its run did not write: those its marker does not
-/// list. A marker without a list (a build before manifests) counts as the run's every file
-/// that the new run writes too, and every file a run may write at the top of a report
-/// ([`crate::config::a_run_writes`]).
+/// list. Where the marker lists nothing (no marker: a folder new or empty when the run began;
+/// or a marker of a build before manifests), every file the new run does not write.
 fn theirs(target: &Path, written: &BTreeSet<PathBuf>) -> Result<Vec<PathBuf>> {
     let listed: BTreeSet<PathBuf> = listed(target).into_iter().map(|(f, _)| f).collect();
     let top = |f: &Path| f.components().next().map(|c| PathBuf::from(c.as_os_str()));
@@ -132,12 +144,7 @@ fn theirs(target: &Path, written: &BTreeSet<PathBuf>) -> Result<Vec<PathBuf>> {
     };
     let runs = |f: &PathBuf| match listed.is_empty() {
         false => listed.contains(f) || nested(f),
-        true => {
-            let name = top(f).map(|d| d.to_string_lossy().into_owned());
-            written.contains(f)
-                || nested(f)
-                || name.is_some_and(|t| crate::config::a_run_writes(&t))
-        }
+        true => written.contains(f),
     };
     Ok(files_under(target)?
         .into_iter()
@@ -163,7 +170,8 @@ pub(super) fn carry_over(staging: &Path, target: &Path) -> Result<Kept> {
     }
     std::fs::write(staging.join(crate::config::MARKER), marker)
         .with_context(|| format!("writing {}", crate::config::MARKER))?;
-    if !target.join(crate::config::MARKER).is_file() {
+    // Checked now, not when the run began: a file added meanwhile is the user's.
+    if !target.is_dir() {
         return Ok(Kept::default());
     }
     let theirs = theirs(target, &written)?;
@@ -185,7 +193,7 @@ pub(super) fn carry_over(staging: &Path, target: &Path) -> Result<Kept> {
         files: theirs.clone(),
         edited: Vec::new(),
     };
-    for f in edited(target)? {
+    for f in edited(target, staging)? {
         if written.contains(&f) {
             let to = modified_name(&f, staging, target);
             kept.edited.push((f.clone(), to.clone()));
