@@ -8,8 +8,18 @@ use pyo3::IntoPyObjectExt;
 use senet_engine::variants::Variant;
 use senet_simulation::input::rulefile::{Game, RuleError, RuleTable};
 
-/// A Python value as a TOML value: bool, int, float, str, list or tuple, dict.
-fn to_toml(value: &Bound<'_, PyAny>) -> PyResult<toml::Value> {
+/// How deep rule values nest at most (a rule file nests two): a deeper or self-referential
+/// value is refused with a `ValueError`, never followed until the interpreter dies.
+pub const MAX_DEPTH: usize = 16;
+
+/// A Python value as a TOML value: bool, int, float, str, list or tuple, dict; `depth` is how
+/// deep in the rules it is.
+fn to_toml(value: &Bound<'_, PyAny>, depth: usize) -> PyResult<toml::Value> {
+    if depth > MAX_DEPTH {
+        return Err(PyValueError::new_err(format!(
+            "rule values nest more than {MAX_DEPTH} deep (a dict or list that holds itself?)"
+        )));
+    }
     // A bool is an int in Python: asked first.
     if let Ok(b) = value.cast::<PyBool>() {
         return Ok(toml::Value::Boolean(b.is_true()));
@@ -24,10 +34,12 @@ fn to_toml(value: &Bound<'_, PyAny>) -> PyResult<toml::Value> {
         return Ok(toml::Value::String(value.extract()?));
     }
     if let Ok(d) = value.cast::<PyDict>() {
-        return Ok(toml::Value::Table(to_table(d)?));
+        return Ok(toml::Value::Table(to_table(d, depth + 1)?));
     }
     if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
-        let items: PyResult<Vec<toml::Value>> = value.try_iter()?.map(|v| to_toml(&v?)).collect();
+        let items: PyResult<Vec<toml::Value>> = (value.try_iter()?)
+            .map(|v| to_toml(&v?, depth + 1))
+            .collect();
         return Ok(toml::Value::Array(items?));
     }
     Err(PyTypeError::new_err(format!(
@@ -36,14 +48,14 @@ fn to_toml(value: &Bound<'_, PyAny>) -> PyResult<toml::Value> {
     )))
 }
 
-/// A dict of rule options as a TOML table.
-fn to_table(dict: &Bound<'_, PyDict>) -> PyResult<toml::Table> {
+/// A dict of rule options as a TOML table, `depth` deep in the rules.
+fn to_table(dict: &Bound<'_, PyDict>, depth: usize) -> PyResult<toml::Table> {
     let mut table = toml::Table::new();
     for (k, v) in dict.iter() {
         let key: String = k
             .extract()
             .map_err(|_| PyTypeError::new_err("rule keys are strings"))?;
-        table.insert(key, to_toml(&v)?);
+        table.insert(key, to_toml(&v, depth)?);
     }
     Ok(table)
 }
@@ -88,7 +100,7 @@ pub fn game_of(variant: Option<&str>, rules: Option<&Bound<'_, PyAny>>) -> PyRes
         None => RuleTable::default(),
         Some(r) if r.is_none() => RuleTable::default(),
         Some(r) => match r.cast::<PyDict>() {
-            Ok(d) => RuleTable::read(to_table(d)?),
+            Ok(d) => RuleTable::read(to_table(d, 0)?),
             Err(_) => RuleTable::parse(&r.extract::<String>().map_err(|_| {
                 PyTypeError::new_err("rules is a dict of rule options or a rule file's text")
             })?),

@@ -62,34 +62,67 @@ fn run_ipc<'py>(
     if let Some(s) = seed {
         parsed.seed = s;
     }
+    let most = max_threads();
+    if threads.is_some_and(|t| t > most) {
+        return Err(PyValueError::new_err(format!(
+            "threads={}: at most {most} on this machine",
+            threads.unwrap_or(0)
+        )));
+    }
     let cancel = Cancel::new();
-    let played = py.detach(|| -> Result<_, String> {
-        let mut tables = Tables::new();
-        parsed
-            .resolve(&mut tables, &cancel)
-            .map_err(|e| e.to_string())?;
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.unwrap_or(0))
-            .build()
-            .map_err(|e| e.to_string())?;
-        let done = AtomicU64::new(0);
-        let counters = pool.install(|| play_counters(&parsed, Shard::WHOLE, &done, &cancel));
-        let results = results(&parsed, counters, 0);
-        let tables = senet_tables::run_tables::all(&results).map_err(|e| e.to_string())?;
-        tables
-            .iter()
-            .map(|(name, frame)| {
-                senet_tables::run_tables::ipc_bytes(name, frame)
-                    .map(|b| (*name, b))
-                    .map_err(|e| e.to_string())
-            })
-            .collect()
-    });
+    // Played on a thread of its own while this one waits without the GIL and looks for
+    // Ctrl-C every 50 ms: KeyboardInterrupt cancels the games and is raised once they stop.
+    let played = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| play_tables(&parsed, threads, &cancel));
+        while !worker.is_finished() {
+            py.detach(|| std::thread::sleep(std::time::Duration::from_millis(50)));
+            if let Err(interrupt) = py.check_signals() {
+                cancel.cancel();
+                let _ = worker.join();
+                return Err(interrupt);
+            }
+        }
+        (worker.join()).map_err(|_| PyValueError::new_err("the run stopped on an internal error"))
+    })?;
     let played: Vec<(&'static str, Vec<u8>)> = played.map_err(PyValueError::new_err)?;
     Ok(played
         .into_iter()
         .map(|(name, bytes)| (name, PyBytes::new(py, &bytes)))
         .collect())
+}
+
+/// The most threads `run_ipc` starts: 8 a core, at least 16 (as the command line's).
+fn max_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (8 * cores).max(16)
+}
+
+/// Resolves the players of `parsed`, plays it on `threads` threads (stopped by `cancel`) and
+/// writes each table of its results as Arrow IPC bytes.
+fn play_tables(
+    parsed: &Scenario,
+    threads: Option<usize>,
+    cancel: &Cancel,
+) -> Result<Vec<(&'static str, Vec<u8>)>, String> {
+    let mut parsed = parsed.clone();
+    let mut tables = Tables::new();
+    (parsed.resolve(&mut tables, cancel)).map_err(|e| e.to_string())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let done = AtomicU64::new(0);
+    let counters = pool.install(|| play_counters(&parsed, Shard::WHOLE, &done, cancel));
+    let results = results(&parsed, counters, 0);
+    let tables = senet_tables::run_tables::all(&results).map_err(|e| e.to_string())?;
+    tables
+        .iter()
+        .map(|(name, frame)| {
+            senet_tables::run_tables::ipc_bytes(name, frame)
+                .map(|b| (*name, b))
+                .map_err(|e| e.to_string())
+        })
+        .collect()
 }
 
 /// The module: `variants`, `rules`, `run_ipc`, `Game`, and `MOVE_ACTIONS` (the number of move

@@ -115,3 +115,17 @@ def test_random_games_from_python_agree_with_the_run(scenarios):
     rate = first_wins / n
     se = math.sqrt(0.25 / n + 0.25 / row["games"])
     assert abs(rate - row["first_mover_rate"]) < 4 * se
+
+
+def test_nested_or_self_holding_rules_raise_instead_of_killing_python():
+    loop = {"pawns": 2}
+    loop["self"] = loop
+    with pytest.raises(ValueError, match="nest more than 16 deep"):
+        senet_sim.Game("tejon", loop)
+    deep = []
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(ValueError, match="nest more than 16 deep"):
+        senet_sim.Game("tejon", {"water_squares": deep})
+    # The interpreter lives on: a game still plays.
+    assert senet_sim.Game("tejon", {"pawns": 1}).pawns == 1

@@ -43,3 +43,31 @@ def test_the_same_seed_gives_the_same_tables_whatever_the_threads(scenarios):
 def test_a_tournament_scenario_gives_its_tables(scenarios):
     tables = senet_sim.run(scenarios / "strategies.toml", games=40, seed=1)
     assert {"tournament", "ranking", "luck"} <= tables.keys()
+
+
+def test_ctrl_c_stops_a_long_run_with_keyboard_interrupt(scenarios, tmp_path):
+    # A child Python runs 10^9 games; SIGINT a second in raises KeyboardInterrupt within
+    # seconds, as Ctrl-C does in a notebook or a terminal.
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = (
+        "import senet_sim, sys\n"
+        "print('started', flush=True)\n"
+        "try:\n"
+        f"    senet_sim.run({str(scenarios / 'coins-vs-sticks.toml')!r}, games=10**9)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(3)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "started"
+    time.sleep(1.5)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=30)
+    assert child.returncode == 3, out
+    assert "interrupted" in out
+    assert time.monotonic() - sent < 10

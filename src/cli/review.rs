@@ -256,6 +256,16 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
             ))
             .into());
         }
+        if expected.result != record.result {
+            let said = |r: Option<Side>| r.map_or("none", Side::name);
+            return Err(InputError(format!(
+                "{}: Result: the record says '{}', the replay of its throws ends '{}'",
+                file.display(),
+                said(expected.result),
+                said(record.result)
+            ))
+            .into());
+        }
     }
     for (k, s) in steps.iter().enumerate() {
         writeln!(out, "{}", line(k + 1, s, g.lang))?;

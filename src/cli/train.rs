@@ -51,6 +51,11 @@ pub fn train(a: &TrainArgs, out: &mut impl Write) -> Result<PathBuf> {
     if !(1..=senet_engine::strategy::td::MAX_HIDDEN).contains(&a.hidden) {
         return bad("--hidden: 1 to 256 units");
     }
+    if a.games == 0 {
+        return bad(
+            "--games 0: nothing to train; give the games of self-play, such as --games 100000",
+        );
+    }
     if !(0.0..=1.0).contains(&a.lambda) || a.alpha <= 0.0 || a.every == 0 {
         return bad("--lambda lies in 0..1, --alpha and --every are positive");
     }

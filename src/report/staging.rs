@@ -65,18 +65,22 @@ impl Staging {
             let _ = std::fs::remove_dir_all(&partial);
         }
         let dir = sibling(parent, name, &format!("partial-{}", std::process::id()));
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("--out: cannot write in {}", parent.display()))?;
-        // The mark of a folder senet-sim wrote: a later run may replace it (config::check_out);
-        // `commit` adds the list of the files written.
-        std::fs::write(dir.join(crate::config::MARKER), keep::MARKER_LINE)
-            .with_context(|| format!("writing {}", crate::config::MARKER))?;
-        Ok(Staging {
+        // Held from here: a failure below (a full disk) drops it, and with it the folder and
+        // the lock file.
+        let staging = Staging {
             dir,
             target: target.to_path_buf(),
             committed: false,
             lock,
-        })
+        };
+        std::fs::create_dir_all(&staging.dir)
+            .with_context(|| format!("--out: cannot write in {}", parent.display()))?;
+        // The mark of a folder senet-sim wrote: a later run may replace it (config::check_out);
+        // `commit` adds the list of the files written.
+        let marker = staging.dir.join(crate::config::MARKER);
+        std::fs::write(&marker, keep::MARKER_LINE)
+            .with_context(|| format!("writing {}", marker.display()))?;
+        Ok(staging)
     }
 
     /// Puts the finished folder in place of the target. On Linux the two folders are swapped

@@ -149,6 +149,18 @@ fn names_that_would_share_files_or_be_formulas_are_refused_before_any_game() {
     let o = run(&s, &tmp.path().join("o"), &[]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("more than 1000000000000"));
+    // A thousand arms: refused before any game, with the bound.
+    let names: Vec<String> = (0..1000).map(|i| format!("a{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let s = scenario(tmp.path(), "t", &names, "20");
+    let o = run(&s, &tmp.path().join("o"), &[]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("1000 arms and tournaments: at most 64"),
+        "{err}"
+    );
+    assert!(!tmp.path().join("o").exists());
 }
 
 #[test]
@@ -176,6 +188,20 @@ fn threads_nan_and_endless_files_are_refused_where_they_enter() {
         assert_eq!(code, 2, "--alpha {alpha}: {err}");
         assert!(!out.exists());
     }
+    // --games 0 on a missing file: nothing to train, said so (not "already holds 0 games").
+    let out = tmp.path().join("none.td");
+    let (code, _, err) = senet_run(&[
+        "train",
+        "--set",
+        "pawns=1",
+        "--games",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--games 0: nothing to train"), "{err}");
+    assert!(!out.exists());
     // /dev/zero as a scenario or a rule file: refused at the size limit, not read forever.
     let (code, _, err) = senet_run(&[
         "run",

@@ -51,6 +51,11 @@ fn a_table_a_solve_did_not_write_is_refused_by_verify_and_by_players() {
             "9 is not a throw value of these rules",
         ),
         (
+            "toml.senet",
+            header.replace("throws = [[1,", "throws = [[1"),
+            "header line",
+        ),
+        (
             "twice.senet",
             header.replace("throws = [[1,", "throws = [[2,"),
             "2 is given twice",
@@ -62,6 +67,7 @@ fn a_table_a_solve_did_not_write_is_refused_by_verify_and_by_players() {
         assert_eq!(code, 2, "{err}");
         assert!(err.contains(name) && err.contains(says), "{err}");
         assert!(!err.contains("panicked"), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
     }
     // NaN and 2.0 are not chances: refused, naming the position.
     for (name, v) in [("nan.senet", f32::NAN), ("two.senet", 2.0)] {

@@ -15,6 +15,7 @@ mod concurrent;
 mod endgame;
 mod fidelity;
 mod french_numbers;
+mod fuzz;
 mod golden;
 mod hostile;
 mod hostile_files;

@@ -284,6 +284,46 @@ fn a_full_disk_leaves_the_earlier_report_whole() {
     assert_eq!(names, vec!["r".to_string()], "no partial folder");
 }
 
+/// A disk full before the run starts: the run exits 1 in one line naming the marker with its
+/// path, and leaves neither its lock file nor its partial folder. Needs root to mount.
+#[test]
+fn a_disk_full_from_the_start_leaves_nothing_behind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sc = write(tmp.path(), "s.toml", SCENARIO);
+    let disk = tmp.path().join("disk");
+    std::fs::create_dir(&disk).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&disk)
+        .output();
+    if !mounted.as_ref().is_ok_and(|o| o.status.success()) {
+        eprintln!("skipped: cannot mount a tmpfs here (needs root): {mounted:?}");
+        return;
+    }
+    let _mount = Mount(disk.clone());
+    // Filled to the last byte by a file of the user's.
+    let filled = std::process::Command::new("dd")
+        .args(["if=/dev/zero", "bs=4k", "count=100"])
+        .arg(format!("of={}", disk.join("big").display()))
+        .output()
+        .unwrap();
+    assert!(!filled.status.success(), "the disk should fill");
+    let o = run(&sc, &disk.join("r"), &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(".senet-sim-report") && err.contains(disk.to_str().unwrap()),
+        "{err}"
+    );
+    let names: Vec<_> = std::fs::read_dir(&disk)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, vec!["big".to_string()], "nothing left behind");
+}
+
 /// A run killed outright (SIGKILL) cannot clean up; the next run of the same report removes its
 /// hidden partial folder.
 #[test]

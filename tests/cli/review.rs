@@ -286,6 +286,24 @@ fn a_played_games_record_is_reviewed_and_written_back_the_same() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("header 'Rules'"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    // A result its throws do not give (the winner swapped): refused, both named.
+    let said = header(&text, "Result");
+    let swapped = if said == "white" { "black" } else { "white" };
+    let lie = tmp.path().join("lie.txt");
+    std::fs::write(
+        &lie,
+        text.replace(&format!("Result: {said}"), &format!("Result: {swapped}")),
+    )
+    .unwrap();
+    let o = review(&lie, "l");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "Result: the record says '{swapped}', the replay of its throws ends '{said}'"
+        )),
+        "{err}"
+    );
 }
 
 /// The value of a record's header `key`.

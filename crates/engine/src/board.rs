@@ -269,7 +269,7 @@ impl Position {
 /// The bitboard of a list of squares; `None` if a square is outside 1..=30.
 pub fn bits_of(list: &[u8]) -> Option<u32> {
     list.iter().try_fold(0u32, |acc, &s| {
-        (1..=LAST_SQUARE).contains(&s).then_some(acc | bit(s))
+        (1..=LAST_SQUARE).contains(&s).then(|| acc | bit(s))
     })
 }
 
@@ -283,6 +283,15 @@ mod tests {
         assert_eq!(between(3, 6), bit(4) | bit(5));
         assert_eq!(between(28, 33), bit(29) | bit(30));
         assert_eq!(between(0, 3), bit(1) | bit(2));
+    }
+
+    #[test]
+    fn squares_off_the_board_are_refused_not_shifted() {
+        // Found by the rule-file fuzzing: 40 in a list panicked (a shift past 32 bits).
+        assert_eq!(bits_of(&[40]), None);
+        assert_eq!(bits_of(&[0, 5]), None);
+        assert_eq!(bits_of(&[255]), None);
+        assert_eq!(bits_of(&[1, 30]), Some(bit(1) | bit(30)));
     }
 
     #[test]

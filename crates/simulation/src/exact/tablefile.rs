@@ -127,7 +127,13 @@ fn read_header(file: &mut impl Read, path: &Path) -> Result<Header<Rules>, Solve
     file.read_exact(&mut text)
         .map_err(|_| bad("truncated header".into()))?;
     let text = String::from_utf8(text).map_err(|_| bad("header is not UTF-8".into()))?;
-    let header: Header<RuleSet> = toml::from_str(&text).map_err(|e| bad(format!("header: {e}")))?;
+    // One line: the message and the header's line (toml's own display takes four).
+    let header: Header<RuleSet> = toml::from_str(&text).map_err(|e| {
+        let line = e
+            .span()
+            .map_or(0, |s| text[..s.start].lines().count().max(1));
+        bad(format!("header line {line}: {}", e.message().trim()))
+    })?;
     // A rule set enters from a file only checked: a header edited by hand is refused here.
     let rules = (header.rules.check()).map_err(|e| bad(format!("header: {e}")))?;
     check_throws(&rules, &header.throws).map_err(|why| bad(format!("header: throws: {why}")))?;

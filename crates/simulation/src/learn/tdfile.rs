@@ -142,7 +142,7 @@ pub fn parse(text: &str) -> Result<TdFile, (usize, String)> {
     let number = |key: &str| -> Result<f64, (usize, String)> {
         let (at, v) = header(key)?;
         (v.trim().parse().ok())
-            .filter(|x: &f64| x.is_finite())
+            .filter(|x: &f64| x.is_finite() && (*x as f32).is_finite())
             .ok_or((at, format!("'{key}' is not a finite number")))
     };
     let whole = |key: &str| -> Result<u64, (usize, String)> {
