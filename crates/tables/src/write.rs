@@ -158,8 +158,38 @@ fn file_name(path: &Path) -> &str {
     path.file_name().and_then(|n| n.to_str()).unwrap_or("")
 }
 
+/// The frame with every text cell a spreadsheet would read as a formula (it starts with `=`,
+/// `+`, `-`, `@`, a tab or a carriage return, and is not a number) written after a `'`, as
+/// spreadsheets themselves mark text: a group's name from a class file never runs.
+fn defused(df: &DataFrame) -> Result<DataFrame, polars::prelude::PolarsError> {
+    let formula = |t: &str| {
+        t.len() > 1 && t.starts_with(['=', '+', '-', '@', '\t', '\r']) && t.parse::<f64>().is_err()
+    };
+    let columns = (df.columns().iter())
+        .map(|c| match c.str() {
+            Ok(text) if text.iter().flatten().any(formula) => {
+                let safe: Vec<Option<String>> = (text.iter())
+                    .map(|v| {
+                        v.map(|t| {
+                            if formula(t) {
+                                format!("'{t}")
+                            } else {
+                                t.to_string()
+                            }
+                        })
+                    })
+                    .collect();
+                Column::new(c.name().clone(), safe)
+            }
+            _ => c.clone(),
+        })
+        .collect();
+    DataFrame::new_infer_height(columns)
+}
+
 /// Writes a frame, already in its report's language, as a CSV file in `style`.
 fn write_plain(df: &mut DataFrame, path: &Path, style: CsvStyle) -> Result<(), TablesError> {
+    let df = &mut defused(df).map_err(|e| TablesError::polars(path, e))?;
     let file = std::fs::File::create(path).map_err(|e| TablesError::io(path, e))?;
     let mut w = std::io::BufWriter::new(file);
     let french = style == CsvStyle::ExcelFr;
@@ -180,6 +210,23 @@ mod tests {
     use super::*;
     use crate::frames::col;
     use polars_io::prelude::{ParquetReader, SerReader};
+
+    #[test]
+    fn text_a_spreadsheet_would_run_is_written_as_text() {
+        let mut df = DataFrame::new_infer_height(vec![
+            col("group", vec!["=1+1", "@SUM(A1)", "-x", "-3", "A", "-"]),
+            col("n", vec![1u64, 2, 3, 4, 5, 6]),
+        ])
+        .unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("t.csv");
+        write_plain(&mut df, &path, CsvStyle::Rfc4180).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            text,
+            "group,n\r\n'=1+1,1\r\n'@SUM(A1),2\r\n'-x,3\r\n-3,4\r\nA,5\r\n-,6\r\n"
+        );
+    }
 
     /// The names `--csv` takes on the command line are the ones [`CsvStyle::name`] writes.
     #[cfg(feature = "clap")]
