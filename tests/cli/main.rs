@@ -44,3 +44,4 @@ mod spreadsheets;
 mod throws;
 mod tournament;
 mod train;
+mod web_page;

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the lesson's page's engine, web/senet.wasm, from crates/web (wasm32-unknown-unknown).
+# With rustup: `rustup target add wasm32-unknown-unknown` once, then this script. Without the
+# target (Debian machines here): Debian's rustc-web, cargo-web, rust-web-src and lld-22 build
+# the standard library for it (scripts/setup.sh installs them; see ../shared/wasm.md).
+# The page itself (web/index.html, web/senet.js) is plain text; nothing else is built.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target/wasm}"
+# The .wasm does not name the folders it was built in, whoever builds it.
+export RUSTFLAGS="--remap-path-prefix=$PWD=. --remap-path-prefix=$HOME=~ ${RUSTFLAGS:-}"
+if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    cargo build --release -p senet-web --target wasm32-unknown-unknown
+elif [ -x /usr/bin/cargo ] && /usr/bin/rustc --print target-list | grep -qx wasm32-unknown-unknown; then
+    PATH=/usr/bin:$PATH RUSTC_BOOTSTRAP=1 /usr/bin/cargo build --release -p senet-web \
+        --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
+else
+    echo "build-web: no wasm32 toolchain: rustup target add wasm32-unknown-unknown, or run scripts/setup.sh" >&2
+    exit 2
+fi
+# Where the two files go: web/ (the committed page), or WEB_OUT (a test compares a fresh build).
+OUT="${WEB_OUT:-web}"
+mkdir -p "$OUT"
+cp "$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/senet_web.wasm" "$OUT/senet.wasm"
+# The same bytes as a script, for a page opened from file:// (no fetch there).
+{
+    echo "// web/senet.wasm (crates/web, built by scripts/build-web.sh), in base64."
+    printf 'const SENET_WASM = "%s";\n' "$(base64 -w0 "$OUT/senet.wasm")"
+} > "$OUT/senet-wasm.js"
+ls -l "$OUT/senet.wasm" "$OUT/senet-wasm.js"
