@@ -10,7 +10,7 @@ const TEXT = {
     group: "Group", add: "Add a group", clear: "Clear all", slider: "Sticks: probability of the flat face",
     throws: "2. Simulate throws", object: "Object", sticks: "sticks (p above)", coins: "coins", seed: "seed",
     simulate: "simulate", same: "The same figures on the command line:", games: "3. Simulate games",
-    variant: "Rules", "same-games": "The same games with senet-sim, a one-arm scenario:",
+    variant: "Rules", "same-games": "The same games with senet-sim: this scenario (page.toml), then senet-sim run page.toml",
     value: "value", count: "count", frequency: "frequency", theory: "probability",
     class_f: "class", played: "games", white_first: "white starts", white_wins: "white wins",
     first_wins: "the first mover wins", length: "mean length (turns)", lang: "Français",
@@ -163,7 +163,8 @@ function simulateGames() {
     [t("played"), int(g.games)], [t("white_first"), share(g.white_first)], [t("white_wins"), share(g.white_wins)],
     [t("first_wins"), share(g.first_mover_wins)], [t("length"), num(g.mean_turns, 1)],
   ].map(([k, v]) => `<tr><td>${escape(k)}</td><td>${v}</td></tr>`).join("");
-  document.getElementById("games-command").textContent = `name = "page"  games = ${n}  seed = ${seed}  [[arm]] name = "${variant}" variant = "${variant}"`;
+  document.getElementById("games-command").textContent =
+    `name = "page"\ngames = ${n}\nseed = ${seed}\n\n[[arm]]\nname = "${variant}"\nvariant = "${variant}"\n`;
 }
 
 // A link may carry the class's counts (`#classe=8,17,15,8,2;7,18,...`), the sticks' p
