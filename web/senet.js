@@ -121,7 +121,7 @@ function analyse() {
   const table = document.getElementById("freq"), verdict = document.getElementById("verdict");
   if (groups().length === 0) { error.textContent = ""; table.innerHTML = ""; verdict.innerHTML = ""; document.getElementById("pooled").innerHTML = ""; return; }
   const a = call(w.senet_class, [classText(), "tejon"], lang === "en" ? 1 : 0, p);
-  if (!a.ok) { error.textContent = a.error.replace(/^classe\.csv:?\s*/, ""); return; }
+  if (!a.ok) { error.textContent = a.error; return; }
   error.textContent = "";
   const sticks = lang === "fr" ? `bâtonnets p = ${num(p, 2)}` : `sticks p = ${num(p, 2)}`;
   table.innerHTML = `<tr><th>${t("value")}</th><th>${t("count")}</th><th>${t("frequency")}</th><th>${escape(t("coins"))}</th><th>${escape(sticks)}</th></tr>` +
@@ -168,9 +168,11 @@ function simulateGames() {
 }
 
 // A link may carry the class's counts (`#classe=8,17,15,8,2;7,18,...`), the sticks' p
-// (`p=0.55`), throws or games to simulate at once (`lancers=100000`, `parties=1000`).
+// (`p=0.55`), throws or games to simulate at once (`lancers=100000`, `parties=1000`), the
+// language (`langue=en`).
 function fromAddress() {
   const a = new URLSearchParams(location.hash.slice(1));
+  if (a.get("langue") === "en" || a.get("langue") === "fr") lang = a.get("langue");
   if (a.has("classe")) {
     const name = lang === "fr" ? "Groupe" : "Group";
     keep(a.get("classe").split(";").filter((r) => r).map((r, i) => ({ name: `${name} ${i + 1}`, counts: r.split(",") })));

@@ -57,6 +57,9 @@ pub fn class(text: &str, variant_id: &str, lang_id: &str, p: f64) -> String {
     let values = rules.possible_values();
     let file = match parse(Path::new("classe.csv"), text.as_bytes(), &values) {
         Ok(f) => f,
+        Err(senet_classroom::ClassFileError::Invalid(i)) => {
+            return refused(at_group(text, &values, &i, l))
+        }
         Err(e) => return refused(e.message(l)),
     };
     let percent = (p * 100.0).round();
@@ -107,6 +110,25 @@ pub fn class(text: &str, variant_id: &str, lang_id: &str, p: f64) -> String {
         "closest_sentence": a.closest_sentence(l),
     })
     .to_string()
+}
+
+/// A refusal of the page's class text, placed as the page shows it: the group by its name and
+/// the value by its column, not the text's line and column.
+fn at_group(text: &str, values: &[u8], i: &senet_classroom::Invalid, l: Lang) -> String {
+    let fault = i.fault.message(l);
+    let group = (i.line.and_then(|n| text.lines().nth(n - 1)))
+        .filter(|_| i.line > Some(1))
+        .map(|row| row.split(';').next().unwrap_or("").trim().to_string());
+    let value = (i.column.and_then(|c| c.checked_sub(2)))
+        .and_then(|k| values.get(k))
+        .filter(|_| i.line > Some(1));
+    match (group, value, l) {
+        (Some(g), Some(v), Lang::Fr) => format!("« {g} », issue {v} : {fault}"),
+        (Some(g), Some(v), Lang::En) => format!("'{g}', value {v}: {fault}"),
+        (Some(g), None, Lang::Fr) => format!("« {g} » : {fault}"),
+        (Some(g), None, Lang::En) => format!("'{g}': {fault}"),
+        (None, _, _) => fault,
+    }
 }
 
 /// `n` throws of a device (`coins`, `sticks` with `p`, `die`, `d4`) read with `variant`'s

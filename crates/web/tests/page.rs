@@ -54,7 +54,10 @@ fn the_class_is_analysed_as_the_report_analyses_it() {
         0.6,
     ));
     assert_eq!(bad["ok"], false);
-    assert!(bad["error"].as_str().unwrap().contains("ligne 2"), "{bad}");
+    assert_eq!(
+        bad["error"].as_str().unwrap(),
+        "« A », issue 3 : « x » n'est pas un effectif (un nombre entier de lancers, 0 ou plus)"
+    );
 }
 
 #[test]
