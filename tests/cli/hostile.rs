@@ -215,3 +215,46 @@ fn threads_nan_and_endless_files_are_refused_where_they_enter() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("larger than 16 MB"), "{err}");
 }
+
+#[test]
+#[ignore = "needs Chromium: run scripts/setup.sh, then cargo test -- --include-ignored"]
+fn a_hostile_report_runs_no_script_and_reads_no_file_in_headless_chromium() {
+    // The same hostile names, the report opened as a teacher opens it: the title's script
+    // would rename the page and the arm's image would show a file from outside the report.
+    let tmp = tempfile::tempdir().unwrap();
+    write(
+        tmp.path(),
+        "secret.svg",
+        "<svg><text>private words</text></svg>",
+    );
+    let title = "<script>document.title='owned'</script> title";
+    let s = scenario(
+        tmp.path(),
+        title,
+        &["<img src=\"charts/../../secret.svg\"> a"],
+        "20",
+    );
+    let out = tmp.path().join("o");
+    assert!(run(&s, &out, &[]).status.success());
+    let o = std::process::Command::new("chromium")
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom"])
+        .args(["--no-first-run", "--proxy-server=127.0.0.1:9"])
+        .arg(format!(
+            "--user-data-dir={}",
+            tmp.path().join("profile").display()
+        ))
+        .arg(format!("file://{}", out.join("report.html").display()))
+        .output()
+        .expect("chromium");
+    let dom = String::from_utf8_lossy(&o.stdout);
+    assert!(dom.contains("</html>"), "{dom}");
+    assert!(
+        !dom.contains("owned</title>") && !dom.contains("<title>owned"),
+        "{dom}"
+    );
+    assert!(dom.contains("&lt;script&gt;document.title"), "{dom}");
+    assert!(
+        !dom.contains("private words") && !dom.contains("<img"),
+        "{dom}"
+    );
+}
