@@ -235,6 +235,23 @@ fn spawn_run(sc: &Path, out: &Path, games: &str, quiet: bool) -> std::process::C
 /// Unmounts the test's tmpfs, even when an assertion fails.
 struct Mount(std::path::PathBuf);
 
+impl Mount {
+    /// A tmpfs of `size` mounted on the new folder `disk`; `None` (said) where mounting needs
+    /// a root this test does not have.
+    fn tmpfs(disk: &Path, size: &str) -> Option<Mount> {
+        std::fs::create_dir(disk).unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(disk)
+            .output();
+        if !mounted.as_ref().is_ok_and(|o| o.status.success()) {
+            eprintln!("skipped: cannot mount a tmpfs here (needs root): {mounted:?}");
+            return None;
+        }
+        Some(Mount(disk.to_path_buf()))
+    }
+}
+
 impl Drop for Mount {
     fn drop(&mut self) {
         let _ = std::process::Command::new("umount").arg(&self.0).status();
@@ -250,16 +267,9 @@ fn a_full_disk_leaves_the_earlier_report_whole() {
     let tmp = tempfile::tempdir().unwrap();
     let sc = write(tmp.path(), "s.toml", SCENARIO);
     let disk = tmp.path().join("disk");
-    std::fs::create_dir(&disk).unwrap();
-    let mounted = std::process::Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=1600k", "tmpfs"])
-        .arg(&disk)
-        .output();
-    if !mounted.as_ref().is_ok_and(|o| o.status.success()) {
-        eprintln!("skipped: cannot mount a tmpfs here (needs root): {mounted:?}");
+    let Some(_mount) = Mount::tmpfs(&disk, "1600k") else {
         return;
-    }
-    let _mount = Mount(disk.clone());
+    };
     let out = disk.join("r");
     let first = run(&sc, &out, &[]);
     assert!(
@@ -291,16 +301,9 @@ fn a_disk_full_from_the_start_leaves_nothing_behind() {
     let tmp = tempfile::tempdir().unwrap();
     let sc = write(tmp.path(), "s.toml", SCENARIO);
     let disk = tmp.path().join("disk");
-    std::fs::create_dir(&disk).unwrap();
-    let mounted = std::process::Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&disk)
-        .output();
-    if !mounted.as_ref().is_ok_and(|o| o.status.success()) {
-        eprintln!("skipped: cannot mount a tmpfs here (needs root): {mounted:?}");
+    let Some(_mount) = Mount::tmpfs(&disk, "64k") else {
         return;
-    }
-    let _mount = Mount(disk.clone());
+    };
     // Filled to the last byte by a file of the user's.
     let filled = std::process::Command::new("dd")
         .args(["if=/dev/zero", "bs=4k", "count=100"])
