@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Speed of the task pool and of merge (the figures of README "On a cluster"):
+# Speed of the task pool and of merge (the figures of docs/cluster.md):
 #  1. scenarios/strategies.toml (with --games G, default 100 per pairing) on 1 and 2 threads;
 #  2. one arm of expectimax:2 against random (3,200 games) on 1 and 2 threads;
 #  3. merge of 64 shards of scenarios/coins-vs-sticks.toml (5 arms).
