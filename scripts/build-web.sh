@@ -6,7 +6,14 @@
 # The page itself (web/index.html, web/senet.js) is plain text; nothing else is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target/wasm}"
+# A fresh target folder each time unless one is given: a build reusing another build's objects
+# once gave other bytes than a fresh one (525,183 against 529,889), and the committed module must
+# be what a fresh clone builds.
+if [ -z "${CARGO_TARGET_DIR:-}" ]; then
+    CARGO_TARGET_DIR="$(mktemp -d)"
+    trap 'rm -rf "$CARGO_TARGET_DIR"' EXIT
+fi
+export CARGO_TARGET_DIR
 # The .wasm does not name the folders it was built in, whoever builds it.
 export RUSTFLAGS="--remap-path-prefix=$PWD=. --remap-path-prefix=$HOME=~ ${RUSTFLAGS:-}"
 if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then

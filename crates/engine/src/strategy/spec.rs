@@ -215,15 +215,6 @@ impl StrategySpec {
     }
 }
 
-/// The strategy named `name` for `rules` and `device` (`NAME` or `NAME:PARAM`).
-pub fn strategy_by_name(
-    name: &str,
-    rules: &Rules,
-    device: &Device,
-) -> Result<Box<dyn Strategy>, StrategyError> {
-    Ok(StrategySpec::parse(name)?.build(rules, device))
-}
-
 /// Names of the strategies available, with their parameter.
 pub const STRATEGY_NAMES: [&str; 9] = [
     "random",

@@ -452,22 +452,6 @@ pub fn results(scenario: &Scenario, counters: ScenarioCounters, keep_games: u64)
     RunResults { arms, tournaments }
 }
 
-/// Plays every arm, then every tournament, of `scenario` on the current rayon pool, keeping
-/// the first `keep_games` games of each arm; adds to `progress` as games finish (`cancel`: as
-/// in [`play_counters`]).
-pub fn play_scenario(
-    scenario: &Scenario,
-    keep_games: u64,
-    progress: &AtomicU64,
-    cancel: &Cancel,
-) -> RunResults {
-    results(
-        scenario,
-        play_counters(scenario, Shard::WHOLE, progress, cancel),
-        keep_games,
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
