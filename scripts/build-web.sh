@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the lesson's page's engine, web/senet.wasm, from crates/web (wasm32-unknown-unknown).
-# With rustup: `rustup target add wasm32-unknown-unknown` once, then this script. Without the
-# target (Debian machines here): Debian's rustc-web, cargo-web, rust-web-src and lld-22 build
-# the standard library for it (scripts/setup.sh installs them; see ../shared/wasm.md).
+# Builds the lesson's page's engine, web/senet.wasm, from crates/web (wasm32-unknown-unknown),
+# with Debian's rustc-web, cargo-web, rust-web-src and lld-22, which build the standard library
+# for it (scripts/setup.sh installs them; ../shared/wasm.md). Elsewhere, rustup's target
+# (`rustup target add wasm32-unknown-unknown`) builds a module that works the same, in other bytes.
 # The page itself (web/index.html, web/senet.js) is plain text; nothing else is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,13 +16,16 @@ fi
 export CARGO_TARGET_DIR
 # The .wasm does not name the folders it was built in, whoever builds it.
 export RUSTFLAGS="--remap-path-prefix=$PWD=. --remap-path-prefix=$HOME=~ ${RUSTFLAGS:-}"
-if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-    cargo build --release -p senet-web --target wasm32-unknown-unknown
-elif [ -x /usr/bin/cargo ] && /usr/bin/rustc --print target-list | grep -qx wasm32-unknown-unknown; then
+# Debian's toolchain first: the committed module is its build (rustc-web 1.96), and another
+# compiler gives other bytes (the test that compares a fresh build then says so).
+if [ -x /usr/bin/cargo ] && [ -d /usr/lib/rustlib/src/rust/library ] \
+    && /usr/bin/rustc --print target-list | grep -qx wasm32-unknown-unknown; then
     PATH=/usr/bin:$PATH RUSTC_BOOTSTRAP=1 /usr/bin/cargo build --release -p senet-web \
         --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
+elif rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    cargo build --release -p senet-web --target wasm32-unknown-unknown
 else
-    echo "build-web: no wasm32 toolchain: rustup target add wasm32-unknown-unknown, or run scripts/setup.sh" >&2
+    echo "build-web: no wasm32 toolchain: run scripts/setup.sh (Debian's rustc-web), or rustup target add wasm32-unknown-unknown" >&2
     exit 2
 fi
 # Where the two files go: web/ (the committed page), or WEB_OUT (a test compares a fresh build).

@@ -2,7 +2,7 @@
 # One-time set-up for the checks that need more than Rust, on a fresh Debian machine with the
 # Rust toolchain:
 #  - Chromium (Debian's package) renders report.html and the lesson's page (web/) in tests;
-#  - a wasm32 toolchain (rustup's target, else Debian's rustc-web) rebuilds web/senet.wasm in a test;
+#  - Debian's rustc-web, cargo-web, rust-web-src and lld-22 rebuild web/senet.wasm in a test;
 #  - Slurm and munge (Debian's slurmctld, slurmd, slurm-client, munge) for the test that runs a
 #    sharded run on a real one-node cluster (scripts/slurm/local-cluster.sh starts a private one
 #    in a temporary folder; nothing here starts a service or writes a configuration);
@@ -33,11 +33,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
         --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The lesson's page's engine (web/senet.wasm): rustup's wasm32 target where it installs, else
-# Debian's toolchain that builds the standard library for it (../shared/wasm.md).
-if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
-    && ! rustup target add wasm32-unknown-unknown >/dev/null 2>&1 \
-    && ! { [ -x /usr/bin/cargo ] && [ -d /usr/lib/rustlib/src/rust/library ] && command -v lld-22 >/dev/null 2>&1; }; then
+# The lesson's page's engine (web/senet.wasm): Debian's toolchain that builds the standard
+# library for wasm32, the one the committed module was built with (../shared/wasm.md).
+if ! { [ -x /usr/bin/cargo ] && [ -d /usr/lib/rustlib/src/rust/library ] && command -v lld-22 >/dev/null 2>&1; }; then
     echo "setup: installing Debian's rustc-web, cargo-web, rust-web-src and lld-22 (the page's wasm)"
     $SUDO apt-get "${APT[@]}" update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get "${APT[@]}" install -y -qq \

@@ -128,7 +128,7 @@ fn a_fresh_build_of_the_pages_engine_is_the_committed_one() {
         let committed = std::fs::read(root().join("web").join(f)).unwrap();
         assert!(
             fresh == committed,
-            "web/{f}: a fresh build differs ({} bytes, committed {}): run scripts/build-web.sh and commit web/",
+            "web/{f}: a fresh build differs ({} bytes, committed {}): run scripts/build-web.sh (Debian's rustc-web: another compiler gives other bytes) and commit web/",
             fresh.len(),
             committed.len()
         );
