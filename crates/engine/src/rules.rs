@@ -503,6 +503,11 @@ impl RuleSet {
         self.extra_throw.has(value)
     }
 
+    /// The most throws a game lasts: 50 a turn of `max_turns`, where a game stops unfinished.
+    pub fn max_throws(&self) -> u32 {
+        self.max_turns.saturating_mul(50)
+    }
+
     /// The distinct values this rule set's throw table can produce, ascending.
     pub fn possible_values(&self) -> Vec<u8> {
         let mut v: Vec<u8> = self.throw_values.to_vec();

@@ -86,7 +86,7 @@ impl GameState {
             value: 0,
             played: None,
             part: None,
-            max_throws: rules.max_turns.saturating_mul(50),
+            max_throws: rules.max_throws(),
         };
         match rules.starter {
             Starter::White => state.start(rules, Side::White, &mut crate::observe::Silent),

@@ -543,4 +543,17 @@ mod tests {
             "{e}"
         );
     }
+
+    #[test]
+    fn a_length_no_game_has_is_refused_before_a_histogram_grows_to_it() {
+        // A crafted row (its fingerprint recomputed) naming a game of 4 billion turns would have
+        // made a 32 GB histogram; tejon stops a game at 20,000 turns, 50 throws each.
+        let tmp = tempfile::tempdir().unwrap();
+        let (sc, _, _) = scenario(tmp.path());
+        let row = |slot| [("arm", 0, "turns", slot, 1u64)];
+        let e = ScenarioCounters::from_rows(&sc, row(u32::MAX)).unwrap_err();
+        assert!(e.contains("counter arm 0 turns 4294967295"), "{e}");
+        assert!(ScenarioCounters::from_rows(&sc, row(4_000_000)).is_ok());
+        assert!(ScenarioCounters::from_rows(&sc, row(4_000_001)).is_err());
+    }
 }

@@ -350,7 +350,10 @@ impl ScenarioCounters {
                         .arms
                         .get_mut(i)
                         .ok_or_else(|| format!("{}: no such arm", what()))?;
-                    add_arm(a, counter, s, value).ok_or_else(what)?;
+                    // A throw makes at most a few moves (parts of a split throw, points left):
+                    // 4 a throw bounds every length a game's histograms hold.
+                    let longest = 4 * scenario.arms[i].rules.max_throws() as usize;
+                    add_arm(a, counter, s, value, longest).ok_or_else(what)?;
                 }
                 "pairing" => {
                     let p = (c.tournaments.get_mut(i))
@@ -366,12 +369,17 @@ impl ScenarioCounters {
     }
 }
 
-/// Adds `value` to counter `name`, slot `slot`, of an arm; `None` when there is no such slot.
-fn add_arm(a: &mut ArmStats, name: &str, slot: usize, value: u64) -> Option<()> {
+/// Adds `value` to counter `name`, slot `slot`, of an arm; `None` when there is no such slot
+/// (a histogram's slot is a game's length: none is longer than `longest`, and a slot past it
+/// would make the histogram that long).
+fn add_arm(a: &mut ArmStats, name: &str, slot: usize, value: u64, longest: usize) -> Option<()> {
     if let Some((_, v)) = arm_scalars(a).into_iter().find(|(n, _)| *n == name) {
         return (slot == 0).then(|| *v += value);
     }
     if let Some((_, h)) = arm_histograms(a).into_iter().find(|(n, _)| *n == name) {
+        if slot > longest {
+            return None;
+        }
         h.add_count(u32::try_from(slot).ok()?, value);
         return Some(());
     }
