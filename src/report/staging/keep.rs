@@ -3,7 +3,7 @@
 //! another dialect, a solved table) is the user's and moves into the new report.
 
 use anyhow::{Context, Result};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -79,22 +79,20 @@ fn listed(target: &Path) -> Vec<(PathBuf, Option<String>)> {
 
 /// The files of `target` that its run wrote and that were changed since: their digest is no
 /// longer the marker's. Where the marker gives no digests (a folder without a marker, made
-/// during the run, or a marker of a build before digests), every file the new report in
-/// `staging` writes and that `target` holds with other bytes: nothing tells the user's edit
-/// from the run's, so it is kept.
-fn edited(target: &Path, staging: &Path) -> Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
+/// during the run, or a marker of a build before digests), every file the new report writes
+/// (`written`, with the digests of what it writes) that `target` holds with other bytes:
+/// nothing tells the user's edit from the run's, so it is kept.
+fn edited(target: &Path, written: &BTreeMap<PathBuf, String>) -> Result<Vec<PathBuf>> {
     let listed = listed(target);
-    if listed.is_empty() {
-        for f in files_under(staging)? {
-            let (old, new) = (target.join(&f), staging.join(&f));
-            if old.is_file() && new.is_file() && digest(&old)? != digest(&new)? {
-                out.push(f);
-            }
-        }
-        return Ok(out);
-    }
-    for (f, h) in listed {
+    let known: Vec<(PathBuf, Option<String>)> = if listed.is_empty() {
+        (written.iter())
+            .map(|(f, d)| (f.clone(), Some(d.clone())))
+            .collect()
+    } else {
+        listed
+    };
+    let mut out = Vec::new();
+    for (f, h) in known {
         let path = target.join(&f);
         if let Some(h) = h.filter(|_| path.is_file()) {
             if digest(&path)? != h {
@@ -158,15 +156,17 @@ fn theirs(target: &Path, written: &BTreeSet<PathBuf>) -> Result<Vec<PathBuf>> {
 /// wrote and the user changed since, under their names or, when the new run writes that name,
 /// beside it as `NAME.modifie.EXT`.
 pub(super) fn carry_over(staging: &Path, target: &Path) -> Result<Kept> {
-    let written = files_under(staging)?;
+    // Each file the new report writes, with the digest of what it writes: read once.
+    let digests = (files_under(staging)?.into_iter())
+        .map(|f| {
+            let d = digest(&staging.join(&f))?;
+            Ok((f, d))
+        })
+        .collect::<Result<BTreeMap<PathBuf, String>>>()?;
+    let written: BTreeSet<PathBuf> = digests.keys().cloned().collect();
     let mut marker = MARKER_LINE.to_string();
-    for f in &written {
-        let _ = writeln!(
-            marker,
-            "{}\t{}",
-            f.to_string_lossy(),
-            digest(&staging.join(f))?
-        );
+    for (f, d) in &digests {
+        let _ = writeln!(marker, "{}\t{d}", f.to_string_lossy());
     }
     std::fs::write(staging.join(crate::config::MARKER), marker)
         .with_context(|| format!("writing {}", crate::config::MARKER))?;
@@ -193,7 +193,7 @@ pub(super) fn carry_over(staging: &Path, target: &Path) -> Result<Kept> {
         files: theirs.clone(),
         edited: Vec::new(),
     };
-    for f in edited(target, staging)? {
+    for f in edited(target, &digests)? {
         if written.contains(&f) {
             let to = modified_name(&f, staging, target);
             kept.edited.push((f.clone(), to.clone()));

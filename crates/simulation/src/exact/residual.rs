@@ -3,6 +3,7 @@
 //! point of that step; what is left is the rounding of the stored values.
 
 use rayon::prelude::*;
+use senet_engine::board::Position;
 use senet_engine::solve::backup::{position_value, Pick};
 use senet_engine::solve::Solution;
 
@@ -39,13 +40,7 @@ pub fn residual(solution: &Solution) -> Residual {
     let lookup = |p: &_| solution.covered(p);
     let (largest, at) = (0..n)
         .into_par_iter()
-        .map(|i| {
-            let pos = solution.index.position(i);
-            let stored = f64::from(solution.values[i as usize]);
-            let updated =
-                position_value(&solution.rules, &solution.throws, &pos, Pick::Best, &lookup);
-            ((updated - stored).abs(), i)
-        })
+        .map(|i| (change_at(solution, i, &lookup), i))
         .reduce(
             || (0.0, u64::MAX),
             |a, b| {
@@ -71,18 +66,21 @@ pub fn spot_check(solution: &Solution, samples: u64) -> Residual {
     let lookup = |p: &_| solution.covered(p);
     let take = samples.min(n);
     let (largest, at) = (0..take)
-        .map(|k| {
-            let i = (k as u128 * n as u128 / take.max(1) as u128) as u64;
-            let pos = solution.index.position(i);
-            let stored = f64::from(solution.values[i as usize]);
-            let updated =
-                position_value(&solution.rules, &solution.throws, &pos, Pick::Best, &lookup);
-            ((updated - stored).abs(), i)
-        })
+        .map(|k| (k as u128 * n as u128 / take.max(1) as u128) as u64)
+        .map(|i| (change_at(solution, i, &lookup), i))
         .fold((0.0, 0), |a, b| if b.0 > a.0 { b } else { a });
     Residual {
         positions: take,
         largest,
         at,
     }
+}
+
+/// How much one update step (both sides playing their best) changes the stored value of
+/// position `i`, the values read through `lookup`.
+fn change_at(solution: &Solution, i: u64, lookup: &impl Fn(&Position) -> f64) -> f64 {
+    let pos = solution.index.position(i);
+    let stored = f64::from(solution.values[i as usize]);
+    let updated = position_value(&solution.rules, &solution.throws, &pos, Pick::Best, lookup);
+    (updated - stored).abs()
 }
