@@ -5,7 +5,7 @@ use crate::error::bad;
 use crate::lang::Lang;
 use anyhow::{Context, Result};
 use clap::Args;
-use senet_engine::throws::{game_seed, value_distribution, SeededThrower, Thrower};
+use senet_engine::throws::{seeded_values, value_distribution};
 use senet_engine::variants::Variant;
 use senet_simulation::play::stats::frequency_check;
 use std::io::Write;
@@ -35,10 +35,9 @@ pub fn throws(a: &ThrowsArgs, out: &mut impl Write) -> Result<()> {
     if a.count == 0 {
         return bad("--count must be at least 1");
     }
-    let mut thrower = SeededThrower::new(&device, game_seed(a.seed, 0, 0));
     let mut counts = [0u64; 7];
-    for _ in 0..a.count {
-        counts[rules.throw_values[thrower.throw_marked() as usize] as usize] += 1;
+    for v in seeded_values(&rules, &device, a.seed).take(a.count as usize) {
+        counts[v as usize] += 1;
     }
     let l = a.lang;
     let head = match l {

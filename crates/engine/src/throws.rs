@@ -218,6 +218,17 @@ impl SeededThrower {
     }
 }
 
+/// The throws of `senet-sim throws --seed SEED`, as values of `rules`' table: a device's
+/// stream seeded as game 0 of arm 0, endless. The command and the lesson's page count these.
+pub fn seeded_values<'r>(
+    rules: &'r Rules,
+    device: &Device,
+    seed: u64,
+) -> impl Iterator<Item = u8> + 'r {
+    let mut thrower = SeededThrower::new(device, game_seed(seed, 0, 0));
+    std::iter::repeat_with(move || rules.throw_values[thrower.throw_marked() as usize])
+}
+
 impl Thrower for SeededThrower {
     #[inline]
     fn throw_marked(&mut self) -> u8 {

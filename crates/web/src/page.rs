@@ -6,7 +6,9 @@ use senet_engine::board::Side;
 use senet_engine::game::{play_game, Silent};
 use senet_engine::rules::Rules;
 use senet_engine::strategy::spec::StrategySpec;
-use senet_engine::throws::{game_seed, stream, value_distribution, Device, SeededThrower, Thrower};
+use senet_engine::throws::{
+    game_seed, seeded_values, stream, value_distribution, Device, SeededThrower,
+};
 use senet_engine::variants::Variant;
 use serde_json::{json, Value};
 use std::path::Path;
@@ -148,12 +150,11 @@ pub fn throws(variant_id: &str, kind: &str, p: f64, n: u64, seed: u64) -> String
     }
     let rules = v.rules();
     let law = value_distribution(&rules, &device);
-    let mut thrower = SeededThrower::new(&device, game_seed(seed, 0, 0));
     let mut counts = [0u64; 7];
     let mut steps = vec![];
     let mut next = 10u64;
-    for k in 1..=n {
-        counts[rules.throw_values[thrower.throw_marked() as usize] as usize] += 1;
+    for (k, v) in (1..=n).zip(seeded_values(&rules, &device, seed)) {
+        counts[v as usize] += 1;
         if k == next || k == n {
             let f: Vec<f64> = (law.iter())
                 .map(|&(v, _)| counts[v as usize] as f64 / k as f64)
