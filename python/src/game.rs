@@ -61,7 +61,7 @@ impl Game {
         while matches!(self.state.phase(), Phase::Choose | Phase::LeftOver)
             && self.moves().is_empty()
         {
-            self.state.pass(&self.rules.rules, &mut Silent);
+            self.state.pass_unchecked(&self.rules.rules, &mut Silent);
         }
     }
 
@@ -184,7 +184,8 @@ impl Game {
                         self.legal_actions()
                     )));
                 };
-                self.state.play(&self.rules.rules, mv, &mut Silent);
+                self.state
+                    .play_unchecked(&self.rules.rules, mv, &mut Silent);
             }
             _ => self.apply_chance(action)?,
         }

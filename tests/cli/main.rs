@@ -8,6 +8,7 @@
 mod common;
 mod outputs;
 
+mod architecture;
 mod charts;
 mod classroom;
 mod cli;

@@ -19,7 +19,7 @@ use crate::throws::{below, GameRng, Thrower};
 /// the step-by-step game's ([`GameState`]); this loop only answers what it waits for.
 // Always inlined, so that the runner's copy compiled for POPCNT and BMI1 covers the game loop.
 #[inline(always)]
-pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
+pub fn play_game<T: Thrower, O: Observer>(
     rules: &Rules,
     strategies: &mut [Box<dyn Strategy>; 2],
     thrower: &mut T,
@@ -32,7 +32,7 @@ pub fn play_game<T: Thrower + ?Sized, O: Observer + ?Sized>(
 /// [`play_game`], the uniform player's k-th pawn found by `kth` (the same game whichever: the
 /// runner passes [`crate::cpu::Deposit`] where the processor has a fast `pdep`).
 #[inline(always)]
-pub fn play_game_by<T: Thrower + ?Sized, O: Observer + ?Sized>(
+pub fn play_game_by<T: Thrower, O: Observer>(
     rules: &Rules,
     strategies: &mut [Box<dyn Strategy>; 2],
     thrower: &mut T,
@@ -75,7 +75,7 @@ pub fn play_game_by<T: Thrower + ?Sized, O: Observer + ?Sized>(
 /// and a strategy's choice.
 #[cold]
 #[inline(never)]
-fn other_step<T: Thrower + ?Sized, O: Observer + ?Sized>(
+fn other_step<T: Thrower, O: Observer>(
     game: &mut GameState,
     rules: &Rules,
     strategies: &mut [Box<dyn Strategy>; 2],
@@ -87,8 +87,8 @@ fn other_step<T: Thrower + ?Sized, O: Observer + ?Sized>(
     match game.phase() {
         Phase::Choose | Phase::LeftOver => {
             match pick(rules, game, strategies, decisions, moves, observer) {
-                Some(mv) => game.play(rules, &mv, observer),
-                None => game.pass(rules, observer),
+                Some(mv) => game.play_unchecked(rules, &mv, observer),
+                None => game.pass_unchecked(rules, observer),
             }
         }
         Phase::Starter => {
@@ -106,7 +106,7 @@ fn other_step<T: Thrower + ?Sized, O: Observer + ?Sized>(
 /// The move the side to move's strategy picks for the decision due (`None`: no move is
 /// listed).
 #[inline(always)]
-fn pick<O: Observer + ?Sized>(
+fn pick<O: Observer>(
     rules: &Rules,
     game: &GameState,
     strategies: &mut [Box<dyn Strategy>; 2],

@@ -10,10 +10,7 @@
 //! 16 → 20.
 //!
 //! ```
-//! use senet_engine::board::Side;
-//! use senet_engine::movegen::{legal_moves, Kind};
-//! use senet_engine::rules::Rules;
-//! use senet_engine::setup::Setup;
+//! use senet_engine::{legal_moves, Kind, Rules, Setup, Side};
 //!
 //! let rules = Rules::preset("tejon").unwrap();
 //! let setup = Setup::of(&[5, 7, 14, 15, 16], &[8, 9, 17, 18, 19], Side::White);
@@ -25,10 +22,9 @@
 //! One seeded game, the same on every machine:
 //!
 //! ```
-//! use senet_engine::game::{play_game, Silent};
-//! use senet_engine::rules::Rules;
-//! use senet_engine::strategy::{RandomStrategy, Strategy};
-//! use senet_engine::throws::{game_seed, stream, Device, SeededThrower};
+//! use senet_engine::strategy::RandomStrategy;
+//! use senet_engine::throws::{game_seed, stream};
+//! use senet_engine::{play_game, Device, Rules, SeededThrower, Silent, Strategy};
 //!
 //! let rules = Rules::preset("tejon").unwrap();
 //! let play = || {
@@ -40,6 +36,38 @@
 //! assert!(game.winner.is_some());
 //! assert_eq!(game, play());
 //! ```
+//!
+//! A game stepped one call at a time, as a front end drives it; a move not listed is refused:
+//!
+//! ```
+//! use senet_engine::{GameState, MoveList, Phase, PlayError, Rules, Silent};
+//!
+//! let rules = Rules::preset("tejon").unwrap();
+//! let mut game = GameState::new(&rules);
+//! while game.phase() == Phase::ThrowOff {
+//!     game.throw(&rules, 1, &mut Silent); // tejon: the starter throws until a 1 shows
+//! }
+//! let mut moves = MoveList::new();
+//! game.moves_into(&rules, &mut moves);
+//! game.play(&rules, &moves[0], &mut Silent).unwrap();
+//! assert_eq!(game.play(&rules, &moves[0], &mut Silent), Err(PlayError::NoChoiceDue(Phase::Throw)));
+//! ```
+
+// The facade: the types a front end needs, at the root. The modules stay public for the
+// research tools (the solver's index, the move generator's parts).
+pub use board::{Position, Side};
+pub use end::Ending;
+pub use game::play_game;
+pub use movegen::{legal_moves, Effects, Kind, Move, MoveList};
+pub use observe::{GameSummary, Observer, Silent};
+pub use rules::{RuleSet, Rules, RulesError};
+pub use setup::{Setup, SetupError};
+pub use state::{GameState, Phase, PlayError};
+pub use strategy::spec::StrategySpec;
+pub use strategy::{Asked, Strategy};
+pub use throws::{Device, DeviceError, SeededThrower, Thrower};
+pub use turn::Step;
+pub use variants::Variant;
 
 pub mod board;
 pub mod cpu;

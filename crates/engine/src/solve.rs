@@ -22,7 +22,8 @@ use crate::board::{Position, Side};
 use crate::movegen::Move;
 use crate::options::{Scope, OPTIONS};
 use crate::rules::Rules;
-use backup::{move_value, settle, Pick};
+use crate::turn::Asked;
+use backup::{move_value, Pick};
 use index::StateIndex;
 
 /// A solved table: the probability that the side to move wins, for every position of `rules`.
@@ -63,24 +64,14 @@ impl Solution {
         })
     }
 
-    /// The value for the side to move of `pos` of each of `moves` (the moves of a throw of
-    /// `value`), points left over played optimally.
-    pub fn move_values(&self, pos: &Position, value: u8, moves: &[Move]) -> Vec<f64> {
+    /// The value for the side to move of `pos` of each of `moves`, the choices of the decision
+    /// `asked` (a throw's moves, or the uses of points left over), points left over played
+    /// optimally.
+    pub fn move_values(&self, pos: &Position, asked: Asked, moves: &[Move]) -> Vec<f64> {
         let lookup = |p: &Position| self.covered(p);
         moves
             .iter()
-            .map(|m| move_value(&self.rules, pos, value, m, Pick::Best, &lookup))
-            .collect()
-    }
-
-    /// The value for the side to move of `pos` of each choice for points left over after
-    /// `main` (a move made with a throw of `value`).
-    pub fn residual_values(&self, main: &Move, value: u8, choices: &[Move]) -> Vec<f64> {
-        let lookup = |p: &Position| self.covered(p);
-        let mover = main.after.to_move;
-        choices
-            .iter()
-            .map(|r| settle(&self.rules, r.after, mover, value, Some(main), &lookup))
+            .map(|m| move_value(&self.rules, pos.to_move, asked, m, Pick::Best, &lookup))
             .collect()
     }
 

@@ -15,14 +15,11 @@
 
 use crate::board::{bit, Position, Side, LAST_SQUARE};
 use crate::end::Ending;
-use crate::movegen::{
-    legal_moves_into, residual_moves_into, start_of_turn, Effects, Kind, Move, MoveList,
-};
+use crate::movegen::{start_of_turn, Effects, Kind, Move, MoveList};
 use crate::observe::{GameSummary, Observer};
 use crate::rules::{Rules, StartLayout, Starter};
-use crate::strategy::Asked;
 use crate::throws::{value_distribution, Device};
-use crate::turn::{after_throw, throws_again, Opening};
+use crate::turn::{after_throw, freed_ending, throw_ending, Asked, Next, Opening, Step};
 
 /// Throws of the throw-off after which its value is taken as shown (a device that cannot
 /// produce it would never end).
@@ -61,14 +58,9 @@ pub struct GameState {
     phase: Phase,
     opening: Opening,
     summary: GameSummary,
-    /// The value of the throw being played.
-    value: u8,
-    /// The move that played the current throw (`None` before it is played), with its bonus
-    /// once a split throw's part landed on a bonus square.
-    played: Option<Move>,
-    /// The move that left the points of `Phase::LeftOver` (the throw's move, or a split throw's
-    /// last part).
-    part: Option<Move>,
+    /// The decision of the throw being played (`Phase::Choose`: its own move;
+    /// `Phase::LeftOver`: points left over), as the turn's step ([`Asked::after`]) leaves it.
+    asked: Asked,
     /// Throws after which the game stops: a safety net against a turn of endless extra
     /// throws, far above anything a real game reaches (50 a turn of the turn cap).
     max_throws: u32,
@@ -83,9 +75,7 @@ impl GameState {
             phase: Phase::Over,
             opening: Opening::default(),
             summary: GameSummary::default(),
-            value: 0,
-            played: None,
-            part: None,
+            asked: Asked::Throw(0),
             max_throws: rules.max_throws(),
         };
         match rules.starter {
@@ -95,6 +85,24 @@ impl GameState {
             Starter::HigherThrow => state.phase = Phase::HigherThrow { white: None },
         }
         state
+    }
+
+    /// A game of `rules` taken up at `pos`, its side to move about to throw: the opening is
+    /// over (its rules spent), the counters start at zero and this is the first turn. For
+    /// analysing a position and for the tests that hold the look-aheads to the game.
+    pub fn at(rules: &Rules, pos: Position) -> GameState {
+        GameState {
+            pos,
+            phase: Phase::Throw,
+            opening: Opening::spent(),
+            summary: GameSummary {
+                turns: 1,
+                first: Some(pos.to_move),
+                ..GameSummary::default()
+            },
+            asked: Asked::Throw(0),
+            max_throws: rules.max_throws(),
+        }
     }
 
     /// What the game waits for.
@@ -136,12 +144,8 @@ impl GameState {
     /// The decision due at `Phase::Choose` or `Phase::LeftOver`, as a strategy is asked it.
     #[inline(always)]
     pub fn asked(&self) -> Option<Asked> {
-        match (self.phase, self.part) {
-            (Phase::Choose, _) => Some(Asked::Throw(self.value)),
-            (Phase::LeftOver, Some(played)) => Some(Asked::LeftOver {
-                throw: self.value,
-                played,
-            }),
+        match self.phase {
+            Phase::Choose | Phase::LeftOver => Some(self.asked),
             _ => None,
         }
     }
@@ -163,21 +167,17 @@ impl GameState {
     }
 
     /// The starter's draw (`Phase::Starter`): `side` starts.
-    pub fn set_starter<O: Observer + ?Sized>(&mut self, rules: &Rules, side: Side, obs: &mut O) {
+    pub fn set_starter<O: Observer>(&mut self, rules: &Rules, side: Side, obs: &mut O) {
         assert_eq!(self.phase, Phase::Starter, "no starter is drawn now");
         self.start(rules, side, obs);
     }
 
     /// The game starts with `side` to move: the opening's rules, the first turn's free exit,
     /// the throw-off.
-    fn start<O: Observer + ?Sized>(&mut self, rules: &Rules, side: Side, obs: &mut O) {
+    fn start<O: Observer>(&mut self, rules: &Rules, side: Side, obs: &mut O) {
         self.pos.to_move = side;
         self.summary.first = Some(side);
         self.opening = Opening::new(rules, side);
-        if rules.max_turns == 0 {
-            self.phase = Phase::Over;
-            return;
-        }
         self.summary.turns = 1;
         self.phase = if rules.first_throw.is_some() {
             Phase::ThrowOff
@@ -186,9 +186,20 @@ impl GameState {
         };
         // The first turn's free exit from 30 (later turns': `after_throw`); no start layout
         // puts a pawn there today (at most 10 pawns, from square 1), but the rule is the rule.
-        if rules.free_exit_from_30
-            && start_of_turn(rules, &mut self.pos) > 0
-            && self.freed(rules, obs)
+        let freed = if rules.free_exit_from_30 {
+            start_of_turn(rules, &mut self.pos)
+        } else {
+            0
+        };
+        if freed > 0
+            && self.freed(
+                rules,
+                Next {
+                    again: false,
+                    freed,
+                },
+                obs,
+            )
         {
             self.phase = Phase::Over;
         }
@@ -198,7 +209,7 @@ impl GameState {
     /// `Phase::Throw` (and the throw-off's last throw) the side to move then chooses, unless the
     /// opening bars the throw, which passes.
     #[inline(always)]
-    pub fn throw<O: Observer + ?Sized>(&mut self, rules: &Rules, value: u8, obs: &mut O) {
+    pub fn throw<O: Observer>(&mut self, rules: &Rules, value: u8, obs: &mut O) {
         match self.phase {
             Phase::Throw => {
                 if !self.throw_due(rules, value, obs) {
@@ -213,12 +224,7 @@ impl GameState {
     /// true when the choice is due (`Phase::Choose`); false when the opening bars the throw,
     /// which [`GameState::finish_throw`] with no move then passes.
     #[inline(always)]
-    pub(crate) fn throw_due<O: Observer + ?Sized>(
-        &mut self,
-        rules: &Rules,
-        value: u8,
-        obs: &mut O,
-    ) -> bool {
+    pub(crate) fn throw_due<O: Observer>(&mut self, rules: &Rules, value: u8, obs: &mut O) -> bool {
         debug_assert_eq!(self.phase, Phase::Throw);
         self.summary.throws += 1;
         self.begin_throw(rules, value, obs)
@@ -227,7 +233,7 @@ impl GameState {
     /// A throw of the opening (higher throw, throw-off).
     #[cold]
     #[inline(never)]
-    fn opening_throw<O: Observer + ?Sized>(&mut self, rules: &Rules, value: u8, obs: &mut O) {
+    fn opening_throw<O: Observer>(&mut self, rules: &Rules, value: u8, obs: &mut O) {
         match self.phase {
             Phase::HigherThrow { white: None } => {
                 obs.on_opening_throw(value);
@@ -274,10 +280,10 @@ impl GameState {
     /// choice is due (`Phase::Choose`, true) unless the opening bars the throw (false: the
     /// throw is to be passed).
     #[inline(always)]
-    fn begin_throw<O: Observer + ?Sized>(&mut self, rules: &Rules, value: u8, obs: &mut O) -> bool {
+    fn begin_throw<O: Observer>(&mut self, rules: &Rules, value: u8, obs: &mut O) -> bool {
         self.opening.before_throw(rules, &mut self.pos);
         obs.before_throw(&self.pos, value);
-        self.value = value;
+        self.asked = Asked::Throw(value);
         self.phase = Phase::Choose;
         self.opening.may_play(rules, self.pos.to_move, value)
     }
@@ -287,20 +293,33 @@ impl GameState {
     #[inline(always)]
     pub fn moves_into(&self, rules: &Rules, out: &mut MoveList) {
         match self.phase {
-            Phase::Choose => legal_moves_into(rules, &self.pos, self.value, out),
-            Phase::LeftOver => residual_moves_into(rules, &self.pos, self.left_points(), out),
+            Phase::Choose | Phase::LeftOver => self.asked.choices_into(rules, &self.pos, out),
             _ => out.clear(),
         }
     }
 
-    /// The points left over to play at `Phase::LeftOver` (those the last move left).
-    fn left_points(&self) -> u8 {
-        self.part.map_or(0, |p| p.left)
+    /// The side to move plays `mv`, checked: refused (and nothing changes) unless a choice is
+    /// due and `mv` is one of the moves [`GameState::moves_into`] lists.
+    pub fn play<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        mv: &Move,
+        obs: &mut O,
+    ) -> Result<(), PlayError> {
+        let mut moves = MoveList::new();
+        self.choices(rules, &mut moves)?;
+        if !moves.contains(mv) {
+            return Err(PlayError::NotListed);
+        }
+        self.play_unchecked(rules, mv, obs);
+        Ok(())
     }
 
-    /// The side to move plays `mv`, one of the moves [`GameState::moves_into`] lists.
+    /// [`GameState::play`] unchecked, for the hot loop: `mv` must be one of the moves
+    /// [`GameState::moves_into`] lists (panics when no choice is due; any other move is
+    /// played as given, which may break the game's invariants).
     #[inline(always)]
-    pub fn play<O: Observer + ?Sized>(&mut self, rules: &Rules, mv: &Move, obs: &mut O) {
+    pub fn play_unchecked<O: Observer>(&mut self, rules: &Rules, mv: &Move, obs: &mut O) {
         match self.phase {
             Phase::Choose => self.finish_throw(rules, Some(*mv), obs),
             Phase::LeftOver => self.left_over(rules, mv, obs),
@@ -308,65 +327,82 @@ impl GameState {
         }
     }
 
+    /// The choices due, or why none is.
+    fn choices(&self, rules: &Rules, out: &mut MoveList) -> Result<(), PlayError> {
+        match self.phase {
+            Phase::Choose | Phase::LeftOver => {
+                self.asked.choices_into(rules, &self.pos, out);
+                Ok(())
+            }
+            phase => Err(PlayError::NoChoiceDue(phase)),
+        }
+    }
+
     /// The throw of `Phase::Choose` played with `chosen`, or passed (`None`); points left
     /// over wait for their choice (`Phase::LeftOver`). The game loop's one call per throw.
     #[inline(always)]
-    pub(crate) fn finish_throw<O: Observer + ?Sized>(
+    pub(crate) fn finish_throw<O: Observer>(
         &mut self,
         rules: &Rules,
         chosen: Option<Move>,
         obs: &mut O,
     ) {
         let side = self.pos.to_move;
+        let value = self.asked.throw();
         if let Some(mv) = &chosen {
             self.pos = mv.after;
             count(&mut self.summary, side, mv);
-            obs.on_throw(side, self.value, Some(mv), &self.pos);
-            // A split throw's parts stop with the side's last pawn; points left over after
-            // bearing off are offered even then (keeping them is a choice).
-            if mv.left > 0 && !(rules.split_throws && self.pos.finished(side)) {
+            obs.on_throw(side, value, Some(mv), &self.pos);
+            if let Step::Decide(next) = Asked::Throw(value).after(rules, side, mv) {
+                self.asked = next;
                 self.phase = Phase::LeftOver;
-                self.played = Some(*mv);
-                self.part = Some(*mv);
                 return;
             }
         } else {
             self.summary.passes += 1;
-            obs.on_throw(side, self.value, None, &self.pos);
+            obs.on_throw(side, value, None, &self.pos);
         }
         self.end_throw(rules, chosen.as_ref(), obs);
     }
 
-    /// Points left over played with `mv`: a split throw goes on while points and pawns are
-    /// left.
+    /// Points left over played with `mv` ([`Asked::after`]: a split throw goes on while
+    /// points and pawns are left).
     #[cold]
-    fn left_over<O: Observer + ?Sized>(&mut self, rules: &Rules, mv: &Move, obs: &mut O) {
+    fn left_over<O: Observer>(&mut self, rules: &Rules, mv: &Move, obs: &mut O) {
         let side = self.pos.to_move;
-        let points = self.left_points();
+        let points = self.asked.points();
         self.pos = mv.after;
         count(&mut self.summary, side, mv);
-        if rules.split_throws && mv.has(Effects::BONUS) {
-            self.played = self.played.map(|m| m.with(m.effects() | Effects::BONUS));
-        }
         obs.on_residual(side, points, Some(mv), &self.pos);
-        if rules.split_throws && mv.left > 0 && !self.pos.finished(side) {
-            self.part = Some(*mv);
-        } else {
-            let played = self.played;
-            self.end_throw(rules, played.as_ref(), obs);
+        match self.asked.after(rules, side, mv) {
+            Step::Decide(next) => self.asked = next,
+            Step::Played(played) => self.end_throw(rules, played.as_ref(), obs),
         }
     }
 
     /// No move is listed ([`GameState::moves_into`] is empty): the throw passes, or the points
-    /// left over are kept.
+    /// left over are kept. Checked: refused (and nothing changes) when no choice is due or a
+    /// move is listed.
+    pub fn pass<O: Observer>(&mut self, rules: &Rules, obs: &mut O) -> Result<(), PlayError> {
+        let mut moves = MoveList::new();
+        self.choices(rules, &mut moves)?;
+        if !moves.is_empty() {
+            return Err(PlayError::MustMove(moves.len()));
+        }
+        self.pass_unchecked(rules, obs);
+        Ok(())
+    }
+
+    /// [`GameState::pass`] unchecked, for the hot loop: [`GameState::moves_into`] must be
+    /// empty (panics when no choice is due).
     #[inline(always)]
-    pub fn pass<O: Observer + ?Sized>(&mut self, rules: &Rules, obs: &mut O) {
+    pub fn pass_unchecked<O: Observer>(&mut self, rules: &Rules, obs: &mut O) {
         let side = self.pos.to_move;
         match self.phase {
             Phase::Choose => self.finish_throw(rules, None, obs),
             Phase::LeftOver => {
-                obs.on_residual(side, self.left_points(), None, &self.pos);
-                let played = self.played;
+                obs.on_residual(side, self.asked.points(), None, &self.pos);
+                let played = self.asked.pass();
                 self.end_throw(rules, played.as_ref(), obs);
             }
             _ => panic!("nothing to pass in phase {:?}", self.phase),
@@ -376,17 +412,14 @@ impl GameState {
     /// The throw fully played with `played` (`None`: it passed): the end of the game, the
     /// opening's pawn spent, the turn cap, the hand kept or passed, the next turn's free exit.
     #[inline(always)]
-    fn end_throw<O: Observer + ?Sized>(
-        &mut self,
-        rules: &Rules,
-        played: Option<&Move>,
-        obs: &mut O,
-    ) {
+    fn end_throw<O: Observer>(&mut self, rules: &Rules, played: Option<&Move>, obs: &mut O) {
         let side = self.pos.to_move;
-        let value = self.value;
-        if played.is_some() && self.pos.finished(side) {
-            let again = throws_again(rules, value, played);
-            if self.on_copy(|g| g.game_over(rules, side, again)) {
+        let value = self.asked.throw();
+        // `throw_ending` decides; the test before it only keeps its call off the hot path.
+        if self.pos.finished(side) {
+            let hits = self.summary.hits;
+            let end = throw_ending(rules, &self.pos, side, value, played, hits);
+            if self.on_copy(|g| g.game_over(end)) {
                 return;
             }
         }
@@ -403,7 +436,7 @@ impl GameState {
             return;
         }
         self.summary.turns += passed;
-        self.phase = if next.freed > 0 && self.on_copy(|g| g.freed(rules, obs)) {
+        self.phase = if next.freed > 0 && self.on_copy(|g| g.freed(rules, next, obs)) {
             Phase::Over
         } else {
             Phase::Throw
@@ -424,20 +457,20 @@ impl GameState {
     /// A pawn borne off from 30 at the start of the side to move's turn: counted and reported.
     /// Returns true when that ended the game.
     #[inline(never)]
-    fn freed<O: Observer + ?Sized>(&mut self, rules: &Rules, obs: &mut O) -> bool {
+    fn freed<O: Observer>(&mut self, rules: &Rules, next: Next, obs: &mut O) -> bool {
         let side = self.pos.to_move;
         self.summary.moves += 1;
         obs.on_free_exit(side, &self.pos);
-        self.pos.finished(side) && self.game_over(rules, side, false)
+        let end = freed_ending(rules, &self.pos, next, self.summary.hits);
+        self.game_over(end)
     }
 
-    /// `side` has no pawn left (`again`: the throw that did it gives another): whether that
-    /// ends the game, with the result written into the summary.
+    /// The game ends as `end` says (`None`: it goes on), the result written into the summary.
+    /// The ending's pawns lost to captures are the hits (every hit removed a pawn under
+    /// `all-out`: `validate`, "remove" is the capture that goes with it).
     #[cold]
-    fn game_over(&mut self, rules: &Rules, side: Side, again: bool) -> bool {
-        // Every hit removed a pawn under `all-out` (`validate`: "remove" is the capture that
-        // goes with it).
-        match crate::end::ending(rules, &self.pos, side, again, self.summary.hits) {
+    fn game_over(&mut self, end: Option<Ending>) -> bool {
+        match end {
             None => return false,
             Some(Ending::Won(winner)) => self.summary.winner = Some(winner),
             Some(Ending::Drawn) => self.summary.draw = true,
@@ -445,6 +478,20 @@ impl GameState {
         self.phase = Phase::Over;
         true
     }
+}
+
+/// Why a checked step ([`GameState::play`], [`GameState::pass`]) was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game waits for something else (a throw, the starter's draw) or is over.
+    #[error("no choice is due: the game is at {0:?}")]
+    NoChoiceDue(Phase),
+    /// The move is not one of the choices listed.
+    #[error("the move is not one of the choices listed")]
+    NotListed,
+    /// A pass while moves are listed (this many).
+    #[error("a pass while {0} moves are listed")]
+    MustMove(usize),
 }
 
 /// The position a game starts from (the starter is set by the game's first step).
@@ -519,10 +566,10 @@ mod tests {
                 state.moves_into(rules, &mut moves);
                 assert_eq!(state.current_side(), Some(state.position().to_move));
                 if moves.is_empty() {
-                    state.pass(rules, &mut Silent);
+                    state.pass(rules, &mut Silent).unwrap();
                 } else {
                     let mv = moves[below(&mut decisions, moves.len())];
-                    state.play(rules, &mv, &mut Silent);
+                    state.play(rules, &mv, &mut Silent).unwrap();
                 }
             }
         }
@@ -596,14 +643,40 @@ mod tests {
         let mut moves = MoveList::new();
         state.moves_into(&rules, &mut moves);
         assert_eq!(moves.len(), 1, "the opening pawn only");
-        state.play(&rules, &moves[0], &mut Silent);
+        state.play(&rules, &moves[0], &mut Silent).unwrap();
         assert_eq!(state.phase(), Phase::Throw);
         assert_eq!(state.current_side(), Some(Side::Black));
         state.throw(&rules, 2, &mut Silent);
         state.moves_into(&rules, &mut moves);
-        state.play(&rules, &moves[0], &mut Silent);
+        state.play(&rules, &moves[0], &mut Silent).unwrap();
         assert_eq!(state.current_side(), Some(Side::White));
         let s = state.summary();
         assert_eq!((s.throws, s.opening, s.moves, s.turns), (3, 2, 2, 2));
+    }
+
+    #[test]
+    fn a_checked_step_refuses_what_is_not_listed_and_changes_nothing() {
+        let rules = Variant::TEJON.rules();
+        let mut state = GameState::new(&rules);
+        let mut moves = MoveList::new();
+        state.throw(&rules, 1, &mut Silent);
+        state.moves_into(&rules, &mut moves);
+        let before = state;
+        // Not due: the throw-off is over, the choice of the 1 is due; a move of a throw of 2
+        // from the opening position is not listed.
+        let mut other = MoveList::new();
+        crate::movegen::legal_moves_into(&rules, state.position(), 2, &mut other);
+        let stray = other.iter().find(|m| !moves.contains(m)).unwrap();
+        assert_eq!(
+            state.play(&rules, stray, &mut Silent),
+            Err(PlayError::NotListed)
+        );
+        assert_eq!(state.pass(&rules, &mut Silent), Err(PlayError::MustMove(1)));
+        assert_eq!(state, before);
+        state.play(&rules, &moves[0], &mut Silent).unwrap();
+        assert_eq!(
+            state.play(&rules, &moves[0], &mut Silent),
+            Err(PlayError::NoChoiceDue(Phase::Throw))
+        );
     }
 }

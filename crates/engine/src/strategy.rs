@@ -11,41 +11,7 @@ pub mod search;
 pub mod spec;
 pub mod td;
 
-/// The decision a strategy is asked to make: how to play a throw, or how to use the points
-/// that a move left over. Passed explicitly, so that no strategy keeps state between calls.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Asked {
-    /// How to play a throw of this value.
-    Throw(u8),
-    /// How to use the points that `played`, a move of a throw of `throw`, left over (its
-    /// `left`): one of the moves of that many points, or keeping them (`residual_points`); with
-    /// `split_throws`, the rest of the throw, part after part (no keeping).
-    LeftOver {
-        /// The value thrown.
-        throw: u8,
-        /// The move that left the points.
-        played: Move,
-    },
-}
-
-impl Asked {
-    /// The value thrown.
-    #[inline]
-    pub fn throw(&self) -> u8 {
-        match *self {
-            Asked::Throw(v) | Asked::LeftOver { throw: v, .. } => v,
-        }
-    }
-
-    /// The number of points to play: the throw, or the points left over.
-    #[inline]
-    pub fn points(&self) -> u8 {
-        match *self {
-            Asked::Throw(v) => v,
-            Asked::LeftOver { played, .. } => played.left,
-        }
-    }
-}
+pub use crate::turn::Asked;
 
 /// A way of choosing a move. Deterministic given the decision stream it is handed.
 pub trait Strategy: Send {

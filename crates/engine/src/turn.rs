@@ -10,8 +10,198 @@
 //! un peón".
 
 use crate::board::{Position, Side};
-use crate::movegen::{start_of_turn, Effects, Move};
+use crate::end::{ending, Ending};
+use crate::movegen::{
+    legal_moves_into, residual_moves_into, start_of_turn, Effects, Move, MoveList,
+};
 use crate::rules::Rules;
+
+/// A decision of the side to move while it plays a throw: the throw's own move, or the points a
+/// move left over. The turn's one step: [`Asked::choices_into`] lists the choices and
+/// [`Asked::after`] says where each leads (another decision, or the throw played); the game,
+/// the solver's backup, the look-ahead players and the exact lengths all step through it.
+/// Passed to a strategy explicitly, so that no strategy keeps state between calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// How to play a throw of this value.
+    Throw(u8),
+    /// How to use `left` points left over after `played`, the move of a throw of `throw`: one
+    /// of the moves of that many points, or keeping them (`residual_points`); with
+    /// `split_throws`, the rest of the throw, part after part (no keeping).
+    LeftOver {
+        /// The value thrown.
+        throw: u8,
+        /// The move that played the throw, with a split throw's bonus once a part earned it:
+        /// the move that decides whether the hand is kept ([`throws_again`]).
+        played: Move,
+        /// The points to play.
+        left: u8,
+    },
+}
+
+/// Where a choice leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Another decision of the same side in the same throw: points left over.
+    Decide(Asked),
+    /// The throw is played, with this move (`None`: it passed); [`settle`] says what follows.
+    Played(Option<Move>),
+}
+
+impl Asked {
+    /// The value thrown.
+    #[inline]
+    pub fn throw(&self) -> u8 {
+        match *self {
+            Asked::Throw(v) | Asked::LeftOver { throw: v, .. } => v,
+        }
+    }
+
+    /// The number of points to play: the throw, or the points left over.
+    #[inline]
+    pub fn points(&self) -> u8 {
+        match *self {
+            Asked::Throw(v) => v,
+            Asked::LeftOver { left, .. } => left,
+        }
+    }
+
+    /// The choices of this decision in `pos` (empty: [`Asked::pass`] is the only step).
+    #[inline(always)]
+    pub fn choices_into(&self, rules: &Rules, pos: &Position, out: &mut MoveList) {
+        match *self {
+            Asked::Throw(v) => legal_moves_into(rules, pos, v, out),
+            Asked::LeftOver { left, .. } => residual_moves_into(rules, pos, left, out),
+        }
+    }
+
+    /// Where `side` stands once it chose `mv`, one of the choices: points left over wait for
+    /// their choice (after bearing off with `residual_points`, and offered even with no pawn
+    /// left: keeping them is a choice; a split throw's rest while points and pawns are left),
+    /// or the throw is played.
+    #[inline(always)]
+    pub fn after(self, rules: &Rules, side: Side, mv: &Move) -> Step {
+        match self {
+            Asked::Throw(throw) => {
+                if mv.left > 0 && !(rules.split_throws && mv.after.finished(side)) {
+                    Step::Decide(Asked::LeftOver {
+                        throw,
+                        played: *mv,
+                        left: mv.left,
+                    })
+                } else {
+                    Step::Played(Some(*mv))
+                }
+            }
+            Asked::LeftOver { throw, played, .. } => part_after(rules, side, throw, played, mv),
+        }
+    }
+
+    /// No choice is listed: the throw passes, or the points left over are kept.
+    #[inline(always)]
+    pub fn pass(self) -> Option<Move> {
+        match self {
+            Asked::Throw(_) => None,
+            Asked::LeftOver { played, .. } => Some(played),
+        }
+    }
+}
+
+/// A use of points left over, `mv`: a split throw's part that lands on a bonus square gives
+/// the throw its bonus, and its rest is the next part while points and pawns are left.
+#[cold]
+fn part_after(rules: &Rules, side: Side, throw: u8, played: Move, mv: &Move) -> Step {
+    if !rules.split_throws {
+        return Step::Played(Some(played));
+    }
+    let played = if mv.has(Effects::BONUS) {
+        played.with(played.effects() | Effects::BONUS)
+    } else {
+        played
+    };
+    if mv.left > 0 && !mv.after.finished(side) {
+        Step::Decide(Asked::LeftOver {
+            throw,
+            played,
+            left: mv.left,
+        })
+    } else {
+        Step::Played(Some(played))
+    }
+}
+
+/// Where a throw fully played leads ([`settle`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settled {
+    /// The game is over.
+    Over(Ending),
+    /// The game goes on from this position (the hand kept or passed, the next turn's free exit
+    /// applied).
+    Next(Position, Next),
+}
+
+/// Whether `side`, having played its throw of `value` with `played` (`None`: it passed) and
+/// standing in `pos`, has no pawn left and that ends the game ([`ending`]; `removed`: the pawns
+/// each side lost to captures).
+#[inline(always)]
+pub fn throw_ending(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    value: u8,
+    played: Option<&Move>,
+    removed: [u32; 2],
+) -> Option<Ending> {
+    if !pos.finished(side) {
+        return None;
+    }
+    ending(
+        rules,
+        pos,
+        side,
+        throws_again(rules, value, played),
+        removed,
+    )
+}
+
+/// Whether the pawns freed at the start of the new side to move's turn (`next`, what
+/// [`after_throw`] returned for `pos`) took its last pawn off and ended the game.
+#[inline(always)]
+pub fn freed_ending(
+    rules: &Rules,
+    pos: &Position,
+    next: Next,
+    removed: [u32; 2],
+) -> Option<Ending> {
+    if next.freed == 0 || !pos.finished(pos.to_move) {
+        return None;
+    }
+    ending(rules, pos, pos.to_move, false, removed)
+}
+
+/// What follows a throw of `value` that `side` played with `played` (`None`: it passed), now
+/// standing in `after`: the end of the game ([`throw_ending`]), or the hand kept or passed
+/// ([`after_throw`]) and the next turn's free exit, which may end it ([`freed_ending`]). The
+/// game adds its counters and caps between these steps; the look-aheads take them together.
+#[inline(always)]
+pub fn settle(
+    rules: &Rules,
+    after: Position,
+    side: Side,
+    value: u8,
+    played: Option<&Move>,
+    removed: [u32; 2],
+) -> Settled {
+    if let Some(end) = throw_ending(rules, &after, side, value, played, removed) {
+        return Settled::Over(end);
+    }
+    let mut pos = after;
+    let next = after_throw(rules, &mut pos, value, played);
+    match freed_ending(rules, &pos, next, removed) {
+        Some(end) => Settled::Over(end),
+        None => Settled::Next(pos, next),
+    }
+}
 
 /// What follows a throw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +280,14 @@ impl Opening {
         Opening {
             moved: [false; 2],
             unstarted: rules.start_value.map(|_| starter.other()),
+        }
+    }
+
+    /// An opening whose rules are spent: both sides have moved and started.
+    pub fn spent() -> Opening {
+        Opening {
+            moved: [true; 2],
+            unstarted: None,
         }
     }
 

@@ -16,6 +16,18 @@
 //! - [`players`]: the tables and networks a scenario's players play from, had once per game;
 //! - [`cancel`] and [`atomic`]: stopping work early, files written whole.
 
+// The facade: what a front end runs and reads, at the root.
+pub use cancel::Cancel;
+pub use exact::error::SolveError;
+pub use exact::solve::solve;
+pub use input::rulefile::{Game, RuleError, RuleTable};
+pub use input::scenario::{Arm, Scenario, ScenarioError};
+pub use play::runner::{play_counters, results, ArmResult, RunResults};
+pub use play::shard::{ScenarioCounters, Shard};
+pub use play::stats::ArmStats;
+pub use play::tournament::TournamentResult;
+pub use players::Tables;
+
 pub mod atomic;
 pub mod cancel;
 pub mod exact;

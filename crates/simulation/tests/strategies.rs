@@ -36,7 +36,15 @@ fn expectimax_values(white: &[u8], black: &[u8], throw: u8) -> Vec<((u8, u8), f6
         .map(|m| {
             (
                 m.span(),
-                e.move_value(&r, Side::White, throw, m, 1, Side::White, [0, 0]),
+                e.move_value(
+                    &r,
+                    Side::White,
+                    Asked::Throw(throw),
+                    m,
+                    1,
+                    Side::White,
+                    [0, 0],
+                ),
             )
         })
         .collect()

@@ -6,6 +6,10 @@
 //! It sits at the edge, over `senet-simulation`'s owned results; charts, the HTML report and
 //! the command line stay in the binary.
 
+// The facade: the tables of a run and how they are written, at the root.
+pub use lang::Lang;
+pub use write::{write_csv, write_table, CsvStyle, TableFormat};
+
 pub mod class;
 pub mod columns;
 pub mod describe;

@@ -1,13 +1,12 @@
 //! One step of the game for the solver: the value of a throw's choices, of a throw, and of a
 //! position, given the values of the positions that follow. The turn is the game's own:
-//! [`after_throw`] decides who throws next, points left over after bearing off are a second
-//! choice of the same player, a throw that cannot be played passes.
+//! [`crate::turn`]'s step ([`Asked::after`], [`settle`]) decides what a choice leads to.
 
 use crate::board::{Position, Side};
 use crate::end::Ending;
-use crate::movegen::{legal_moves_into, residual_moves_into, Move, MoveList};
+use crate::movegen::{Move, MoveList};
 use crate::rules::Rules;
-use crate::turn::after_throw;
+use crate::turn::{settle, Asked, Settled, Step};
 
 /// How the side to move picks among its choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,8 +47,8 @@ impl Outcome {
 }
 
 /// Where `mover` stands once it has played `played` (`None`: the throw of `value` could not be
-/// played) and stands in `after`: [`after_throw`] decides who throws next, `ended` whether a
-/// side with no pawn left ends the game.
+/// played) and stands in `after`: the turn's [`settle`] (the end, who throws next, the next
+/// turn's free exit).
 #[inline]
 pub fn outcome(
     rules: &Rules,
@@ -58,52 +57,14 @@ pub fn outcome(
     value: u8,
     played: Option<&Move>,
 ) -> Outcome {
-    if after.finished(mover) {
-        let again = crate::turn::throws_again(rules, value, played);
-        if let Some(end) = ended(rules, &after, mover, again) {
-            return end;
-        }
+    // The solver refuses `all-out` (the score is not in a position), so no pawn lost to a
+    // capture counts in an ending.
+    match settle(rules, after, mover, value, played, [0, 0]) {
+        Settled::Over(Ending::Won(winner)) if winner == mover => Outcome::Won,
+        Settled::Over(Ending::Won(_)) => Outcome::Lost,
+        Settled::Over(Ending::Drawn) => Outcome::Drawn,
+        Settled::Next(next, _) => Outcome::Next(next),
     }
-    let mut next = after;
-    let turn = after_throw(rules, &mut next, value, played);
-    if turn.freed > 0 && next.finished(next.to_move) {
-        if let Some(end) = ended(rules, &next, next.to_move, false) {
-            return match end {
-                Outcome::Won if next.to_move != mover => Outcome::Lost,
-                end => end,
-            };
-        }
-    }
-    Outcome::Next(next)
-}
-
-/// Whether `side`, with no pawn left in `pos`, ends the game, and how for it (`again`: the
-/// throw that did it gives another throw), as the game runner decides: the first side out wins
-/// (draws under `first-out-draw-on-extra` when its throw gives another); under `all-out` the
-/// game goes on until both sides are out, and then the score decides, which a position does
-/// not hold (the solver refuses that rule): a draw, worth 1/2.
-#[inline]
-fn ended(rules: &Rules, pos: &Position, side: Side, again: bool) -> Option<Outcome> {
-    match crate::end::ending(rules, pos, side, again, [0, 0])? {
-        Ending::Won(winner) if winner == side => Some(Outcome::Won),
-        Ending::Won(_) => Some(Outcome::Lost),
-        Ending::Drawn => Some(Outcome::Drawn),
-    }
-}
-
-/// The probability that `mover` wins once it has played `played` (`None`: the throw of `value`
-/// could not be played) and stands in `after`. `lookup` gives the probability that the side to
-/// move wins in a position where nobody has finished.
-#[inline]
-pub fn settle(
-    rules: &Rules,
-    after: Position,
-    mover: Side,
-    value: u8,
-    played: Option<&Move>,
-    lookup: &impl Fn(&Position) -> f64,
-) -> f64 {
-    outcome(rules, after, mover, value, played).value(mover, lookup)
 }
 
 /// Every outcome of a throw of `value` in `pos`, in the order of the moves: `f(first, outcome)`
@@ -118,62 +79,112 @@ pub fn throw_outcomes(
     moves: &mut MoveList,
     f: &mut impl FnMut(bool, Outcome),
 ) {
-    legal_moves_into(rules, pos, value, moves);
+    let asked = Asked::Throw(value);
+    asked.choices_into(rules, pos, moves);
     if moves.is_empty() {
         f(true, outcome(rules, *pos, pos.to_move, value, None));
         return;
     }
     let mut follow = MoveList::new();
     for mv in moves.iter() {
-        move_outcomes(rules, pos.to_move, value, mv, &mut follow, f);
+        move_outcomes(rules, pos.to_move, asked, mv, &mut follow, f);
     }
 }
 
-/// The outcomes of one move `mv` of `mover` with a throw of `value`: one, or one per use of the
-/// points it leaves over after bearing off; `f(first, outcome)` as in [`throw_outcomes`].
+/// The outcomes of one choice `mv` of `mover` for the decision `asked`, as the turn's step
+/// leads ([`Asked::after`]): one, or one per way of playing the points it leaves over;
+/// `f(first, outcome)` as in [`throw_outcomes`] (`first` for the first outcome of `mv`).
 #[inline(always)]
 pub(crate) fn move_outcomes(
     rules: &Rules,
     mover: Side,
-    value: u8,
+    asked: Asked,
     mv: &Move,
     follow: &mut MoveList,
     f: &mut impl FnMut(bool, Outcome),
 ) {
-    if mv.left > 0 && !mv.after.finished(mover) {
-        residual_moves_into(rules, &mv.after, mv.left, follow);
-        if !follow.is_empty() {
-            for (i, r) in follow.iter().enumerate() {
-                f(i == 0, outcome(rules, r.after, mover, value, Some(mv)));
+    let played = match asked.after(rules, mover, mv) {
+        Step::Played(played) => played,
+        Step::Decide(next) => {
+            next.choices_into(rules, &mv.after, follow);
+            if !follow.is_empty() {
+                return rest_outcomes(rules, mover, next, follow, f);
             }
-            return;
+            next.pass()
         }
-    }
-    f(true, outcome(rules, mv.after, mover, value, Some(mv)));
+    };
+    f(
+        true,
+        outcome(rules, mv.after, mover, asked.throw(), played.as_ref()),
+    );
 }
 
-/// The value for the side to move of `pos` of playing `mv` with a throw of `value`, points left
-/// over included (picked by `pick`).
+/// The outcomes of each of `follow`, the choices of the points left over `next`: the first
+/// one's first flagged (a split throw's further parts are not grouped again: the solver,
+/// which folds by these flags, refuses split throws).
+#[cold]
+fn rest_outcomes(
+    rules: &Rules,
+    mover: Side,
+    next: Asked,
+    follow: &MoveList,
+    f: &mut dyn FnMut(bool, Outcome),
+) {
+    let mut deeper = MoveList::new();
+    for (i, r) in follow.iter().enumerate() {
+        let played = match next.after(rules, mover, r) {
+            Step::Played(played) => played,
+            Step::Decide(more) => {
+                more.choices_into(rules, &r.after, &mut deeper);
+                if !deeper.is_empty() {
+                    let mut first = i == 0;
+                    let parts = deeper.clone();
+                    rest_outcomes(rules, mover, more, &parts, &mut |head, o| {
+                        f(first && head, o);
+                        first = false;
+                    });
+                    continue;
+                }
+                more.pass()
+            }
+        };
+        f(
+            i == 0,
+            outcome(rules, r.after, mover, next.throw(), played.as_ref()),
+        );
+    }
+}
+
+/// The value for `mover`, the side to choose in the decision `asked`, of its choice `mv`:
+/// the points it leaves over played by `pick` (the best, or each with the same probability),
+/// part after part for a split throw.
 #[inline]
 pub fn move_value(
     rules: &Rules,
-    pos: &Position,
-    value: u8,
+    mover: Side,
+    asked: Asked,
     mv: &Move,
     pick: Pick,
     lookup: &impl Fn(&Position) -> f64,
 ) -> f64 {
-    let mover = pos.to_move;
-    let mut fold = Fold::new(pick);
-    move_outcomes(
-        rules,
-        mover,
-        value,
-        mv,
-        &mut MoveList::new(),
-        &mut |first, o| fold.add(first, o.value(mover, lookup)),
-    );
-    fold.value()
+    let played = match asked.after(rules, mover, mv) {
+        Step::Played(played) => played,
+        Step::Decide(next) => {
+            let mut follow = MoveList::new();
+            next.choices_into(rules, &mv.after, &mut follow);
+            if !follow.is_empty() {
+                let values = follow
+                    .iter()
+                    .map(|r| move_value(rules, mover, next, r, pick, lookup));
+                return match pick {
+                    Pick::Best => values.fold(f64::NEG_INFINITY, f64::max),
+                    Pick::Uniform => values.sum::<f64>() / follow.len() as f64,
+                };
+            }
+            next.pass()
+        }
+    };
+    outcome(rules, mv.after, mover, asked.throw(), played.as_ref()).value(mover, lookup)
 }
 
 /// Folds the outcomes of one throw, as [`throw_outcomes`] gives them, into its value for the

@@ -10,9 +10,9 @@
 //! the board.
 
 use crate::board::{squares, Position, Side};
-use crate::movegen::{legal_moves, residual_moves_into, start_of_turn, MoveList};
+use crate::movegen::{legal_moves, start_of_turn, MoveList};
 use crate::rules::Rules;
-use crate::turn::throws_again;
+use crate::turn::{throws_again, Asked, Step};
 
 /// A side's turns are summed until less than this much probability is left.
 const TAIL: f64 = 1e-17;
@@ -153,14 +153,22 @@ fn only_exit(
     let Some(m) = a.first() else {
         return Some(None);
     };
-    if m.left > 0 {
-        let mut follow = MoveList::new();
-        residual_moves_into(rules, &m.after, m.left, &mut follow);
-        if !follow.is_empty() {
-            return None;
+    // The turn's step: points left over with a choice are not a plain race step.
+    let played = match Asked::Throw(v).after(rules, side, m) {
+        Step::Played(played) => played,
+        Step::Decide(next) => {
+            let mut follow = MoveList::new();
+            next.choices_into(rules, &m.after, &mut follow);
+            if !follow.is_empty() {
+                return None;
+            }
+            next.pass()
         }
-    }
-    Some(Some((m.after.side(side), throws_again(rules, v, Some(m)))))
+    };
+    Some(Some((
+        m.after.side(side),
+        throws_again(rules, v, played.as_ref()),
+    )))
 }
 
 /// The outcome of a turn started in state `i` (start effects applied): end states with their

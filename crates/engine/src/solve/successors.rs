@@ -10,6 +10,7 @@ use super::index::StateIndex;
 use super::Sweep;
 use crate::board::{squares, Position};
 use crate::movegen::{split_moves_into, MoveList, Shared};
+use crate::turn::Asked;
 
 /// Where a choice leads, numbered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,9 +102,14 @@ fn successors_by<const BMI2: bool, const MOST: usize>(
             g(true, Successor::Next { index, again });
         }
         for mv in moves.iter() {
-            move_outcomes(rules, pos.to_move, v, mv, &mut follow, &mut |first, o| {
-                g(first, number(o))
-            });
+            move_outcomes(
+                rules,
+                pos.to_move,
+                Asked::Throw(v),
+                mv,
+                &mut follow,
+                &mut |first, o| g(first, number(o)),
+            );
         }
     }
 }

@@ -31,11 +31,6 @@ impl Strategy for Optimal {
         moves: &[Move],
         _: &mut GameRng,
     ) -> usize {
-        match *asked {
-            Asked::Throw(throw) => first_best(self.solution.move_values(pos, throw, moves)),
-            Asked::LeftOver { throw, played } => {
-                first_best(self.solution.residual_values(&played, throw, moves))
-            }
-        }
+        first_best(self.solution.move_values(pos, *asked, moves))
     }
 }

@@ -4,16 +4,17 @@
 //! Both follow the game's turn structure: a throw that gives an extra throw (or a move onto a
 //! replay square) lets the same player throw again; otherwise the hand passes, and the effects at
 //! the start of the next turn (the free exit from 30) are applied. Points left over after bearing
-//! off are played by the same player at once. The opening-pawn rule of `kendall` and `tejon`
+//! off (and a split throw's parts) are played by the same player at once. Every step is the
+//! turn's ([`crate::turn`]): [`Asked::after`], [`throw_ending`], [`after_throw`]. The opening-pawn rule of `kendall` and `tejon`
 //! binds only the player's own first move and is not modelled inside the search.
 
 use crate::board::{squares, Position, Side};
 use crate::end::{ending, Ending};
-use crate::movegen::{legal_moves, residual_moves_into, uniform_move, Effects, Move, MoveList};
+use crate::movegen::{legal_moves, uniform_move, Effects, Move, MoveList};
 use crate::rules::{Capture, GameEnd, Rules};
 use crate::strategy::{first_best, Asked, Strategy};
 use crate::throws::{below, mix64, throw_table, Device, GameRng, SeededThrower, Thrower};
-use crate::turn::{after_throw, throws_again};
+use crate::turn::{after_throw, freed_ending, throw_ending, Step};
 use rand::Rng;
 
 /// The value of a won position (any evaluation lies in [-1, 1]).
@@ -56,8 +57,8 @@ pub fn race(rules: &Rules, pos: &Position, side: Side, removed: Removed) -> u32 
 pub fn evaluate(rules: &Rules, pos: &Position, side: Side, removed: Removed) -> f64 {
     for out in [side, side.other()] {
         if pos.finished(out) {
-            if let Some(value) = over(rules, pos, out, false, removed, side) {
-                return value;
+            if let Some(end) = ending(rules, pos, out, false, removed) {
+                return score(rules, pos, end, removed, side);
             }
         }
     }
@@ -71,26 +72,17 @@ fn race_difference(rules: &Rules, pos: &Position, side: Side, removed: Removed) 
     diff / (31.0 * f64::from(rules.pawns.max(1)))
 }
 
-/// The value for `root` of a game that `out`, with no pawn left in `pos`, ends as the rules
-/// end it (`again`: its last throw gives another); `None` when the game goes on.
-fn over(
-    rules: &Rules,
-    pos: &Position,
-    out: Side,
-    again: bool,
-    removed: Removed,
-    root: Side,
-) -> Option<f64> {
-    let end = ending(rules, pos, out, again, removed)?;
+/// The value for `root` of a game that ended as `end` in `pos`.
+fn score(rules: &Rules, pos: &Position, end: Ending, removed: Removed, root: Side) -> f64 {
     if rules.end == GameEnd::AllOut {
         // The score before the search is not in the position: the race difference.
-        return Some(race_difference(rules, pos, root, removed));
+        return race_difference(rules, pos, root, removed);
     }
-    Some(match end {
+    match end {
         Ending::Won(w) if w == root => WIN,
         Ending::Won(_) => -WIN,
         Ending::Drawn => 0.0,
-    })
+    }
 }
 
 /// Searches `depth` throws ahead, averaging over the exact throw distribution and taking the
@@ -111,37 +103,42 @@ impl Expectimax {
         }
     }
 
-    /// The value for `root` of playing `mv` (a move of `mover` with a throw of `value`), with
-    /// `removed` the pawns lost to captures along the line so far.
+    /// The value for `root` of `mv`, a choice of `mover` for the decision `asked`, with
+    /// `removed` the pawns lost to captures along the line so far: the points it leaves over
+    /// played at best for `mover` ([`Asked::after`], part after part for a split throw).
     #[allow(clippy::too_many_arguments)]
     pub fn move_value(
         &self,
         rules: &Rules,
         mover: Side,
-        value: u8,
+        asked: Asked,
         mv: &Move,
         depth: u8,
         root: Side,
         removed: Removed,
     ) -> f64 {
         let removed = removing(rules, mv, mover, removed);
-        if mv.left > 0 && mv.after.in_play(mover) > 0 {
-            let mut follow = MoveList::new();
-            residual_moves_into(rules, &mv.after, mv.left, &mut follow);
-            if !follow.is_empty() {
-                let values = follow.iter().map(|r| {
-                    let removed = removing(rules, r, mover, removed);
-                    self.settle(rules, r.after, mover, value, Some(mv), depth, root, removed)
-                });
-                return best(values, mover == root);
+        let played = match asked.after(rules, mover, mv) {
+            Step::Played(played) => played,
+            Step::Decide(next) => {
+                let mut follow = MoveList::new();
+                next.choices_into(rules, &mv.after, &mut follow);
+                if !follow.is_empty() {
+                    let values = follow
+                        .iter()
+                        .map(|r| self.move_value(rules, mover, next, r, depth, root, removed));
+                    return best(values, mover == root);
+                }
+                next.pass()
             }
-        }
+        };
+        let value = asked.throw();
         self.settle(
             rules,
             mv.after,
             mover,
             value,
-            Some(mv),
+            played.as_ref(),
             depth,
             root,
             removed,
@@ -149,8 +146,8 @@ impl Expectimax {
     }
 
     /// The value of the position after `mover` played `played` (`None`: could not play) with a
-    /// throw of `value`; [`after_throw`] decides who throws next, [`ending`] whether a side out
-    /// ends the game.
+    /// throw of `value`: the turn's [`throw_ending`], [`after_throw`] and [`freed_ending`]
+    /// decide, the position scored before the hand-over at the search's depth.
     #[allow(clippy::too_many_arguments)]
     fn settle(
         &self,
@@ -163,20 +160,16 @@ impl Expectimax {
         root: Side,
         removed: Removed,
     ) -> f64 {
-        if after.finished(mover) {
-            let again = throws_again(rules, value, played);
-            if let Some(v) = over(rules, &after, mover, again, removed, root) {
-                return v;
-            }
+        if let Some(end) = throw_ending(rules, &after, mover, value, played, removed) {
+            return score(rules, &after, end, removed, root);
         }
         if depth == 0 {
             return evaluate(rules, &after, root, removed);
         }
         let mut next = after;
-        if after_throw(rules, &mut next, value, played).freed > 0 && next.finished(next.to_move) {
-            if let Some(v) = over(rules, &next, next.to_move, false, removed, root) {
-                return v;
-            }
+        let turn = after_throw(rules, &mut next, value, played);
+        if let Some(end) = freed_ending(rules, &next, turn, removed) {
+            return score(rules, &next, end, removed, root);
         }
         self.chance(rules, &next, depth, root, removed)
     }
@@ -197,9 +190,10 @@ impl Expectimax {
             let value = if moves.is_empty() {
                 self.settle(rules, *pos, mover, v, None, depth - 1, root, removed)
             } else {
+                let asked = Asked::Throw(v);
                 let values = moves
                     .iter()
-                    .map(|m| self.move_value(rules, mover, v, m, depth - 1, root, removed));
+                    .map(|m| self.move_value(rules, mover, asked, m, depth - 1, root, removed));
                 best(values, mover == root)
             };
             total += p * value;
@@ -229,12 +223,11 @@ impl Strategy for Expectimax {
         if moves.len() == 1 {
             return 0;
         }
-        let throw = asked.points();
         let me = pos.to_move;
         first_best(
             moves
                 .iter()
-                .map(|m| self.move_value(rules, me, throw, m, self.depth, me, [0, 0])),
+                .map(|m| self.move_value(rules, me, *asked, m, self.depth, me, [0, 0])),
         )
     }
 }
@@ -272,7 +265,6 @@ impl Strategy for Rollout {
         if moves.len() == 1 {
             return 0;
         }
-        let throw = asked.points();
         let base = rng.next_u64();
         let me = pos.to_move;
         first_best(moves.iter().map(|m| {
@@ -281,20 +273,21 @@ impl Strategy for Rollout {
                     let seed = mix64(base.wrapping_add(u64::from(k)));
                     let mut thrower = self.thrower.reseeded(seed);
                     let mut decisions = crate::throws::stream(seed, 2);
-                    playout(rules, m, throw, &mut thrower, &mut decisions, me)
+                    playout(rules, *asked, m, &mut thrower, &mut decisions, me)
                 })
                 .sum::<f64>()
         }))
     }
 }
 
-/// Plays `mv` (by the side to move, with a throw of `value`) then random moves for both sides;
-/// 1 if `root` wins, 0 if it loses, the evaluation's verdict after [`PLAYOUT_TURNS`] turns. A
-/// side out ends the playout when it ends the game ([`ending`]).
+/// Plays `mv` (a choice of the side to move for the decision `asked`) then random moves for
+/// both sides; 1 if `root` wins, 0 if it loses, the evaluation's verdict after
+/// [`PLAYOUT_TURNS`] turns. A side out ends the playout when it ends the game
+/// ([`throw_ending`], [`freed_ending`]).
 pub fn playout<T: Thrower>(
     rules: &Rules,
+    asked: Asked,
     mv: &Move,
-    value: u8,
     thrower: &mut T,
     decisions: &mut GameRng,
     root: Side,
@@ -303,16 +296,8 @@ pub fn playout<T: Thrower>(
     let mut pos = mv.after;
     let side = pos.to_move;
     let mut removed = removing(rules, mv, side, [0, 0]);
-    if mv.left > 0 && !pos.finished(side) {
-        play_residual(
-            rules,
-            &mut pos,
-            mv.left,
-            &mut moves,
-            decisions,
-            &mut removed,
-        );
-    }
+    let step = asked.after(rules, side, mv);
+    let played = finish_randomly(rules, &mut pos, step, &mut moves, decisions, &mut removed);
     let outcome = |pos: &Position, removed: Removed| -> f64 {
         let e = evaluate(rules, pos, root, removed);
         if e > 0.0 {
@@ -323,17 +308,15 @@ pub fn playout<T: Thrower>(
             0.5
         }
     };
-    let ends = |pos: &Position, out: Side, again: bool, removed: Removed| {
-        pos.finished(out) && ending(rules, pos, out, again, removed).is_some()
-    };
-    if ends(&pos, side, throws_again(rules, value, Some(mv)), removed) {
+    let value = asked.throw();
+    if throw_ending(rules, &pos, side, value, played.as_ref(), removed).is_some() {
         return outcome(&pos, removed);
     }
     let mut turns = 0u32;
-    let mut next = after_throw(rules, &mut pos, value, Some(mv));
+    let mut next = after_throw(rules, &mut pos, value, played.as_ref());
     // Every throw: a pawn freed at the start of a turn may have ended the game.
     for _ in 0..50 * PLAYOUT_TURNS {
-        if next.freed > 0 && ends(&pos, pos.to_move, false, removed) {
+        if freed_ending(rules, &pos, next, removed).is_some() {
             break;
         }
         if !next.again {
@@ -345,12 +328,7 @@ pub fn playout<T: Thrower>(
         let mover = pos.to_move;
         let v = rules.throw_values[thrower.throw_marked() as usize];
         let played = play_random(rules, &mut pos, v, &mut moves, decisions, &mut removed);
-        if ends(
-            &pos,
-            mover,
-            throws_again(rules, v, played.as_ref()),
-            removed,
-        ) {
+        if throw_ending(rules, &pos, mover, v, played.as_ref(), removed).is_some() {
             break;
         }
         next = after_throw(rules, &mut pos, v, played.as_ref());
@@ -358,9 +336,9 @@ pub fn playout<T: Thrower>(
     outcome(&pos, removed)
 }
 
-/// Plays a random legal move for a throw of `value` (and a random choice for its residual
-/// points); returns the move played. [`uniform_move`] makes the uniform choice without building
-/// the list.
+/// Plays a random legal move for a throw of `value` and random choices for the points it
+/// leaves over; returns the move that played the throw. [`uniform_move`] makes the uniform
+/// choice without building the list.
 fn play_random(
     rules: &Rules,
     pos: &mut Position,
@@ -373,26 +351,33 @@ fn play_random(
     let m = uniform_move(rules, pos, value, rng, moves)?;
     *removed = removing(rules, &m, mover, *removed);
     *pos = m.after;
-    if m.left > 0 && !pos.finished(pos.to_move) {
-        play_residual(rules, pos, m.left, moves, rng, removed);
-    }
-    Some(m)
+    let step = Asked::Throw(value).after(rules, mover, &m);
+    finish_randomly(rules, pos, step, moves, rng, removed)
 }
 
-/// A random choice among the moves of `points` left over after bearing off and keeping them.
-fn play_residual(
+/// The throw after `step` played on to its end by random choices (one draw a decision), the
+/// side to move of `pos` choosing; returns the move that played it.
+fn finish_randomly(
     rules: &Rules,
     pos: &mut Position,
-    points: u8,
+    mut step: Step,
     moves: &mut MoveList,
     rng: &mut GameRng,
     removed: &mut Removed,
-) {
+) -> Option<Move> {
     let mover = pos.to_move;
-    residual_moves_into(rules, pos, points, moves);
-    if !moves.is_empty() {
+    loop {
+        let next = match step {
+            Step::Played(played) => return played,
+            Step::Decide(next) => next,
+        };
+        next.choices_into(rules, pos, moves);
+        if moves.is_empty() {
+            return next.pass();
+        }
         let m = moves[below(rng, moves.len())];
         *removed = removing(rules, &m, mover, *removed);
         *pos = m.after;
+        step = next.after(rules, mover, &m);
     }
 }

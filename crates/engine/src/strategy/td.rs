@@ -10,7 +10,7 @@
 use crate::board::Position;
 use crate::movegen::Move;
 use crate::rules::Rules;
-use crate::solve::backup::{move_value, position_value, settle, Pick};
+use crate::solve::backup::{move_value, position_value, Pick};
 use crate::solve::Solution;
 use crate::strategy::{first_best, Asked, Strategy};
 use crate::throws::GameRng;
@@ -127,12 +127,7 @@ impl Td {
         let depth = self.search.as_ref().map_or(0, |s| s.depth);
         moves.iter().map(move |m| {
             let lookup = |p: &Position| self.searched_with(rules, p, depth, net);
-            match *asked {
-                Asked::Throw(v) => move_value(rules, pos, v, m, Pick::Best, &lookup),
-                Asked::LeftOver { throw, played } => {
-                    settle(rules, m.after, pos.to_move, throw, Some(&played), &lookup)
-                }
-            }
+            move_value(rules, pos.to_move, *asked, m, Pick::Best, &lookup)
         })
     }
 }
@@ -212,11 +207,16 @@ mod tests {
             if moves.len() > 1 && (step % 8 == 0) {
                 for (player, depth) in &players {
                     let lookup = |p: &Position| player.searched_value(&rules, p, *depth);
-                    let single = first_best(
-                        moves
-                            .iter()
-                            .map(|m| move_value(&rules, &pos, value, m, Pick::Best, &lookup)),
-                    );
+                    let single = first_best(moves.iter().map(|m| {
+                        move_value(
+                            &rules,
+                            pos.to_move,
+                            Asked::Throw(value),
+                            m,
+                            Pick::Best,
+                            &lookup,
+                        )
+                    }));
                     let mut two = player.clone();
                     let asked = Asked::Throw(value);
                     let chosen = two.choose(&rules, &pos, &asked, &moves, &mut stream(step, 2));

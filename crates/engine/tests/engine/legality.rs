@@ -48,7 +48,7 @@ fn rare_squares() -> impl Generator<Value = SquareSet> {
 /// Any valid rule set: every option drawn from its whole range, the opening ones included,
 /// independently of the others, and kept when [`Rules::validate`] accepts it (the options that
 /// need another one are drawn rarely, so that about one draw in eight is kept).
-fn rule_sets() -> impl Generator<Value = Rules> {
+pub(crate) fn rule_sets() -> impl Generator<Value = Rules> {
     let rare = || proptest::bool::weighted(0.2);
     let pieces = (
         (
@@ -293,7 +293,7 @@ proptest! {
 /// an entry (half of them) or borne off; either side to move; a forced pawn when the drawn
 /// square holds one of the mover's pawns; the mover's pawn on the return square bound when
 /// drawn so and the water holds pawns (`water_to = "held"`).
-fn position(rules: &Rules, draws: (Vec<u8>, Vec<u8>, bool, u8, bool)) -> Position {
+pub(crate) fn position(rules: &Rules, draws: (Vec<u8>, Vec<u8>, bool, u8, bool)) -> Position {
     let (a, b, black, forced, bound) = draws;
     let keep = |squares: &[u8], taken: u32| -> u32 {
         let mut kept = 0u32;

@@ -16,4 +16,5 @@ mod passage;
 mod properties;
 mod tejon;
 mod throws;
+mod turn_step;
 mod worked_examples;

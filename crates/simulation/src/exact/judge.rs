@@ -120,7 +120,7 @@ impl Observer for Judged<'_> {
                 pos: *pos,
                 throw,
                 moves: moves.to_vec(),
-                values: self.solution.move_values(pos, throw, moves),
+                values: self.solution.move_values(pos, Asked::Throw(throw), moves),
                 chosen,
             });
         }

@@ -18,12 +18,12 @@ use crate::exact::error::SolveError;
 use crate::exact::values::black_starts;
 use senet_engine::board::{Position, Side};
 use senet_engine::game::{front_step, start_position};
-use senet_engine::movegen::{legal_moves_into, residual_moves_into, Move, MoveList};
+use senet_engine::movegen::{Move, MoveList};
 use senet_engine::rules::Starter;
 use senet_engine::solve::backup::{throw_value, Pick};
 use senet_engine::solve::{progress, Solution};
 use senet_engine::strategy::first_best;
-use senet_engine::turn::after_throw;
+use senet_engine::turn::{settle, Asked, Settled, Step};
 
 pub use crate::exact::error::LENGTHS_MAX_PAWNS as MAX_PAWNS;
 
@@ -73,74 +73,58 @@ struct Policy<'a> {
 impl Policy<'_> {
     /// The edges of one throw of `value` (probability `p`) from `pos`.
     fn throw_edges(&self, pos: &Position, value: u8, p: f64, out: &mut Vec<Edge>) {
-        let rules = &self.solution.rules;
-        let mut moves = MoveList::new();
-        legal_moves_into(rules, pos, value, &mut moves);
-        if moves.is_empty() {
-            out.push(self.edge(pos.to_move(), *pos, value, None, p));
-            return;
-        }
-        let chosen: Vec<(usize, f64)> = match self.pick {
-            Pick::Best => vec![(
-                first_best(self.solution.move_values(pos, value, &moves)),
-                1.0,
-            )],
-            Pick::Uniform => (0..moves.len())
-                .map(|i| (i, 1.0 / moves.len() as f64))
-                .collect(),
-        };
-        for (i, w) in chosen {
-            self.move_edges(pos.to_move(), value, &moves[i], p * w, out);
-        }
+        self.decision_edges(pos, Asked::Throw(value), p, out);
     }
 
-    /// The edges of one move: one, or one per use of the points it leaves (picked as the
-    /// strategies pick them).
-    fn move_edges(&self, mover: Side, value: u8, mv: &Move, p: f64, out: &mut Vec<Edge>) {
+    /// The edges of the decision `asked` of the side to move of `pos` (probability `p`): its
+    /// choices picked as the strategies pick them, each followed by the turn's step
+    /// ([`Asked::after`]) to the points it leaves over or to the throw's end.
+    fn decision_edges(&self, pos: &Position, asked: Asked, p: f64, out: &mut Vec<Edge>) {
         let rules = &self.solution.rules;
-        if mv.left > 0 && !mv.after.finished(mover) {
-            let mut follow = MoveList::new();
-            residual_moves_into(rules, &mv.after, mv.left, &mut follow);
-            if !follow.is_empty() {
-                match self.pick {
-                    Pick::Best => {
-                        let values = self.solution.residual_values(mv, value, &follow);
-                        let r = &follow[first_best(values)];
-                        out.push(self.edge(mover, r.after, value, Some(mv), p));
-                    }
-                    Pick::Uniform => {
-                        let w = p / follow.len() as f64;
-                        for r in follow.iter() {
-                            out.push(self.edge(mover, r.after, value, Some(mv), w));
-                        }
-                    }
+        let mover = pos.to_move();
+        let mut moves = MoveList::new();
+        asked.choices_into(rules, pos, &mut moves);
+        if moves.is_empty() {
+            out.push(self.edge(mover, *pos, asked.throw(), asked.pass(), p));
+            return;
+        }
+        let n = moves.len() as f64;
+        // A uniform choice's share: p·(1/n) for a throw's moves, p/n for points left over (the
+        // bits every table of lengths was computed with).
+        let chosen: Vec<(usize, f64)> = match (self.pick, asked) {
+            (Pick::Best, _) => vec![(first_best(self.solution.move_values(pos, asked, &moves)), p)],
+            (Pick::Uniform, Asked::Throw(_)) => {
+                (0..moves.len()).map(|i| (i, p * (1.0 / n))).collect()
+            }
+            (Pick::Uniform, _) => (0..moves.len()).map(|i| (i, p / n)).collect(),
+        };
+        for (i, w) in chosen {
+            let mv = &moves[i];
+            match asked.after(rules, mover, mv) {
+                Step::Decide(next) => self.decision_edges(&mv.after, next, w, out),
+                Step::Played(played) => {
+                    out.push(self.edge(mover, mv.after, asked.throw(), played, w))
                 }
-                return;
             }
         }
-        out.push(self.edge(mover, mv.after, value, Some(mv), p));
     }
 
     /// Where `mover` stands in `after` once it has played `played` with `value`, as the game
     /// loop counts it: the game over (no more turns), or the next position, the hand passed or
     /// not (a pawn freed at the start of the next turn may end the game after the hand passed).
-    fn edge(&self, mover: Side, after: Position, value: u8, played: Option<&Move>, p: f64) -> Edge {
+    fn edge(&self, mover: Side, after: Position, value: u8, played: Option<Move>, p: f64) -> Edge {
         let rules = &self.solution.rules;
-        if after.finished(mover) {
-            return Edge {
+        match settle(rules, after, mover, value, played.as_ref(), [0, 0]) {
+            Settled::Over(_) => Edge {
                 weight: p,
-                passed: 0.0,
+                passed: if after.finished(mover) { 0.0 } else { 1.0 },
                 next: None,
-            };
-        }
-        let mut next = after;
-        let turn = after_throw(rules, &mut next, value, played);
-        let passed = f64::from(u8::from(!turn.again));
-        let over = turn.freed > 0 && next.finished(next.to_move());
-        Edge {
-            weight: p,
-            passed,
-            next: (!over).then(|| self.index(&next)),
+            },
+            Settled::Next(next, turn) => Edge {
+                weight: p,
+                passed: f64::from(u8::from(!turn.again)),
+                next: Some(self.index(&next)),
+            },
         }
     }
 

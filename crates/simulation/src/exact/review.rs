@@ -220,7 +220,7 @@ fn step(solution: &Solution, p: &Played, white_before: f64) -> Step {
     };
     let graded = p.decision.as_ref().and_then(|(before, moves, chosen)| {
         (moves.len() > 1).then(|| {
-            let values = solution.move_values(before, p.throw, moves);
+            let values = solution.move_values(before, Asked::Throw(p.throw), moves);
             let best = senet_engine::strategy::first_best(values.iter().copied());
             (moves[best], values[best] - values[*chosen])
         })
