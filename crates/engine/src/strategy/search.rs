@@ -14,7 +14,7 @@ use crate::movegen::{legal_moves, uniform_move, Effects, Move, MoveList};
 use crate::rules::{Capture, GameEnd, Rules};
 use crate::strategy::{first_best, Asked, Strategy};
 use crate::throws::{below, mix64, throw_table, Device, GameRng, SeededThrower, Thrower};
-use crate::turn::{after_throw, freed_ending, throw_ending, Step};
+use crate::turn::{after_throw, freed_ending, throw_ending, throws_again, Step};
 use rand::Rng;
 
 /// The value of a won position (any evaluation lies in [-1, 1]).
@@ -105,7 +105,10 @@ impl Expectimax {
 
     /// The value for `root` of `mv`, a choice of `mover` for the decision `asked`, with
     /// `removed` the pawns lost to captures along the line so far: the points it leaves over
-    /// played at best for `mover` ([`Asked::after`], part after part for a split throw).
+    /// played at best for `mover` ([`Asked::after`], part after part for a split throw). The
+    /// same side chooses every part, so its best is its best over the throw's distinct ends
+    /// ([`throw_ends`]), each valued once: the orders of a split throw's parts that end in the
+    /// same place are one.
     #[allow(clippy::too_many_arguments)]
     pub fn move_value(
         &self,
@@ -118,31 +121,34 @@ impl Expectimax {
         removed: Removed,
     ) -> f64 {
         let removed = removing(rules, mv, mover, removed);
-        let played = match asked.after(rules, mover, mv) {
-            Step::Played(played) => played,
-            Step::Decide(next) => {
-                let mut follow = MoveList::new();
-                next.choices_into(rules, &mv.after, &mut follow);
-                if !follow.is_empty() {
-                    let values = follow
-                        .iter()
-                        .map(|r| self.move_value(rules, mover, next, r, depth, root, removed));
-                    return best(values, mover == root);
-                }
-                next.pass()
-            }
-        };
         let value = asked.throw();
-        self.settle(
-            rules,
-            mv.after,
-            mover,
-            value,
-            played.as_ref(),
-            depth,
-            root,
-            removed,
-        )
+        if let Step::Played(played) = asked.after(rules, mover, mv) {
+            return self.settle(
+                rules,
+                mv.after,
+                mover,
+                value,
+                played.as_ref(),
+                depth,
+                root,
+                removed,
+            );
+        }
+        let mut ends = Vec::new();
+        throw_ends(rules, mover, asked, mv, removed, &mut ends);
+        let values = ends.iter().map(|e| {
+            self.settle(
+                rules,
+                e.after,
+                mover,
+                value,
+                e.played.as_ref(),
+                depth,
+                root,
+                e.removed,
+            )
+        });
+        best(values, mover == root)
     }
 
     /// The value of the position after `mover` played `played` (`None`: could not play) with a
@@ -190,15 +196,89 @@ impl Expectimax {
             let value = if moves.is_empty() {
                 self.settle(rules, *pos, mover, v, None, depth - 1, root, removed)
             } else {
-                let asked = Asked::Throw(v);
-                let values = moves
-                    .iter()
-                    .map(|m| self.move_value(rules, mover, asked, m, depth - 1, root, removed));
+                // The side to move's best over every end of the throw, each valued once.
+                let mut ends = Vec::new();
+                for m in moves.iter() {
+                    let removed = removing(rules, m, mover, removed);
+                    throw_ends(rules, mover, Asked::Throw(v), m, removed, &mut ends);
+                }
+                let values = ends.iter().map(|e| {
+                    self.settle(
+                        rules,
+                        e.after,
+                        mover,
+                        v,
+                        e.played.as_ref(),
+                        depth - 1,
+                        root,
+                        e.removed,
+                    )
+                });
                 best(values, mover == root)
             };
             total += p * value;
         }
         total
+    }
+}
+
+/// Where a throw played with `mv` can end, as far as what follows is concerned: the position,
+/// the throw's move (`None`: passed) and the pawns lost to captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThrowEnd {
+    /// The position once the throw is fully played, its side to move still the mover.
+    pub after: Position,
+    /// The throw's move, as [`Step::Played`] gives it.
+    pub played: Option<Move>,
+    /// The pawns each side lost to captures, `mv`'s and its parts' included.
+    pub removed: Removed,
+    again: bool,
+}
+
+/// The distinct ends of the throw `asked` that `mover` plays with `mv` (`removed` already
+/// counts `mv`'s capture), every use of the points it leaves walked through the turn's step
+/// ([`Asked::after`]), appended to `out`. Two ends are one when they leave the same position,
+/// the same hand (kept or passed: [`throws_again`]) and the same pawns lost: all that the rest
+/// of the game reads of a throw.
+pub fn throw_ends(
+    rules: &Rules,
+    mover: Side,
+    asked: Asked,
+    mv: &Move,
+    removed: Removed,
+    out: &mut Vec<ThrowEnd>,
+) {
+    let played = match asked.after(rules, mover, mv) {
+        Step::Played(played) => played,
+        Step::Decide(next) => {
+            let mut follow = MoveList::new();
+            next.choices_into(rules, &mv.after, &mut follow);
+            if !follow.is_empty() {
+                for r in follow.iter() {
+                    let removed = removing(rules, r, mover, removed);
+                    throw_ends(rules, mover, next, r, removed, out);
+                }
+                return;
+            }
+            next.pass()
+        }
+    };
+    let again = throws_again(rules, asked.throw(), played.as_ref());
+    let end = ThrowEnd {
+        after: mv.after,
+        played,
+        removed,
+        again,
+    };
+    if !out.iter().any(|e| e.is(&end)) {
+        out.push(end);
+    }
+}
+
+impl ThrowEnd {
+    /// Whether the two ends are one for what follows: the same position, hand and pawns lost.
+    fn is(&self, other: &ThrowEnd) -> bool {
+        (self.after, self.again, self.removed) == (other.after, other.again, other.removed)
     }
 }
 
@@ -224,10 +304,50 @@ impl Strategy for Expectimax {
             return 0;
         }
         let me = pos.to_move;
+        // Each candidate's value is its best end's ([`Expectimax::move_value`]); an end two
+        // candidates share (a split throw's parts in another order) is valued once.
+        let mut ends: Vec<ThrowEnd> = Vec::new();
+        let mut of_move: Vec<Vec<usize>> = Vec::with_capacity(moves.len());
+        for m in moves {
+            let mut own = Vec::new();
+            throw_ends(
+                rules,
+                me,
+                *asked,
+                m,
+                removing(rules, m, me, [0, 0]),
+                &mut own,
+            );
+            let mut of = Vec::with_capacity(own.len());
+            for e in own {
+                let i = ends.iter().position(|x| x.is(&e)).unwrap_or(ends.len());
+                if i == ends.len() {
+                    ends.push(e);
+                }
+                of.push(i);
+            }
+            of_move.push(of);
+        }
+        let value = asked.throw();
+        let values: Vec<f64> = ends
+            .iter()
+            .map(|e| {
+                self.settle(
+                    rules,
+                    e.after,
+                    me,
+                    value,
+                    e.played.as_ref(),
+                    self.depth,
+                    me,
+                    e.removed,
+                )
+            })
+            .collect();
         first_best(
-            moves
+            of_move
                 .iter()
-                .map(|m| self.move_value(rules, me, *asked, m, self.depth, me, [0, 0])),
+                .map(|of| best(of.iter().map(|&i| values[i]), true)),
         )
     }
 }
