@@ -3,7 +3,6 @@
 //! (`charts = ["lengths"]`).
 
 use crate::lang::Lang;
-use senet_engine::throws::throw_table;
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::rate;
 
@@ -25,7 +24,7 @@ fn join_words(words: Vec<String>, l: Lang) -> String {
 
 /// Each value and its exact probability under an arm's rules and device.
 fn law(r: &ArmResult) -> Vec<(u8, f64)> {
-    throw_table(&r.arm.rules, &r.arm.device)
+    r.throw_table()
 }
 
 /// The simulated frequency of `value` in an arm.

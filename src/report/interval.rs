@@ -32,8 +32,7 @@ pub(super) fn outside(arm: &str, k: u64, n: u64, p: f64, l: Lang) -> Option<Stri
     if n == 0 || holds(k, n, p) {
         return None;
     }
-    let n = n as f64;
-    let z = (k as f64 / n - p) / (p * (1.0 - p) / n).sqrt();
+    let z = senet_simulation::play::stats::frequency_check(k, n, p).z;
     let once_in = 1.0 / senet_simulation::play::stats::two_sided(z);
     Some(fill!(
         l.texts().outside_interval,

@@ -12,7 +12,6 @@
 //! them drawn.
 
 use crate::lang::{t, Lang};
-use senet_engine::throws::throw_table;
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::rate;
 use std::fmt::Write as _;
@@ -33,7 +32,7 @@ pub struct FormSetup<'a> {
 pub fn form(results: &[ArmResult], setup: &FormSetup, l: Lang) -> String {
     let mut data = String::from("[");
     for (i, r) in results.iter().enumerate() {
-        let law = throw_table(&r.arm.rules, &r.arm.device);
+        let law = r.throw_table();
         let n = r.stats.total_throws();
         let list =
             |f: &dyn Fn(&(u8, f64)) -> String| law.iter().map(f).collect::<Vec<_>>().join(",");

@@ -6,7 +6,6 @@ use crate::lang::Lang;
 use crate::TablesError;
 use polars::prelude::*;
 use senet_engine::board::Side;
-use senet_engine::throws::value_distribution;
 use senet_simulation::input::rulefile::{hash, to_text};
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::{
@@ -173,7 +172,7 @@ pub fn throws(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
         (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
     for r in results {
         let n = r.stats.total_throws();
-        for (v, p) in value_distribution(&r.arm.rules, &r.arm.device) {
+        for &(v, p) in &r.law {
             let c = frequency_check(r.stats.throws[v as usize], n, p);
             arm.push(r.arm.name.clone());
             value.push(v as u32);
@@ -289,7 +288,7 @@ pub fn waits_frame(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
     let (mut arm, mut value, mut throws) = (vec![], vec![], vec![]);
     let (mut count, mut freq, mut theory) = (vec![], vec![], vec![]);
     for r in results {
-        for (v, p) in value_distribution(&r.arm.rules, &r.arm.device) {
+        for &(v, p) in &r.law {
             let w = waits(&r.first_throws, v);
             let n: u64 = w.iter().sum();
             for (k, c) in w.iter().enumerate().skip(1) {
@@ -319,10 +318,7 @@ pub fn throwoffs(results: &[ArmResult]) -> Result<Option<DataFrame>, TablesError
     let (mut freq, mut theory) = (vec![], vec![]);
     for r in results.iter().filter(|r| r.stats.throwoffs > 0) {
         let first = r.arm.rules.first_throw.unwrap_or(1);
-        let p = value_distribution(&r.arm.rules, &r.arm.device)
-            .iter()
-            .find(|d| d.0 == first)
-            .map_or(0.0, |d| d.1);
+        let p = r.p(first);
         let h = &r.stats.throwoff_throws;
         let last = h.bins().map(|b| b.0).max().unwrap_or(0);
         let counts: std::collections::BTreeMap<u32, u64> = h.bins().collect();

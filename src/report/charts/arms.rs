@@ -8,14 +8,13 @@ use crate::lang::{fill, Lang};
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use senet_engine::throws::value_distribution;
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::{fluctuation95, fluctuation_school};
 
 /// (value, simulated frequency, exact probability) of each value an arm's throws can give.
 fn throw_bars(r: &ArmResult) -> Vec<(f64, f64, f64)> {
     let n = r.stats.total_throws();
-    value_distribution(&r.arm.rules, &r.arm.device)
+    r.law
         .iter()
         .map(|&(v, p)| {
             (
@@ -116,8 +115,9 @@ pub(super) fn value_chart<'a, DB: DrawingBackend>(
 
 /// The value whose running frequency is drawn: the most probable one.
 pub(super) fn convergence_value(r: &ArmResult) -> u8 {
-    value_distribution(&r.arm.rules, &r.arm.device)
-        .into_iter()
+    r.law
+        .iter()
+        .copied()
         .fold(
             (0u8, -1.0),
             |best, (v, p)| if p > best.1 { (v, p) } else { best },
@@ -151,10 +151,7 @@ pub(super) fn draw_convergence<DB: DrawingBackend>(
     l: Lang,
 ) -> Result<()> {
     let tx = l.texts();
-    let p = value_distribution(&r.arm.rules, &r.arm.device)
-        .iter()
-        .find(|d| d.0 == value)
-        .map_or(0.0, |d| d.1);
+    let p = r.p(value);
     let n = r.first_throws.len().max(2) as u64;
     let mut hits = 0u64;
     let running: Vec<(f64, f64)> = r

@@ -12,7 +12,6 @@ use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use senet_engine::board::OFF;
-use senet_engine::throws::value_distribution;
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::{first_thrower_probability, waits, wilson95};
 
@@ -105,10 +104,7 @@ fn geometric_last(p: f64) -> usize {
 
 /// The probability of `value` with the arm's device and rules.
 fn probability(r: &ArmResult, value: u8) -> f64 {
-    value_distribution(&r.arm.rules, &r.arm.device)
-        .iter()
-        .find(|d| d.0 == value)
-        .map_or(0.0, |d| d.1)
+    r.p(value)
 }
 
 /// Draws one panel: simulated frequencies (left bars, with their 95% Wilson interval, capped)

@@ -14,7 +14,7 @@ use senet_engine::cpu::Deposit;
 use senet_engine::game::{play_game, play_game_by, start_position, GameSummary, Observer};
 use senet_engine::movegen::{KthSquare, Move, Portable};
 use senet_engine::strategy::Strategy;
-use senet_engine::throws::{game_seed, stream, SeededThrower};
+use senet_engine::throws::{game_seed, stream, value_distribution, SeededThrower};
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -199,9 +199,25 @@ pub struct ArmResult {
     pub first_games: Vec<(u64, GameSummary)>,
     /// Ludii's move metrics' counters over its first [`MOVE_METRIC_GAMES`] games.
     pub moves: MoveCounters,
+    /// The throw law of its rules and device: each possible value with its exact probability
+    /// (zeros included), derived once here for every table, chart and sentence.
+    pub law: Vec<(u8, f64)>,
 }
 
 impl ArmResult {
+    /// The values a throw can give, with their probabilities (the law without its zeros).
+    pub fn throw_table(&self) -> Vec<(u8, f64)> {
+        self.law.iter().copied().filter(|&(_, p)| p > 0.0).collect()
+    }
+
+    /// The exact probability of `value` (0 when it cannot be thrown).
+    pub fn p(&self, value: u8) -> f64 {
+        self.law
+            .iter()
+            .find(|&&(v, _)| v == value)
+            .map_or(0.0, |&(_, p)| p)
+    }
+
     /// Ludii's reconstruction metrics of the arm.
     pub fn metrics(&self) -> Metrics {
         Metrics::new(&self.stats, &self.moves, &self.arm.rules)
@@ -250,6 +266,7 @@ pub fn arm_result(
         first_throws: first_throws(arm, arm_index, seed, FIRST_THROWS),
         first_games: first_games(arm, arm_index, seed, keep_games.min(stats.games)),
         moves: move_counters(arm, arm_index, seed, MOVE_METRIC_GAMES.min(stats.games)),
+        law: value_distribution(&arm.rules, &arm.device),
         arm: arm.clone(),
         stats,
     }
