@@ -97,6 +97,24 @@ impl Asked {
         }
     }
 
+    /// [`Asked::after`] for a look-ahead: the next decision's choices are written into `out`,
+    /// and a decision that lists none is passed at once ([`Asked::pass`]: the points kept), as
+    /// the game passes it. So `Step::Decide` always comes with at least one choice in `out`.
+    #[inline(always)]
+    pub fn follow(self, rules: &Rules, side: Side, mv: &Move, out: &mut MoveList) -> Step {
+        match self.after(rules, side, mv) {
+            Step::Decide(next) => {
+                next.choices_into(rules, &mv.after, out);
+                if out.is_empty() {
+                    Step::Played(next.pass())
+                } else {
+                    Step::Decide(next)
+                }
+            }
+            played => played,
+        }
+    }
+
     /// No choice is listed: the throw passes, or the points left over are kept.
     #[inline(always)]
     pub fn pass(self) -> Option<Move> {

@@ -103,20 +103,13 @@ pub(crate) fn move_outcomes(
     follow: &mut MoveList,
     f: &mut impl FnMut(bool, Outcome),
 ) {
-    let played = match asked.after(rules, mover, mv) {
-        Step::Played(played) => played,
-        Step::Decide(next) => {
-            next.choices_into(rules, &mv.after, follow);
-            if !follow.is_empty() {
-                return rest_outcomes(rules, mover, next, follow, f);
-            }
-            next.pass()
-        }
-    };
-    f(
-        true,
-        outcome(rules, mv.after, mover, asked.throw(), played.as_ref()),
-    );
+    match asked.follow(rules, mover, mv, follow) {
+        Step::Decide(next) => rest_outcomes(rules, mover, next, follow, f),
+        Step::Played(played) => f(
+            true,
+            outcome(rules, mv.after, mover, asked.throw(), played.as_ref()),
+        ),
+    }
 }
 
 /// The outcomes of each of `follow`, the choices of the points left over `next`: the first
@@ -132,26 +125,19 @@ fn rest_outcomes(
 ) {
     let mut deeper = MoveList::new();
     for (i, r) in follow.iter().enumerate() {
-        let played = match next.after(rules, mover, r) {
-            Step::Played(played) => played,
+        match next.follow(rules, mover, r, &mut deeper) {
             Step::Decide(more) => {
-                more.choices_into(rules, &r.after, &mut deeper);
-                if !deeper.is_empty() {
-                    let mut first = i == 0;
-                    let parts = deeper.clone();
-                    rest_outcomes(rules, mover, more, &parts, &mut |head, o| {
-                        f(first && head, o);
-                        first = false;
-                    });
-                    continue;
-                }
-                more.pass()
+                let mut first = i == 0;
+                rest_outcomes(rules, mover, more, &deeper, &mut |head, o| {
+                    f(first && head, o);
+                    first = false;
+                });
             }
-        };
-        f(
-            i == 0,
-            outcome(rules, r.after, mover, next.throw(), played.as_ref()),
-        );
+            Step::Played(played) => f(
+                i == 0,
+                outcome(rules, r.after, mover, next.throw(), played.as_ref()),
+            ),
+        }
     }
 }
 
@@ -167,24 +153,21 @@ pub fn move_value(
     pick: Pick,
     lookup: &impl Fn(&Position) -> f64,
 ) -> f64 {
-    let played = match asked.after(rules, mover, mv) {
-        Step::Played(played) => played,
+    let mut follow = MoveList::new();
+    match asked.follow(rules, mover, mv, &mut follow) {
         Step::Decide(next) => {
-            let mut follow = MoveList::new();
-            next.choices_into(rules, &mv.after, &mut follow);
-            if !follow.is_empty() {
-                let values = follow
-                    .iter()
-                    .map(|r| move_value(rules, mover, next, r, pick, lookup));
-                return match pick {
-                    Pick::Best => values.fold(f64::NEG_INFINITY, f64::max),
-                    Pick::Uniform => values.sum::<f64>() / follow.len() as f64,
-                };
+            let values = follow
+                .iter()
+                .map(|r| move_value(rules, mover, next, r, pick, lookup));
+            match pick {
+                Pick::Best => values.fold(f64::NEG_INFINITY, f64::max),
+                Pick::Uniform => values.sum::<f64>() / follow.len() as f64,
             }
-            next.pass()
         }
-    };
-    outcome(rules, mv.after, mover, asked.throw(), played.as_ref()).value(mover, lookup)
+        Step::Played(played) => {
+            outcome(rules, mv.after, mover, asked.throw(), played.as_ref()).value(mover, lookup)
+        }
+    }
 }
 
 /// Folds the outcomes of one throw, as [`throw_outcomes`] gives them, into its value for the

@@ -154,16 +154,9 @@ fn only_exit(
         return Some(None);
     };
     // The turn's step: points left over with a choice are not a plain race step.
-    let played = match Asked::Throw(v).after(rules, side, m) {
+    let played = match Asked::Throw(v).follow(rules, side, m, &mut MoveList::new()) {
         Step::Played(played) => played,
-        Step::Decide(next) => {
-            let mut follow = MoveList::new();
-            next.choices_into(rules, &m.after, &mut follow);
-            if !follow.is_empty() {
-                return None;
-            }
-            next.pass()
-        }
+        Step::Decide(_) => return None,
     };
     Some(Some((
         m.after.side(side),

@@ -248,19 +248,15 @@ pub fn throw_ends(
     removed: Removed,
     out: &mut Vec<ThrowEnd>,
 ) {
-    let played = match asked.after(rules, mover, mv) {
+    let mut follow = MoveList::new();
+    let played = match asked.follow(rules, mover, mv, &mut follow) {
         Step::Played(played) => played,
         Step::Decide(next) => {
-            let mut follow = MoveList::new();
-            next.choices_into(rules, &mv.after, &mut follow);
-            if !follow.is_empty() {
-                for r in follow.iter() {
-                    let removed = removing(rules, r, mover, removed);
-                    throw_ends(rules, mover, next, r, removed, out);
-                }
-                return;
+            for r in follow.iter() {
+                let removed = removing(rules, r, mover, removed);
+                throw_ends(rules, mover, next, r, removed, out);
             }
-            next.pass()
+            return;
         }
     };
     let again = throws_again(rules, asked.throw(), played.as_ref());
