@@ -320,19 +320,25 @@ pub(crate) fn position(rules: &Rules, draws: (Vec<u8>, Vec<u8>, bool, u8, bool))
     setup.position(rules).unwrap()
 }
 
+/// The draws [`position`] turns into a position of a rule set: each side's squares, black to
+/// move, the forced square, the bound pawn.
+pub(crate) fn position_draws() -> impl Generator<Value = (Vec<u8>, Vec<u8>, bool, u8, bool)> {
+    (
+        proptest::collection::vec(1u8..=LAST_SQUARE, 0..=10),
+        proptest::collection::vec(1u8..=LAST_SQUARE, 0..=10),
+        any::<bool>(),
+        0u8..40,
+        any::<bool>(),
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 20_000, max_local_rejects: 1 << 20, ..ProptestConfig::default() })]
 
     #[test]
     fn the_fast_path_follows_the_definition_in_any_position(
         rules in rule_sets(),
-        draws in (
-            proptest::collection::vec(1u8..=LAST_SQUARE, 0..=10),
-            proptest::collection::vec(1u8..=LAST_SQUARE, 0..=10),
-            any::<bool>(),
-            0u8..40,
-            any::<bool>(),
-        ),
+        draws in position_draws(),
     ) {
         let pos = position(&rules, draws);
         for v in rules.possible_values() {

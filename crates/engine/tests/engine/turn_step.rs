@@ -3,9 +3,9 @@
 //! the exact lengths walk it) is what stepping a [`GameState`] reaches, in the same order, and
 //! the solver's [`throw_outcomes`] lists the same outcomes.
 
-use crate::legality::{position, rule_sets};
+use crate::legality::{position, position_draws, rule_sets};
 use proptest::prelude::*;
-use senet_engine::board::{Position, Side, LAST_SQUARE};
+use senet_engine::board::{Position, Side};
 use senet_engine::end::Ending;
 use senet_engine::movegen::{Effects, Move, MoveList};
 use senet_engine::observe::Silent;
@@ -127,13 +127,7 @@ proptest! {
     #[test]
     fn every_look_ahead_reaches_what_the_game_reaches(
         rules in rule_sets(),
-        draws in (
-            proptest::collection::vec(1u8..=LAST_SQUARE, 0..=10),
-            proptest::collection::vec(1u8..=LAST_SQUARE, 0..=10),
-            any::<bool>(),
-            0u8..40,
-            any::<bool>(),
-        ),
+        draws in position_draws(),
     ) {
         // The turn cap is the game's counter, not the turn's: set far away.
         let rules = rules.with(|s| s.max_turns = 10_000).unwrap();
