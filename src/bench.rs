@@ -86,13 +86,12 @@ pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()>
     let mut arm = Arm::preset("bench", variant);
     let mut tables = senet_simulation::players::Tables::new();
     let cancel = senet_simulation::cancel::Cancel::new();
-    for (spec, chosen, flag) in [
+    for (player, chosen, flag) in [
         (&mut arm.white, &a.white, "--white"),
         (&mut arm.black, &a.black, "--black"),
     ] {
-        *spec = chosen.clone();
-        tables
-            .resolve(spec, variant, &arm.rules, &arm.device, &cancel)
+        *player = tables
+            .resolve(chosen, variant, &arm.rules, &arm.device, &cancel)
             .map_err(|e| InputError(format!("{flag}: {e}")))?;
     }
     let players = [arm.white.clone(), arm.black.clone()];
@@ -266,10 +265,6 @@ fn bench_parse(file: &std::path::Path, out: &mut impl std::io::Write) -> anyhow:
             _ => None,
         })
         .collect();
-    anyhow::ensure!(
-        optimal.iter().all(|o| o.solution.is_none()),
-        "a parse gave an optimal player its table"
-    );
     writeln!(
         out,
         "{}: {} arms, {} tournaments, {} optimal players (no table solved or read); \

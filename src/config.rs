@@ -5,8 +5,11 @@ use crate::error::{bad, FrenchInputError, InputError};
 use crate::lang::{t, Lang};
 use anyhow::Result;
 use senet_classroom::ClassFile;
-use senet_simulation::input::scenario::Scenario;
+use senet_engine::strategy::spec::{Player, StrategySpec};
+use senet_simulation::cancel::Cancel;
+use senet_simulation::input::scenario::{Scenario, ScenarioError};
 use senet_simulation::play::shard::Shard;
+use senet_simulation::players::Tables;
 use senet_tables::write::CsvStyle;
 use std::path::{Path, PathBuf};
 
@@ -107,11 +110,12 @@ pub fn games_list(text: &str) -> Result<GameList, String> {
 }
 
 /// One run, validated: the scenario with the command line's overrides applied, where the report
-/// goes and how it is written. Built once; everything after reads it.
+/// goes and how it is written. Built once from the parsed scenario (`RunConfig<StrategySpec>`),
+/// checked, then made ready to play ([`RunConfig::resolve`]); everything after reads it.
 #[derive(Debug)]
-pub struct RunConfig {
+pub struct RunConfig<S = Player> {
     /// The scenario, `--games` and `--seed` applied.
-    pub scenario: Scenario,
+    pub scenario: Scenario<S>,
     /// The command line as given (for the command that reproduces the report).
     pub args: RunArgs,
     /// The report folder.
@@ -124,10 +128,13 @@ pub struct RunConfig {
     pub class: Vec<Option<ClassFile>>,
 }
 
-impl RunConfig {
+impl RunConfig<StrategySpec> {
     /// Checks the arguments against the scenario (read by `run` from its file, by `merge` from
     /// the manifest of a shard) and applies `--games` and `--seed`.
-    pub fn with_scenario(args: RunArgs, mut scenario: Scenario) -> Result<RunConfig> {
+    pub fn with_scenario(
+        args: RunArgs,
+        mut scenario: Scenario<StrategySpec>,
+    ) -> Result<RunConfig<StrategySpec>> {
         if let Some(g) = args.games {
             if g == 0 {
                 return bad("--games must be at least 1");
@@ -182,6 +189,19 @@ impl RunConfig {
             class,
         })
     }
+
+    /// The run ready to play: every player with its tables (`optimal`'s loaded or solved, up
+    /// to `SOLVE_ON_READ` pawns; `td`'s networks), `cancel` stopping a solve.
+    pub fn resolve(self, tables: &mut Tables, cancel: &Cancel) -> Result<RunConfig, ScenarioError> {
+        Ok(RunConfig {
+            scenario: self.scenario.resolve(tables, cancel)?,
+            args: self.args,
+            out: self.out,
+            lang: self.lang,
+            csv: self.csv,
+            class: self.class,
+        })
+    }
 }
 
 /// The most arms and tournaments of a scenario: a report of more is not read (the largest
@@ -199,7 +219,7 @@ const MAX_TITLE: usize = 200;
 /// The names a report writes, checked before any game: not too long, no control characters,
 /// not read by a spreadsheet as a formula (`=`, `+`, `-`, `@` first), and no two arms (or two
 /// tournaments) whose file names would be the same.
-fn check_names(s: &Scenario, file: &Path, lang: Lang) -> Result<()> {
+fn check_names<S>(s: &Scenario<S>, file: &Path, lang: Lang) -> Result<()> {
     let refuse = |en: String, fr: String| -> Result<()> {
         match lang {
             Lang::Fr => Err(FrenchInputError(format!("{} : {fr}", file.display())).into()),
@@ -249,9 +269,9 @@ fn check_names(s: &Scenario, file: &Path, lang: Lang) -> Result<()> {
 /// Reads the class file of every arm that names one; a bad file is bad input (one line naming
 /// the file, line and column, in the report's language). What was checked and left out (a
 /// « Total » row) is said on standard error.
-fn class_throws(scenario: &Scenario, lang: Lang) -> Result<Vec<Option<ClassFile>>> {
+fn class_throws<S>(scenario: &Scenario<S>, lang: Lang) -> Result<Vec<Option<ClassFile>>> {
     let l = senet_classroom::Lang::from(lang);
-    let read = |arm: &senet_simulation::input::scenario::Arm| -> Result<Option<ClassFile>> {
+    let read = |arm: &senet_simulation::input::scenario::Arm<S>| -> Result<Option<ClassFile>> {
         let Some(file) = &arm.class_throws else {
             return Ok(None);
         };

@@ -35,7 +35,7 @@ fn replay(arm: &Game) -> String {
 
 /// Refuses, before any game is played, an `exact` arm whose game the solver cannot take (too
 /// many pawns, a rule it does not solve): one line naming the scenario file and the key.
-pub fn check(config: &RunConfig) -> Result<()> {
+pub fn check<S>(config: &RunConfig<S>) -> Result<()> {
     let Some(i) = config.scenario.exact else {
         return Ok(());
     };

@@ -22,16 +22,18 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         senet_simulation::input::read_text(&args.scenario, senet_simulation::input::MAX_TEXT)
             .map_err(|e| InputError(format!("{}: cannot read: {e}", args.scenario.display())))?;
     let scenario = Scenario::parse(&args.scenario, &text).map_err(|e| InputError(e.to_string()))?;
-    let mut config = RunConfig::with_scenario(args, scenario)?;
+    let config = RunConfig::with_scenario(args, scenario)?;
     crate::exact::check(&config)?;
     // Ctrl-C and SIGTERM ask the workers to stop; the run then ends with `Interrupted`.
     let cancel = crate::signals::cancel_on_signals();
     // The `optimal` players' tables, loaded or solved now (parsing only checked them).
     let mut tables = Tables::new();
-    if let Err(e) = config.scenario.resolve(&mut tables, &cancel) {
-        interrupted(&config, &cancel)?;
-        return Err(InputError(e.to_string()).into());
-    }
+    let out = config.out.clone();
+    let config = match config.resolve(&mut tables, &cancel) {
+        Ok(config) => config,
+        Err(_) if cancel.is_cancelled() => return Err(interruption(&out)),
+        Err(e) => return Err(InputError(e.to_string()).into()),
+    };
     let staging = crate::report::Staging::create(&config.out)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.args.threads.unwrap_or(0))
@@ -96,10 +98,14 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
 
 /// Stops the run once Ctrl-C or SIGTERM was received; the staging folder is then removed.
 fn interrupted(config: &RunConfig, cancel: &Cancel) -> Result<()> {
-    if !cancel.is_cancelled() {
-        return Ok(());
+    match cancel.is_cancelled() {
+        true => Err(interruption(&config.out)),
+        false => Ok(()),
     }
-    let out = &config.out;
+}
+
+/// The error of a run stopped before writing into `out`.
+fn interruption(out: &std::path::Path) -> anyhow::Error {
     let what = if out.exists() {
         format!(
             "nothing was written; the earlier report in {} is untouched",
@@ -108,5 +114,5 @@ fn interrupted(config: &RunConfig, cancel: &Cancel) -> Result<()> {
     } else {
         format!("nothing was written; {} was not created", out.display())
     };
-    Err(crate::error::Interrupted(what).into())
+    crate::error::Interrupted(what).into()
 }

@@ -4,8 +4,10 @@
 use crate::config::{ReportArgs, RunArgs, RunConfig};
 use crate::error::InputError;
 use anyhow::Result;
+use senet_simulation::cancel::Cancel;
 use senet_simulation::input::scenario::Scenario;
 use senet_simulation::play::shard::Shard;
+use senet_simulation::players::Tables;
 use senet_tables::shards::{check_complete, read_manifest, summed_counters, Manifest, MANIFEST};
 use std::path::{Path, PathBuf};
 
@@ -68,7 +70,11 @@ pub fn merge(args: MergeArgs) -> Result<PathBuf> {
         shard: None,
         resume: false,
     };
-    let config = RunConfig::with_scenario(run, scenario)?;
+    // The first games of each arm are played again for the report: its players need their
+    // tables here as on the machines that played the shards.
+    let config = RunConfig::with_scenario(run, scenario)?
+        .resolve(&mut Tables::new(), &Cancel::new())
+        .map_err(|e| InputError(e.to_string()))?;
     let counters = summed_counters(&args.shards, &manifests, &config.scenario)?;
     let staging = crate::report::Staging::create(&config.out)?;
     let keep = config.args.report.games_csv.unwrap_or(0);

@@ -10,6 +10,7 @@ mod game;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
+use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::input::rulefile::to_text;
@@ -100,20 +101,19 @@ fn max_threads() -> usize {
 /// Resolves the players of `parsed`, plays it on `threads` threads (stopped by `cancel`) and
 /// writes each table of its results as Arrow IPC bytes.
 fn play_tables(
-    parsed: &Scenario,
+    parsed: &Scenario<StrategySpec>,
     threads: Option<usize>,
     cancel: &Cancel,
 ) -> Result<Vec<(&'static str, Vec<u8>)>, String> {
-    let mut parsed = parsed.clone();
     let mut tables = Tables::new();
-    (parsed.resolve(&mut tables, cancel)).map_err(|e| e.to_string())?;
+    let ready = (parsed.clone().resolve(&mut tables, cancel)).map_err(|e| e.to_string())?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(|e| e.to_string())?;
     let done = AtomicU64::new(0);
-    let counters = pool.install(|| play_counters(&parsed, Shard::WHOLE, &done, cancel));
-    let results = results(&parsed, counters, 0);
+    let counters = pool.install(|| play_counters(&ready, Shard::WHOLE, &done, cancel));
+    let results = results(&ready, counters, 0);
     let tables = senet_tables::run_tables::all(&results).map_err(|e| e.to_string())?;
     tables
         .iter()

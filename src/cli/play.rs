@@ -8,7 +8,7 @@ use senet_engine::board::{squares, Position, Side};
 use senet_engine::game::{play_game, series_points, GameSummary, Observer};
 use senet_engine::movegen::{Kind, Move};
 use senet_engine::rules::GameEnd;
-use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::spec::{Player, StrategySpec};
 use senet_engine::throws::{seed_hex, stream, SeededThrower};
 use senet_engine::variants::Variant;
 use senet_tables::describe::{board_line, describe, describe_fr, move_json};
@@ -213,12 +213,10 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
     // The tables of `optimal` players, loaded or solved here (Ctrl-C stops a solve).
     let mut tables = senet_simulation::players::Tables::new();
     let cancel = senet_simulation::cancel::Cancel::new();
-    let mut ready = |spec: &StrategySpec, flag: &str| -> Result<StrategySpec> {
-        let mut spec = spec.clone();
+    let mut ready = |spec: &StrategySpec, flag: &str| -> Result<Player> {
         tables
-            .resolve(&mut spec, variant, &rules, &device, &cancel)
-            .map_err(|e| crate::error::InputError(format!("{flag}: {e}")))?;
-        Ok(spec)
+            .resolve(spec, variant, &rules, &device, &cancel)
+            .map_err(|e| crate::error::InputError(format!("{flag}: {e}")).into())
     };
     let (white, black) = (
         ready(&a.game.white, "--white")?,

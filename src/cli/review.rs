@@ -203,15 +203,11 @@ fn record_of(g: &Game, steps: &[Step], winner: Option<Side>) -> Record {
 /// Reviews `g`: the game printed graded, review.csv and the chart written; returns the folder.
 pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
     let (variant, rules, device, seed) = (g.variant, &g.rules, &g.device, g.seed);
-    let mut table: StrategySpec = match g.table {
-        Some(f) => format!("optimal:{}", f.display()).parse(),
-        None => "optimal".parse(),
-    }
-    .map_err(|e| InputError(format!("--table: {e}")))?;
+    let table = g.table.map(|f| f.display().to_string());
     let mut tables = senet_simulation::players::Tables::new();
     let cancel = senet_simulation::cancel::Cancel::new();
-    tables
-        .resolve(&mut table, variant, rules, device, &cancel)
+    let solution = tables
+        .optimal(table.as_deref(), variant, rules, device, &cancel)
         .map_err(|e| match e {
             // review takes its table with --table, not a strategy's 'optimal:DIR/table.senet'.
             senet_simulation::exact::solve::SolveError::NeedsTable { variant, pawns } => {
@@ -221,16 +217,11 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
             }
             e => InputError(format!("--pawns {}: {e}", rules.pawns)),
         })?;
-    let StrategySpec::Optimal(o) = &table else {
-        anyhow::bail!("--table: not a solved table");
-    };
-    let solution = o.solution.clone().context("no solved table")?;
     let mut ready = |spec: &StrategySpec, flag: &str| -> Result<_> {
-        let mut spec = spec.clone();
-        tables
-            .resolve(&mut spec, variant, rules, device, &cancel)
+        let player = tables
+            .resolve(spec, variant, rules, device, &cancel)
             .map_err(|e| InputError(format!("{flag}: {e}")))?;
-        Ok(spec.build(rules, device))
+        Ok(player.build(rules, device))
     };
     let players = [
         ready(g.players[0], "--white")?,

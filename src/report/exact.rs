@@ -26,9 +26,10 @@ pub struct ExactStart {
 fn play(r: &ArmResult) -> Option<bool> {
     let optimal = |s: &StrategySpec| matches!(s, StrategySpec::Optimal(o) if o.file.is_none());
     let random = |s: &StrategySpec| matches!(s, StrategySpec::Random);
-    if optimal(&r.arm.white) && optimal(&r.arm.black) {
+    let (white, black) = (r.arm.white.spec(), r.arm.black.spec());
+    if optimal(white) && optimal(black) {
         Some(true)
-    } else if random(&r.arm.white) && random(&r.arm.black) {
+    } else if random(white) && random(black) {
         Some(false)
     } else {
         None

@@ -141,7 +141,8 @@ pub fn write_record(dir: &Path, s: &Scenario, command: &str) -> Result<()> {
             let mut v = rule(&a.name, &a.game());
             v["white"] = a.white.to_string().into();
             v["black"] = a.black.to_string().into();
-            v["networks"] = networks(&a.game(), [&a.white, &a.black].into_iter()).into();
+            v["networks"] =
+                networks(&a.game(), [a.white.spec(), a.black.spec()].into_iter()).into();
             v
         })
         .collect();
@@ -152,7 +153,7 @@ pub fn write_record(dir: &Path, s: &Scenario, command: &str) -> Result<()> {
             let mut v = rule(&t.name, &t.game());
             v["strategies"] = t.strategies.iter().map(|p| p.to_string()).collect();
             v["games"] = t.games.into();
-            v["networks"] = networks(&t.game(), t.strategies.iter()).into();
+            v["networks"] = networks(&t.game(), t.strategies.iter().map(|p| p.spec())).into();
             v
         })
         .collect();

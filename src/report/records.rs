@@ -23,7 +23,7 @@ pub fn write(dir: &Path, scenario: &Scenario, games: &[u64]) -> Result<()> {
             let record = Record::new(&arm.game(), seed, players.clone(), summary.winner, throws.0)
                 .with_networks(&crate::report::provenance::network_pairs(
                     &arm.game(),
-                    [&arm.white, &arm.black].into_iter(),
+                    [arm.white.spec(), arm.black.spec()].into_iter(),
                 ));
             let file = file_name(&arm.name, number);
             std::fs::write(dir.join(&file), record.to_text())

@@ -161,7 +161,11 @@ fn section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
     let best = r.ranked()[0];
     let share = |k: u64| l.pct(k as f64 / n.max(1) as f64);
     let _ = write!(md, "{}", fill!(tx.luck, l.int(n), share(s), share(c)));
-    if let Some(rand) = t.strategies.iter().position(|s| *s == StrategySpec::Random) {
+    if let Some(rand) = t
+        .strategies
+        .iter()
+        .position(|s| *s.spec() == StrategySpec::Random)
+    {
         if best != rand {
             let (_, _, rate, lo, hi) = row_rate(&r.pairings, best, rand).expect("a pairing");
             let _ = write!(
@@ -189,7 +193,7 @@ fn class_section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
     let mut further = String::new();
     let (s, c, n) = duplicates(r);
     let best = r.ranked()[0];
-    let rand = (tour.strategies.iter()).position(|s| *s == StrategySpec::Random);
+    let rand = (tour.strategies.iter()).position(|s| *s.spec() == StrategySpec::Random);
     if let Some((_, _, rate, lo, hi)) = rand
         .filter(|&x| x != best)
         .and_then(|x| row_rate(&r.pairings, best, x))

@@ -138,7 +138,10 @@ pub(super) fn solve_error(e: SolveError, pawns: u8) -> anyhow::Error {
             dir.display()
         ))
         .into(),
-        SolveError::GraphTooBig(_) => anyhow::Error::from(InputError(format!(
+        SolveError::TooManyPawns {
+            limit: senet_simulation::PawnLimit::Graph,
+            ..
+        } => anyhow::Error::from(InputError(format!(
             "--method graph: {pawns} pawns a side would not fit in memory as an outcome graph; \
              use --method layered"
         ))),

@@ -185,9 +185,12 @@ fn fuzzed_shards_are_merged_only_as_written() {
     let tmp = tempfile::tempdir().unwrap();
     let text = "name = \"f\"\ngames = 30\nseed = 2\n[[arm]]\nname = \"a\"\nvariant = \"tejon\"\n";
     let path = tmp.path().join("f.toml");
-    let scenario = Scenario::parse(&path, text).unwrap();
     let done = std::sync::atomic::AtomicU64::new(0);
     let cancel = senet_simulation::cancel::Cancel::new();
+    let mut tables = senet_simulation::players::Tables::new();
+    let scenario = (Scenario::parse(&path, text).unwrap())
+        .resolve(&mut tables, &cancel)
+        .unwrap();
     let counters =
         senet_simulation::play::runner::play_counters(&scenario, Shard::WHOLE, &done, &cancel);
     let good = tmp.path().join("good");

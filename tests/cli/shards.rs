@@ -171,3 +171,24 @@ fn parquet_tables_beside_every_csv_file() {
     }
     assert!(files.len() >= 12);
 }
+
+/// A merge plays each arm's first games again for the report, so its `optimal` players get
+/// their tables as the shards' did (it panicked, the table never loaded, before players and
+/// names were two types).
+#[test]
+fn shards_of_an_optimal_player_merge_to_the_single_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = "name = \"m\"\ngames = 40\nseed = 3\n[[arm]]\nname = \"best\"\nvariant = \"tejon\"\nwhite = \"optimal\"\nrules = { pawns = 1 }\n";
+    let sc = write(tmp.path(), "m.toml", text);
+    let whole = tmp.path().join("whole");
+    assert!(run(&sc, &whole, &["--games-csv", "7"]).status.success());
+    let dirs: Vec<PathBuf> = (1..=2).map(|k| shard(&sc, tmp.path(), k, 2, &[])).collect();
+    let out = tmp.path().join("merged");
+    let o = merge(&dirs, &out);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_same_csv(
+        &whole,
+        &out,
+        "after merging the shards of an optimal player",
+    );
+}

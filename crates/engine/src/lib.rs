@@ -63,7 +63,7 @@ pub use observe::{GameSummary, Observer, Silent};
 pub use rules::{RuleSet, Rules, RulesError};
 pub use setup::{Setup, SetupError};
 pub use state::{GameState, Phase, PlayError};
-pub use strategy::spec::StrategySpec;
+pub use strategy::spec::{Needs, Player, StrategySpec};
 pub use strategy::{Asked, Strategy};
 pub use throws::{Device, DeviceError, SeededThrower, Thrower};
 pub use turn::Step;

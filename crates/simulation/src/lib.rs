@@ -18,7 +18,7 @@
 
 // The facade: what a front end runs and reads, at the root.
 pub use cancel::Cancel;
-pub use exact::error::SolveError;
+pub use exact::error::{PawnLimit, SolveError};
 pub use exact::solve::solve;
 pub use input::rulefile::{Game, RuleError, RuleTable};
 pub use input::scenario::{Arm, Scenario, ScenarioError};

@@ -4,6 +4,7 @@
 //! solves each table once, stoppable by the caller's [`Cancel`].
 
 use crate::cancel::Cancel;
+use crate::exact::error::PawnLimit;
 use crate::exact::residual::spot_check;
 use crate::exact::solve::{solve, Method, Request, SolveError};
 use crate::exact::tablefile::{load, table_game};
@@ -12,7 +13,7 @@ use crate::learn::tdfile;
 use senet_engine::rules::{GameEnd, Rules};
 use senet_engine::solve::index::MAX_SOLVED_PAWNS;
 use senet_engine::solve::{same_game, same_throws, Solution};
-use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::spec::{Needs, Player, StrategySpec};
 use senet_engine::strategy::td::Net;
 use senet_engine::throws::{throw_table, Device};
 use senet_engine::variants::Variant;
@@ -62,7 +63,10 @@ pub fn check(
 /// Whether `optimal` without a file may solve this game when its players are built.
 fn solvable(variant: Variant, rules: &Rules) -> Result<(), SolveError> {
     if rules.pawns > MAX_SOLVED_PAWNS {
-        return Err(SolveError::TooBig(rules.pawns));
+        return Err(SolveError::TooManyPawns {
+            pawns: rules.pawns,
+            limit: PawnLimit::Optimal,
+        });
     }
     if rules.pawns > SOLVE_ON_READ {
         return Err(SolveError::NeedsTable {
@@ -123,51 +127,68 @@ impl Tables {
         self.held.push((None, solution));
     }
 
-    /// Gives an `optimal` player its table (other strategies are left as they are): the file
-    /// it names, checked to be a table of this game, or the table of this game solved now (up
-    /// to [`SOLVE_ON_READ`] pawns a side), each at most once in this cache. `cancel` stops a
+    /// The player of `spec`: an `optimal` player with its table (the file it names, checked
+    /// to be a table of this game, or the table of this game solved now, up to
+    /// [`SOLVE_ON_READ`] pawns a side), a `td` player with its network and endgame table, each
+    /// loaded at most once in this cache; other strategies read nothing. `cancel` stops a
     /// solve (`SolveError::Interrupted`).
     pub fn resolve(
         &mut self,
-        spec: &mut StrategySpec,
+        spec: &StrategySpec,
         variant: Variant,
         rules: &Rules,
         device: &Device,
         cancel: &Cancel,
-    ) -> Result<(), SolveError> {
-        if let StrategySpec::Td(t) = spec {
-            if let Some(file) = &t.endgame {
-                t.table = Some(self.endgame(file, rules, device)?);
+    ) -> Result<Player, SolveError> {
+        match spec.ready() {
+            Ok(player) => Ok(player),
+            Err(Needs::Net(t)) => {
+                let endgame = match &t.endgame {
+                    Some(file) => Some(self.endgame(file, rules, device)?),
+                    None => None,
+                };
+                let net = td_net(t.file.as_deref(), variant, rules, device)?;
+                Ok(t.with(Arc::new(net), endgame))
             }
-            t.net = Some(Arc::new(td_net(t.file.as_deref(), variant, rules, device)?));
-            return Ok(());
+            Err(Needs::Table(o)) => {
+                Ok(o.with(self.optimal(o.file.as_deref(), variant, rules, device, cancel)?))
+            }
         }
-        let StrategySpec::Optimal(o) = spec else {
-            return Ok(());
-        };
+    }
+
+    /// The table an `optimal` player naming `file` (or none) plays this game from: what
+    /// [`Tables::resolve`] gives it, for a caller that reads the table itself (a review).
+    pub fn optimal(
+        &mut self,
+        file: Option<&str>,
+        variant: Variant,
+        rules: &Rules,
+        device: &Device,
+        cancel: &Cancel,
+    ) -> Result<Arc<Solution>, SolveError> {
         let throws = throw_table(rules, device);
         let held = self
             .held
             .iter()
             // An endgame table held for a `td` player is not a whole game's: the file is read
             // again below, and refused.
-            .find(|(file, s)| {
-                *file == o.file && s.index.from_off() == 0 && s.solves(rules, &throws)
+            .find(|(f, s)| {
+                f.as_deref() == file && s.index.from_off() == 0 && s.solves(rules, &throws)
             });
-        let table = match (held, &o.file) {
-            (Some((_, s)), _) => s.clone(),
+        match (held, file) {
+            (Some((_, s)), _) => Ok(s.clone()),
             (None, Some(file)) => {
                 let s = load_checked(file)?;
                 if s.index.from_off() > 0 {
                     return Err(SolveError::EndgameOnly {
-                        file: file.clone(),
+                        file: file.to_string(),
                         from: s.index.from_off(),
                     });
                 }
                 if let Some(e) = other_game(file, &s.rules, &s.throws, rules, device) {
                     return Err(e);
                 }
-                self.keep(Some(file.clone()), s)
+                Ok(self.keep(Some(file.to_string()), s))
             }
             (None, None) => {
                 solvable(variant, rules)?;
@@ -177,11 +198,9 @@ impl Tables {
                     ..Request::new(rules.clone(), *device)
                 };
                 let exact = solve(&request, cancel, &mut |_| {})?;
-                self.keep(None, exact.solution)
+                Ok(self.keep(None, exact.solution))
             }
-        };
-        o.solution = Some(table);
-        Ok(())
+        }
     }
 
     /// The endgame table in `file` for a game of `rules` and `device`, loaded once.

@@ -45,7 +45,7 @@ fn a_smaller_table_gives_the_larger_games_values_where_it_covers_them() {
                 StrategySpec::Random,
                 StrategySpec::Heuristic(Default::default()),
             ]
-            .map(|s| s.build(rules, &variant.device()));
+            .map(|s| s.ready().unwrap().build(rules, &variant.device()));
             play_game(
                 rules,
                 &mut players,

@@ -1,11 +1,12 @@
 //! A scenario's classroom parts: the French names of `[fr]` and the question charts.
 
+use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::input::scenario::{QuestionChart, Scenario, ScenarioError};
 use std::path::Path;
 
 const TWO: &str = "name = \"t\"\ngames = 10\ntitle = \"Coins\"\n[[arm]]\nname = \"fair coins\"\nvariant = \"tejon\"\n[[arm]]\nname = \"die\"\nvariant = \"tejon\"\n";
 
-fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+fn parse(text: &str) -> Result<Scenario<StrategySpec>, ScenarioError> {
     Scenario::parse(Path::new("s.toml"), text)
 }
 

@@ -288,19 +288,19 @@ fn a_saved_table_reloads_and_is_refused_for_another_game() {
     assert_eq!(back.values, solution.values);
     assert_eq!(back.rules, solution.rules);
     let name = file.display().to_string();
-    let mut spec = StrategySpec::parse(&format!("optimal:{name}")).unwrap();
+    let spec = StrategySpec::parse(&format!("optimal:{name}")).unwrap();
     let mut tables = Tables::new();
     let cancel = Cancel::new();
     tables
         .resolve(
-            &mut spec,
+            &spec,
             Variant::TEJON,
             &solution.rules,
             &Device::Coins,
             &cancel,
         )
         .unwrap();
-    let mut other = StrategySpec::parse(&format!("optimal:{name}")).unwrap();
+    let other = StrategySpec::parse(&format!("optimal:{name}")).unwrap();
     // Checked from the file's header alone, as a scenario's parse does.
     let e = check(
         &other,
@@ -323,7 +323,7 @@ fn a_saved_table_reloads_and_is_refused_for_another_game() {
     assert!(e.contains(&format!("not 3; td:endgame={name}")), "{e}");
     let e = tables
         .resolve(
-            &mut other,
+            &other,
             Variant::TEJON,
             &solution.rules,
             &Device::Die,

@@ -7,6 +7,7 @@ use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::exact::solve::{solve, Event, Exact, Method, Plays, Request, SolveError};
+use senet_simulation::PawnLimit;
 
 /// Tejon with `pawns` a side and coins, by `method`.
 fn request(pawns: u8, method: Method) -> Request {
@@ -181,13 +182,31 @@ fn requests_the_solver_cannot_take_are_refused_before_any_work() {
     // No pawns is not a rule set at all: it is not checked into `Rules`, so no request holds it.
     assert!(Variant::TEJON.rules().with(|r| r.pawns = 0).is_err());
     let e = solve(&request(5, Method::Auto), &Cancel::new(), &mut |_| {}).unwrap_err();
-    assert!(matches!(e, SolveError::Pawns(5)), "{e}");
+    assert!(
+        matches!(
+            e,
+            SolveError::TooManyPawns {
+                pawns: 5,
+                limit: PawnLimit::Solver
+            }
+        ),
+        "{e}"
+    );
     let mut heard = false;
     let e = solve(&request(4, Method::Graph), &Cancel::new(), &mut |_| {
         heard = true
     })
     .unwrap_err();
-    assert!(matches!(e, SolveError::GraphTooBig(4)), "{e}");
+    assert!(
+        matches!(
+            e,
+            SolveError::TooManyPawns {
+                pawns: 4,
+                limit: PawnLimit::Graph
+            }
+        ),
+        "{e}"
+    );
     assert!(!heard, "nothing begun");
     let cancelled = Cancel::new();
     cancelled.cancel();

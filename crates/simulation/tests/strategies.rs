@@ -65,7 +65,11 @@ fn chosen_in(
     let r = rules(variant);
     let p = pos(white, black, to_move);
     let moves = legal_moves(&r, &p, throw);
-    let mut player = StrategySpec::parse(spec).unwrap().build(&r, &Device::Coins);
+    let mut player = StrategySpec::parse(spec)
+        .unwrap()
+        .ready()
+        .unwrap()
+        .build(&r, &Device::Coins);
     let m = moves[player.choose(&r, &p, &Asked::Throw(throw), &moves, &mut stream(1, 2))];
     m.span()
 }
@@ -178,8 +182,8 @@ fn expectimax_beats_random_in_ludii_bell() {
 }
 
 /// A scenario holding the tournament `t` alone.
-fn one(t: Tournament) -> Scenario {
-    Scenario {
+fn one(t: Tournament<StrategySpec>) -> Scenario {
+    Scenario::<StrategySpec> {
         name: t.name.clone(),
         title: t.name.clone(),
         games: 0,
@@ -194,6 +198,8 @@ fn one(t: Tournament) -> Scenario {
         path: "t.toml".into(),
         text: String::new(),
     }
+    .ready()
+    .unwrap()
 }
 
 #[test]
@@ -300,7 +306,7 @@ proptest! {
         let moves = legal_moves(&r, &p, throw);
         prop_assume!(!moves.is_empty());
         for spec in SPECS {
-            let player = || StrategySpec::parse(spec).unwrap().build(&r, &id.parse::<Variant>().unwrap().device());
+            let player = || StrategySpec::parse(spec).unwrap().ready().unwrap().build(&r, &id.parse::<Variant>().unwrap().device());
             let pick = |rng_seed| player().choose(&r, &p, &Asked::Throw(throw), &moves, &mut stream(rng_seed, 2));
             let i = pick(seed);
             prop_assert!(i < moves.len(), "{} picked {} of {}", spec, i, moves.len());

@@ -1,7 +1,7 @@
 //! Parsing a scenario computes nothing: its `optimal` players get their tables from a cache the
 //! caller owns, when the caller is about to play, and that cache solves each game once.
 
-use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::spec::{Player, StrategySpec};
 use senet_simulation::cancel::Cancel;
 use senet_simulation::input::scenario::Scenario;
 use senet_simulation::players::Tables;
@@ -13,23 +13,19 @@ const OPTIMAL: &str = "name = \"t\"\ngames = 10\n\
 [[arm]]\nname = \"half\"\nvariant = \"tejon\"\nwhite = \"optimal\"\nblack = \"random\"\nrules = { pawns = 2 }\n\
 [[tournament]]\nname = \"ladder\"\nvariant = \"tejon\"\nstrategies = [\"optimal\", \"random\"]\nrules = { pawns = 2 }\n";
 
-fn table(spec: &StrategySpec) -> Option<Arc<senet_engine::solve::Solution>> {
-    match spec {
-        StrategySpec::Optimal(o) => o.solution.clone(),
-        _ => None,
-    }
+fn table(player: &Player) -> Option<Arc<senet_engine::solve::Solution>> {
+    player.table().cloned()
 }
 
 #[test]
 fn parsing_solves_nothing_and_one_cache_solves_each_game_once() {
-    let mut s = Scenario::parse(Path::new("s.toml"), OPTIMAL).unwrap();
+    let s = Scenario::parse(Path::new("s.toml"), OPTIMAL).unwrap();
     let optimal = [&s.arms[0].white, &s.arms[0].black, &s.arms[1].white];
     assert!(optimal
         .iter()
         .all(|o| matches!(o, StrategySpec::Optimal(_))));
-    assert!(optimal.iter().all(|o| table(o).is_none()), "parse solved");
     let mut tables = Tables::new();
-    s.resolve(&mut tables, &Cancel::new()).unwrap();
+    let s = s.resolve(&mut tables, &Cancel::new()).unwrap();
     let first = table(&s.arms[0].white).expect("resolved");
     for spec in [
         &s.arms[0].black,
@@ -43,7 +39,7 @@ fn parsing_solves_nothing_and_one_cache_solves_each_game_once() {
 
 #[test]
 fn a_cancelled_resolve_stops_with_the_arm_and_key_named() {
-    let mut s = Scenario::parse(Path::new("s.toml"), OPTIMAL).unwrap();
+    let s = Scenario::parse(Path::new("s.toml"), OPTIMAL).unwrap();
     let cancel = Cancel::new();
     cancel.cancel();
     let e = s
@@ -90,30 +86,18 @@ fn a_held_table_serves_without_a_solve() {
     );
     let cancelled = Cancel::new();
     cancelled.cancel();
-    let mut spec: StrategySpec = "optimal".parse().unwrap();
+    let spec: StrategySpec = "optimal".parse().unwrap();
     let mut empty = Tables::new();
     let e = empty
-        .resolve(
-            &mut spec.clone(),
-            Variant::TEJON,
-            &rules,
-            &Device::Coins,
-            &cancelled,
-        )
+        .resolve(&spec, Variant::TEJON, &rules, &Device::Coins, &cancelled)
         .unwrap_err();
     assert!(e.to_string().contains("interrupted"), "{e}");
     let mut tables = Tables::new();
     tables.hold(held.clone());
-    tables
-        .resolve(
-            &mut spec,
-            Variant::TEJON,
-            &rules,
-            &Device::Coins,
-            &cancelled,
-        )
+    let player = tables
+        .resolve(&spec, Variant::TEJON, &rules, &Device::Coins, &cancelled)
         .unwrap();
-    assert!(Arc::ptr_eq(&held, &table(&spec).unwrap()));
+    assert!(Arc::ptr_eq(&held, &table(&player).unwrap()));
 }
 
 /// An endgame table (5 pawns of `tejon`, from 7 pawns borne off) serves a `td` player, and is
@@ -137,15 +121,15 @@ fn an_endgame_table_serves_td_and_is_refused_to_optimal() {
     assert_eq!(loaded.index.from_off(), 7);
     assert_eq!(loaded.values, end.solution.values);
     let mut tables = Tables::new();
-    let mut td: StrategySpec = format!("td:endgame={file}").parse().unwrap();
+    let td: StrategySpec = format!("td:endgame={file}").parse().unwrap();
     let cancel = Cancel::new();
-    (tables.resolve(&mut td, Variant::TEJON, &rules, &device, &cancel)).unwrap();
-    let mut optimal: StrategySpec = format!("optimal:{file}").parse().unwrap();
-    let e = (tables.resolve(&mut optimal, Variant::TEJON, &rules, &device, &cancel))
+    let td = (tables.resolve(&td, Variant::TEJON, &rules, &device, &cancel)).unwrap();
+    assert_eq!(table(&td).unwrap().values, end.solution.values);
+    let optimal: StrategySpec = format!("optimal:{file}").parse().unwrap();
+    let e = (tables.resolve(&optimal, Variant::TEJON, &rules, &device, &cancel))
         .unwrap_err()
         .to_string();
     assert!(e.contains("holds an endgame alone"), "{e}");
-    assert!(table(&optimal).is_none());
     let e = senet_simulation::players::check(&optimal, Variant::TEJON, &rules, &device)
         .unwrap_err()
         .to_string();

@@ -468,7 +468,7 @@ mod tests {
             "name = \"s\"\ngames = 10\nseed = 1\n[[arm]]\nname = \"a\"\nvariant = \"tejon\"\n";
         let path = dir.join("s.toml");
         (
-            Scenario::parse(&path, text).unwrap(),
+            Scenario::parse(&path, text).unwrap().ready().unwrap(),
             path,
             text.to_string(),
         )

@@ -5,7 +5,7 @@ use senet_classroom::{analyse, law, parse, Lang, Object};
 use senet_engine::board::Side;
 use senet_engine::game::{play_game, Silent};
 use senet_engine::rules::Rules;
-use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::spec::Player;
 use senet_engine::throws::{
     game_seed, seeded_values, stream, value_distribution, Device, SeededThrower,
 };
@@ -200,8 +200,8 @@ pub fn games(variant_id: &str, n: u64, seed: u64) -> String {
     }
     let (rules, device): (Rules, Device) = (v.rules(), v.device());
     let mut players = [
-        StrategySpec::Random.build(&rules, &device),
-        StrategySpec::Random.build(&rules, &device),
+        Player::random().build(&rules, &device),
+        Player::random().build(&rules, &device),
     ];
     let (mut white, mut black, mut first_white, mut first_mover) = (0u64, 0u64, 0u64, 0u64);
     let (mut draws, mut unfinished, mut turns) = (0u64, 0u64, 0u64);

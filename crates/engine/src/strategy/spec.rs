@@ -1,5 +1,6 @@
-//! Strategies by name: `NAME` or `NAME:PARAM`, parsed once into a [`StrategySpec`], written
-//! back in one canonical form, and built into a player for a rule set and a device.
+//! Strategies by name: `NAME` or `NAME:PARAM`, parsed once into a [`StrategySpec`] (names
+//! only, written back in one canonical form), made a [`Player`] once the tables it reads are
+//! loaded, and built into a strategy for a rule set and a device.
 
 use super::heuristic::{Heuristic, Weights};
 use super::optimal::Optimal;
@@ -31,8 +32,10 @@ pub enum StrategyError {
 
 /// A strategy as named in a scenario or on the command line: `NAME` or `NAME:PARAM`.
 ///
-/// Parsing checks the name and the parameter; [`StrategySpec::build`] makes the player for a
-/// rule set and a device (the searching strategies need the exact throw distribution).
+/// Parsing checks the name and the parameter and reads no file: [`StrategySpec::ready`] makes
+/// the [`Player`] of a strategy that reads no table, [`OptimalSpec::with`] and
+/// [`TdSpec::with`] that of one whose table or network the caller has loaded
+/// (`senet_simulation::players::Tables::resolve`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum StrategySpec {
     /// `random`.
@@ -55,9 +58,8 @@ pub enum StrategySpec {
     Td(TdSpec),
 }
 
-/// Where a `td` player's network (and its endgame table, if any) comes from, and both once
-/// loaded.
-#[derive(Clone, Debug)]
+/// Where a `td` player's network (and its endgame table, if any) comes from.
+#[derive(Clone, Debug, PartialEq)]
 pub struct TdSpec {
     /// The throws searched past the move: 0 for `td`, D for `tdx:D`.
     pub depth: u8,
@@ -66,11 +68,6 @@ pub struct TdSpec {
     /// A table of `senet-sim solve` for fewer pawns of the same rules (`td:endgame=TABLE`),
     /// read instead of the network where it covers a position.
     pub endgame: Option<String>,
-    /// The network, given by the caller (`senet_simulation::players::Tables::resolve`) before
-    /// any game is played; parsing leaves it empty.
-    pub net: Option<Arc<Net>>,
-    /// The endgame table, given by the same caller.
-    pub table: Option<Arc<Solution>>,
 }
 
 impl TdSpec {
@@ -81,8 +78,6 @@ impl TdSpec {
             depth,
             file: None,
             endgame: None,
-            net: None,
-            table: None,
         };
         for part in param.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let slot = match part.strip_prefix("endgame=") {
@@ -95,29 +90,110 @@ impl TdSpec {
         }
         Ok(spec)
     }
-}
 
-/// Two `td` players are the same when they search as deep and name the same files.
-impl PartialEq for TdSpec {
-    fn eq(&self, other: &TdSpec) -> bool {
-        (self.depth, &self.file, &self.endgame) == (other.depth, &other.file, &other.endgame)
+    /// The player, given the network its files name and the endgame table if it names one.
+    pub fn with(&self, net: Arc<Net>, endgame: Option<Arc<Solution>>) -> Player {
+        Player {
+            spec: StrategySpec::Td(self.clone()),
+            make: Make::Td(net, endgame, self.depth),
+        }
     }
 }
 
-/// Where an `optimal` player's table comes from, and the table once loaded.
-#[derive(Clone, Debug)]
+/// Where an `optimal` player's table comes from.
+#[derive(Clone, Debug, PartialEq)]
 pub struct OptimalSpec {
     /// The table file named (`optimal:FILE`), if any.
     pub file: Option<String>,
-    /// The table, given by the caller's cache (`senet_simulation::players::Tables::resolve`)
-    /// before any game is played; parsing leaves it empty.
-    pub solution: Option<Arc<Solution>>,
 }
 
-/// Two `optimal` players are the same when they name the same file.
-impl PartialEq for OptimalSpec {
-    fn eq(&self, other: &OptimalSpec) -> bool {
-        self.file == other.file
+impl OptimalSpec {
+    /// The player, given the table its file names (or the game's, solved).
+    pub fn with(&self, table: Arc<Solution>) -> Player {
+        Player {
+            spec: StrategySpec::Optimal(self.clone()),
+            make: Make::Optimal(table),
+        }
+    }
+}
+
+/// A strategy ready to play: its spec and what it reads, loaded. Made only by
+/// [`StrategySpec::ready`], [`OptimalSpec::with`] and [`TdSpec::with`], so that
+/// [`Player::build`] cannot meet a table not loaded.
+#[derive(Clone, Debug)]
+pub struct Player {
+    spec: StrategySpec,
+    make: Make,
+}
+
+/// What a [`Player`] is built from.
+#[derive(Clone, Debug)]
+enum Make {
+    /// A strategy that reads nothing: the spec is all.
+    Plain,
+    /// `optimal`'s table.
+    Optimal(Arc<Solution>),
+    /// `td`'s network, its endgame table and its search depth.
+    Td(Arc<Net>, Option<Arc<Solution>>, u8),
+}
+
+impl Player {
+    /// `random`, which every player can be.
+    pub fn random() -> Player {
+        Player {
+            spec: StrategySpec::Random,
+            make: Make::Plain,
+        }
+    }
+
+    /// The spec it was made from (its name, its cost).
+    pub fn spec(&self) -> &StrategySpec {
+        &self.spec
+    }
+
+    /// The solved table it plays from: `optimal`'s, or a `td` player's endgame table.
+    pub fn table(&self) -> Option<&Arc<Solution>> {
+        match &self.make {
+            Make::Optimal(table) | Make::Td(_, Some(table), _) => Some(table),
+            Make::Plain | Make::Td(_, None, _) => None,
+        }
+    }
+
+    /// The strategy for `rules` and `device` (the searching strategies need the exact throw
+    /// distribution).
+    pub fn build(&self, rules: &Rules, device: &Device) -> Box<dyn Strategy> {
+        match (&self.make, &self.spec) {
+            (Make::Optimal(table), _) => Box::new(Optimal::new(table.clone())),
+            (Make::Td(net, table, depth), _) => Box::new(
+                Td::with_endgame(net.clone(), table.clone())
+                    .searching(*depth, throw_table(rules, device)),
+            ),
+            (Make::Plain, StrategySpec::Front) => Box::new(FrontStrategy),
+            (Make::Plain, StrategySpec::Back) => Box::new(BackStrategy),
+            (Make::Plain, StrategySpec::Heuristic(w)) => {
+                Box::new(Heuristic::new(rules, device, *w))
+            }
+            (Make::Plain, StrategySpec::Expectimax(d)) => {
+                Box::new(Expectimax::new(rules, device, *d))
+            }
+            (Make::Plain, StrategySpec::Rollout(n)) => Box::new(Rollout::new(device, *n)),
+            // `ready` makes no plain player of `optimal` or `td`: this is `random`.
+            (Make::Plain, _) => Box::new(RandomStrategy),
+        }
+    }
+}
+
+/// A player is named by its spec.
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.spec.fmt(f)
+    }
+}
+
+/// Two players are the same when their specs are (the same names, the same files).
+impl PartialEq for Player {
+    fn eq(&self, other: &Player) -> bool {
+        self.spec == other.spec
     }
 }
 
@@ -158,7 +234,6 @@ impl StrategySpec {
         let spec = match name {
             "optimal" => StrategySpec::Optimal(OptimalSpec {
                 file: param.filter(|p| !p.is_empty()).map(str::to_string),
-                solution: None,
             }),
             "td" => StrategySpec::Td(TdSpec::parse(0, param.unwrap_or("")).map_err(|e| bad(&e))?),
             "tdx" => {
@@ -190,29 +265,27 @@ impl StrategySpec {
         Ok(spec)
     }
 
-    /// The player for `rules` and `device`.
-    pub fn build(&self, rules: &Rules, device: &Device) -> Box<dyn Strategy> {
+    /// The player of a strategy that reads no table or network, or what it needs loaded
+    /// first ([`OptimalSpec::with`], [`TdSpec::with`] make those players).
+    pub fn ready(&self) -> Result<Player, Needs<'_>> {
         match self {
-            StrategySpec::Random => Box::new(RandomStrategy),
-            StrategySpec::Front => Box::new(FrontStrategy),
-            StrategySpec::Back => Box::new(BackStrategy),
-            StrategySpec::Heuristic(w) => Box::new(Heuristic::new(rules, device, *w)),
-            StrategySpec::Expectimax(d) => Box::new(Expectimax::new(rules, device, *d)),
-            StrategySpec::Rollout(n) => Box::new(Rollout::new(device, *n)),
-            StrategySpec::Optimal(o) => Box::new(Optimal::new(o.solution.clone().expect(
-                "an `optimal` player's table is resolved (Tables::resolve) before its games",
-            ))),
-            StrategySpec::Td(t) => Box::new(
-                Td::with_endgame(
-                    t.net.clone().expect(
-                        "a `td` player's network is resolved (Tables::resolve) before its games",
-                    ),
-                    t.table.clone(),
-                )
-                .searching(t.depth, throw_table(rules, device)),
-            ),
+            StrategySpec::Optimal(o) => Err(Needs::Table(o)),
+            StrategySpec::Td(t) => Err(Needs::Net(t)),
+            spec => Ok(Player {
+                spec: spec.clone(),
+                make: Make::Plain,
+            }),
         }
     }
+}
+
+/// What a strategy needs loaded before it plays ([`StrategySpec::ready`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Needs<'a> {
+    /// `optimal`: its solved table.
+    Table(&'a OptimalSpec),
+    /// `td` and `tdx`: its network (and its endgame table, if it names one).
+    Net(&'a TdSpec),
 }
 
 /// Names of the strategies available, with their parameter.
@@ -284,6 +357,36 @@ impl std::str::FromStr for StrategySpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A strategy that reads nothing is ready as parsed; `optimal` and `td` say what they need
+    /// and become players only with it, named as their specs.
+    #[test]
+    fn only_strategies_that_read_nothing_are_ready_as_parsed() {
+        for name in [
+            "random",
+            "front",
+            "back",
+            "heuristic",
+            "expectimax:1",
+            "rollout:2",
+        ] {
+            let spec = StrategySpec::parse(name).unwrap();
+            let player = spec.ready().unwrap();
+            assert_eq!((player.spec(), player.to_string().as_str()), (&spec, name));
+            assert!(player.table().is_none());
+        }
+        let optimal = StrategySpec::parse("optimal:t.senet").unwrap();
+        let Err(Needs::Table(o)) = optimal.ready() else {
+            panic!("optimal is ready without its table")
+        };
+        assert_eq!(o.file.as_deref(), Some("t.senet"));
+        let td = StrategySpec::parse("tdx:2,w.td").unwrap();
+        let Err(Needs::Net(t)) = td.ready() else {
+            panic!("td is ready without its network")
+        };
+        assert_eq!((t.depth, t.file.as_deref()), (2, Some("w.td")));
+        assert_eq!(Player::random(), StrategySpec::Random.ready().unwrap());
+    }
 
     #[test]
     fn names_round_trip_through_their_canonical_form() {

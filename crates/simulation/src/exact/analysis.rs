@@ -108,9 +108,8 @@ pub fn check_strategies(
 ) -> Result<(), AnalysisError> {
     for spec in judging.strategies {
         if let StrategySpec::Td(_) = spec {
-            let mut spec = spec.clone();
-            (Tables::new().resolve(&mut spec, variant, &request.rules, &request.device, cancel))
-                .map_err(|e| strategy_error(&spec, e))?;
+            (Tables::new().resolve(spec, variant, &request.rules, &request.device, cancel))
+                .map_err(|e| strategy_error(spec, e))?;
         }
     }
     Ok(())
@@ -136,11 +135,17 @@ pub fn analyse(
     let games = judging.games;
     for (lane, spec) in judging.strategies.iter().enumerate() {
         say(&format!("judging {spec}: {games} games against optimal"));
-        let mut spec = spec.clone();
-        (tables.resolve(&mut spec, variant, rules, &device, &Cancel::new()))
-            .map_err(|e| strategy_error(&spec, e))?;
-        let (verdict, seen) = judge(&solution, &device, &spec, games, judging.seed, lane as u64);
-        verdicts.push((spec, verdict));
+        let player = (tables.resolve(spec, variant, rules, &device, &Cancel::new()))
+            .map_err(|e| strategy_error(spec, e))?;
+        let (verdict, seen) = judge(
+            &solution,
+            &device,
+            &player,
+            games,
+            judging.seed,
+            lane as u64,
+        );
+        verdicts.push((spec.clone(), verdict));
         decisions.extend(seen);
     }
     let lengths = exact_lengths(&solution, exact.random.is_some(), say, cancel)?;

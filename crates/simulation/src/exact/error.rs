@@ -17,6 +17,41 @@ pub const GRAPH_MAX_PAWNS: u8 = 3;
 /// pawns holds 190,000 positions; of 3, 15 million, some 3 GB).
 pub const LENGTHS_MAX_PAWNS: u8 = 2;
 
+/// What refuses a game of too many pawns a side, each with its limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PawnLimit {
+    /// The solver: [`MAX_SOLVED_PAWNS`].
+    Solver,
+    /// `optimal`, which plays from a solved table: [`MAX_SOLVED_PAWNS`].
+    Optimal,
+    /// The exact expected lengths: [`LENGTHS_MAX_PAWNS`].
+    Lengths,
+    /// The graph solver's whole outcome graph: [`GRAPH_MAX_PAWNS`].
+    Graph,
+}
+
+impl PawnLimit {
+    /// The most pawns a side it handles.
+    pub fn most(self) -> u8 {
+        match self {
+            PawnLimit::Solver | PawnLimit::Optimal => MAX_SOLVED_PAWNS,
+            PawnLimit::Lengths => LENGTHS_MAX_PAWNS,
+            PawnLimit::Graph => GRAPH_MAX_PAWNS,
+        }
+    }
+
+    /// The sentence refusing a game of `pawns` pawns a side.
+    fn refusal(self, pawns: u8) -> String {
+        let most = self.most();
+        match self {
+            PawnLimit::Solver => format!("{pawns} pawns a side: the solver handles 1 to {most}"),
+            PawnLimit::Optimal => format!("'optimal' plays games of at most {most} pawns a side (this one has {pawns}): set pawns = 1 to {most}"),
+            PawnLimit::Lengths => format!("{pawns} pawns a side: exact expected lengths are computed for 1 to {most} pawns a side"),
+            PawnLimit::Graph => format!("{pawns} pawns a side: the outcome graph would not fit in memory (the graph solver handles 1 to {most}); solve it layer by layer (`senet-sim solve --method layered`)"),
+        }
+    }
+}
+
 /// What can go wrong in solving, with a table file or with a checkpoint.
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
@@ -32,9 +67,14 @@ pub enum SolveError {
     /// Stopped by the caller's token, what was solved kept in the checkpoint folder.
     #[error("stopped; what was solved is in {}, from which the same request resumes", .0.display())]
     Stopped(PathBuf),
-    /// Pawns a side out of the solver's range.
-    #[error("{0} pawns a side: the solver handles 1 to {MAX_SOLVED_PAWNS}")]
-    Pawns(u8),
+    /// More pawns a side than what was asked handles (the limit says which).
+    #[error("{}", limit.refusal(*pawns))]
+    TooManyPawns {
+        /// Pawns a side of the game.
+        pawns: u8,
+        /// What refuses them.
+        limit: PawnLimit,
+    },
     /// A rule set whose options do not make sense together.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -52,15 +92,6 @@ pub enum SolveError {
         /// Pawns a side.
         pawns: u8,
     },
-    /// `optimal` in a game too big to solve.
-    #[error("'optimal' plays games of at most {MAX_SOLVED_PAWNS} pawns a side (this one has {0}): set pawns = 1 to {MAX_SOLVED_PAWNS}")]
-    TooBig(u8),
-    /// Exact lengths asked of a game too big for their graph.
-    #[error("{0} pawns a side: exact expected lengths are computed for 1 to {LENGTHS_MAX_PAWNS} pawns a side")]
-    LengthsTooBig(u8),
-    /// The whole outcome graph of a game too big for it.
-    #[error("{0} pawns a side: the outcome graph would not fit in memory (the graph solver handles 1 to {GRAPH_MAX_PAWNS}); solve it layer by layer (`senet-sim solve --method layered`)")]
-    GraphTooBig(u8),
     /// A `td` weights file that cannot be played here.
     #[error(transparent)]
     Td(#[from] crate::learn::tdfile::TdFileError),

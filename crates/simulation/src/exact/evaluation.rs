@@ -34,7 +34,7 @@ use rayon::prelude::*;
 use senet_engine::board::Side;
 use senet_engine::solve::Solution;
 use senet_engine::strategy::optimal::Optimal;
-use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::spec::Player;
 use senet_engine::strategy::Strategy;
 use senet_engine::throws::{game_seed, Device};
 use std::sync::Arc;
@@ -178,7 +178,7 @@ pub fn state_metrics(
         .map(|g| {
             let player = || -> Box<dyn Strategy> {
                 if random {
-                    StrategySpec::Random.build(rules, device)
+                    Player::random().build(rules, device)
                 } else {
                     Box::new(Optimal::new(solution.clone()))
                 }

@@ -6,7 +6,7 @@
 //! of sweeps, is the same whatever the number of threads.
 
 use crate::cancel::Cancel;
-use crate::exact::error::SolveError;
+use crate::exact::error::{PawnLimit, SolveError};
 use crate::exact::outcomes::{evaluate, outcomes, Old, INDEX, OLD};
 use crate::exact::values::Values;
 use rayon::prelude::*;
@@ -167,7 +167,10 @@ impl Solver {
         let started = Instant::now();
         let index = StateIndex::new(rules)?;
         if rules.pawns > GRAPH_MAX_PAWNS || index.len() > u64::from(INDEX) {
-            return Err(SolveError::GraphTooBig(rules.pawns));
+            return Err(SolveError::TooManyPawns {
+                pawns: rules.pawns,
+                limit: PawnLimit::Graph,
+            });
         }
         let sweep = Sweep {
             rules,

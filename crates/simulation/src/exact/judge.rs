@@ -8,7 +8,7 @@ use senet_engine::game::{play_game, Observer};
 use senet_engine::movegen::Move;
 use senet_engine::solve::Solution;
 use senet_engine::strategy::optimal::Optimal;
-use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::spec::Player;
 use senet_engine::strategy::{first_best, Asked, Strategy};
 use senet_engine::throws::{game_seed, stream, Device, SeededThrower};
 use std::sync::Arc;
@@ -127,13 +127,13 @@ impl Observer for Judged<'_> {
     }
 }
 
-/// Plays `games` seeded games of `spec` against `optimal` (the strategy is white in the even
+/// Plays `games` seeded games of `player` against `optimal` (the strategy is white in the even
 /// games, black in the odd ones) and judges its decisions; returns the verdict and every
 /// decision, in game order. Game `g` uses the seed `game_seed(seed, lane, g)`.
 pub fn judge(
     solution: &Arc<Solution>,
     device: &Device,
-    spec: &StrategySpec,
+    player: &Player,
     games: u64,
     seed: u64,
     lane: u64,
@@ -148,7 +148,7 @@ pub fn judge(
                 Box::new(Optimal::new(solution.clone())),
                 Box::new(Optimal::new(solution.clone())),
             ];
-            players[me] = spec.build(rules, device);
+            players[me] = player.build(rules, device);
             let mut judged = Judged {
                 me: if me == 0 { Side::White } else { Side::Black },
                 solution,

@@ -14,7 +14,7 @@
 //! throw) over the expected throws played.
 
 use crate::cancel::Cancel;
-use crate::exact::error::SolveError;
+use crate::exact::error::{PawnLimit, SolveError};
 use crate::exact::values::black_starts;
 use senet_engine::board::{Position, Side};
 use senet_engine::game::{front_step, start_position};
@@ -171,7 +171,10 @@ pub fn expected_lengths(
 ) -> Result<Lengths, SolveError> {
     let rules = &solution.rules;
     if rules.pawns > MAX_PAWNS {
-        return Err(SolveError::LengthsTooBig(rules.pawns));
+        return Err(SolveError::TooManyPawns {
+            pawns: rules.pawns,
+            limit: PawnLimit::Lengths,
+        });
     }
     let policy = Policy { solution, pick };
     let n = solution.index.len();

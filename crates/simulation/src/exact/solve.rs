@@ -8,7 +8,7 @@ use crate::cancel::Cancel;
 use crate::exact::checkpoint::{
     solve_checkpointed, Checkpoint, CheckpointError, Heard, Saving, StopError,
 };
-pub use crate::exact::error::SolveError;
+pub use crate::exact::error::{PawnLimit, SolveError};
 use crate::exact::graph::{Effort, Solver, GRAPH_MAX_PAWNS, MAX_SWEEPS, TOLERANCE};
 use crate::exact::layered::{
     default_memory_mb, groups, Group, LayeredError, Resume, Settings, Sweeping, LAYERED_TOLERANCE,
@@ -223,12 +223,18 @@ pub fn solve(
 ) -> Result<Exact, SolveError> {
     let pawns = request.rules.pawns;
     if !(1..=MAX_SOLVED_PAWNS).contains(&pawns) {
-        return Err(SolveError::Pawns(pawns));
+        return Err(SolveError::TooManyPawns {
+            pawns,
+            limit: PawnLimit::Solver,
+        });
     }
     if request.layered() {
         layered(request, cancel, listen)
     } else if pawns > GRAPH_MAX_PAWNS {
-        Err(SolveError::GraphTooBig(pawns))
+        Err(SolveError::TooManyPawns {
+            pawns,
+            limit: PawnLimit::Graph,
+        })
     } else {
         graph(request, cancel, listen)
     }

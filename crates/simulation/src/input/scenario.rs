@@ -15,7 +15,7 @@ use setup::{game_setup, FileDevice, FileRules};
 use crate::play::tournament::Tournament;
 use crate::players::check;
 use senet_engine::rules::Rules;
-use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::spec::{Player, StrategySpec};
 use senet_engine::strategy::Strategy;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
@@ -77,9 +77,10 @@ struct FileArm {
     class_throws: Option<Spanned<String>>,
 }
 
-/// One arm: a variant, a device and two strategies, played `games` times.
+/// One arm: a variant, a device and two strategies, played `games` times: as parsed
+/// (`Arm<StrategySpec>`, names only) or ready to play (`Arm`, its players' tables loaded).
 #[derive(Clone, Debug)]
-pub struct Arm {
+pub struct Arm<S = Player> {
     /// Name shown in outputs.
     pub name: String,
     /// The variant.
@@ -89,9 +90,9 @@ pub struct Arm {
     /// Throwing device.
     pub device: Device,
     /// White's strategy.
-    pub white: StrategySpec,
+    pub white: S,
     /// Black's strategy.
-    pub black: StrategySpec,
+    pub black: S,
     /// The class's own throws to show beside this arm's (`class_throws = "FILE"`, relative to
     /// the scenario): read when the run starts, not when the scenario is parsed.
     pub class_throws: Option<PathBuf>,
@@ -105,12 +106,19 @@ impl Arm {
             variant,
             rules: variant.rules(),
             device: variant.device(),
-            white: StrategySpec::Random,
-            black: StrategySpec::Random,
+            white: Player::random(),
+            black: Player::random(),
             class_throws: None,
         }
     }
 
+    /// The two players, indexed by side (white, black).
+    pub fn players(&self) -> [Box<dyn Strategy>; 2] {
+        [&self.white, &self.black].map(|p| p.build(&self.rules, &self.device))
+    }
+}
+
+impl<S> Arm<S> {
     /// Its game: variant, device and rules (what its rule file writes).
     pub fn game(&self) -> crate::input::rulefile::Game {
         crate::input::rulefile::Game {
@@ -119,16 +127,12 @@ impl Arm {
             rules: self.rules.clone(),
         }
     }
-
-    /// The two players, indexed by side (white, black).
-    pub fn players(&self) -> [Box<dyn Strategy>; 2] {
-        [&self.white, &self.black].map(|spec| spec.build(&self.rules, &self.device))
-    }
 }
 
-/// A validated scenario.
+/// A validated scenario: as parsed (`Scenario<StrategySpec>`, reading no table) or ready to
+/// play ([`Scenario::resolve`]: every player's table loaded).
 #[derive(Clone, Debug)]
-pub struct Scenario {
+pub struct Scenario<S = Player> {
     /// Short name, used for the default output folder.
     pub name: String,
     /// Title shown in the report.
@@ -138,9 +142,9 @@ pub struct Scenario {
     /// Seed of the run.
     pub seed: u64,
     /// The arms, in file order.
-    pub arms: Vec<Arm>,
+    pub arms: Vec<Arm<S>>,
     /// The tournaments, in file order.
-    pub tournaments: Vec<Tournament>,
+    pub tournaments: Vec<Tournament<S>>,
     /// Language of the outputs (`en` or `fr`), if the file says.
     pub lang: Option<String>,
     /// The charts that answer the scenario's own question, in file order.
@@ -157,9 +161,9 @@ pub struct Scenario {
     pub text: String,
 }
 
-impl Scenario {
+impl Scenario<StrategySpec> {
     /// Reads and validates a scenario file.
-    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+    pub fn load(path: &Path) -> Result<Scenario<StrategySpec>, ScenarioError> {
         let text =
             crate::input::read_text(path, crate::input::MAX_TEXT).map_err(|e| ScenarioError {
                 kind: ScenarioFault::Read,
@@ -175,7 +179,7 @@ impl Scenario {
     /// Validates a scenario given as text (`path` is only used in messages). Every fault of
     /// its keys, arms and tournaments is told ([`ScenarioError::more`]), unless the text is
     /// not TOML.
-    pub fn parse(path: &Path, text: &str) -> Result<Scenario, ScenarioError> {
+    pub fn parse(path: &Path, text: &str) -> Result<Scenario<StrategySpec>, ScenarioError> {
         let cx = Ctx { path, text };
         let file: FileScenario = toml::from_str(text).map_err(|e| cx.toml(e))?;
         let mut faults = Faults::default();
@@ -233,11 +237,13 @@ impl Scenario {
             text: text.to_string(),
         })
     }
+}
 
+impl<S> Scenario<S> {
     /// The same scenario playing `games` games per arm (at least 1) and per tournament
     /// pairing (rounded up to an even number, at least 2, so that colours alternate): the
     /// command line's `--games`.
-    pub fn with_games(mut self, games: u64) -> Scenario {
+    pub fn with_games(mut self, games: u64) -> Scenario<S> {
         let games = games.max(1);
         self.games = games;
         for t in &mut self.tournaments {
@@ -248,7 +254,7 @@ impl Scenario {
 
     /// The scenario with its French title, arm and tournament names (`[fr]`) in place of the
     /// file's, for a report in French; names without a translation stay.
-    pub fn in_french(mut self) -> Scenario {
+    pub fn in_french(mut self) -> Scenario<S> {
         if let Some(t) = &self.fr.title {
             self.title = t.clone();
         }
@@ -316,9 +322,9 @@ fn read_arms(
     cx: &Ctx,
     arms: Option<Spanned<Vec<FileArm>>>,
     games: Option<u64>,
-    tournaments: &Option<Vec<Tournament>>,
+    tournaments: &Option<Vec<Tournament<StrategySpec>>>,
     faults: &mut Faults,
-) -> Vec<Arm> {
+) -> Vec<Arm<StrategySpec>> {
     let missing = |span, why: &str| cx.err(ScenarioFault::Missing, span, why.to_string());
     let list = match arms {
         None => {
@@ -359,7 +365,7 @@ fn read_arms(
 
 /// One arm checked: the arm, or `None` with its faults kept (its game's first; then each
 /// strategy's and its class throws').
-fn validate_arm(cx: &Ctx, i: usize, a: FileArm, faults: &mut Faults) -> Option<Arm> {
+fn validate_arm(cx: &Ctx, i: usize, a: FileArm, faults: &mut Faults) -> Option<Arm<StrategySpec>> {
     let which = format!("arm {} ('{}')", i + 1, a.name.get_ref());
     let game = game_setup(
         cx,
@@ -418,10 +424,10 @@ fn read_tournaments(
     value: &Spanned<toml::Value>,
     games: Option<u64>,
     faults: &mut Faults,
-) -> Option<Vec<Tournament>> {
+) -> Option<Vec<Tournament<StrategySpec>>> {
     let list = faults.keep(tournament_tables(cx, value))?;
     let before = faults.count();
-    let valid: Vec<Tournament> = list
+    let valid: Vec<Tournament<StrategySpec>> = list
         .into_iter()
         .enumerate()
         .filter_map(|(i, t)| validate_tournament(cx, i, t, games, faults))
@@ -513,7 +519,7 @@ fn validate_tournament(
     t: FileTournament,
     games: Option<u64>,
     faults: &mut Faults,
-) -> Option<Tournament> {
+) -> Option<Tournament<StrategySpec>> {
     let name = t
         .name
         .as_ref()

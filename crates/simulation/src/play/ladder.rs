@@ -97,7 +97,7 @@ pub fn skill_trace(utilities: &[f64]) -> Option<f64> {
 mod tests {
     use super::*;
     use crate::play::tournament::{Pairing, Seating, Tournament};
-    use senet_engine::strategy::spec::StrategySpec;
+    use senet_engine::strategy::spec::{Player, StrategySpec};
     use senet_engine::throws::Device;
     use senet_engine::variants::Variant;
 
@@ -125,7 +125,7 @@ mod tests {
             variant: Variant::TEJON,
             rules: Variant::TEJON.rules(),
             device: Device::Coins,
-            strategies: vec![StrategySpec::Random, StrategySpec::Back],
+            strategies: vec![Player::random(), StrategySpec::Back.ready().unwrap()],
             games: 60,
             ladder: true,
         };

@@ -283,7 +283,7 @@ pub struct RunResults {
 
 /// Games a scenario plays in all (arms and tournament pairings): the length of its progress;
 /// `None` when the count does not fit in 64 bits.
-pub fn total_games(scenario: &Scenario) -> Option<u64> {
+pub fn total_games<S>(scenario: &Scenario<S>) -> Option<u64> {
     let arms = scenario.games.checked_mul(scenario.arms.len() as u64)?;
     scenario.tournaments.iter().try_fold(arms, |sum, t| {
         let pairs = t.pairs().len() as u64;
@@ -292,7 +292,7 @@ pub fn total_games(scenario: &Scenario) -> Option<u64> {
 }
 
 /// Games shard `shard` of `scenario` plays in all: the length of its progress.
-pub fn shard_games(scenario: &Scenario, shard: Shard) -> u64 {
+pub fn shard_games<S>(scenario: &Scenario<S>, shard: Shard) -> u64 {
     let arms = shard.range(scenario.games);
     let arms = (arms.end - arms.start) * scenario.arms.len() as u64;
     arms + (scenario.tournaments.iter())
@@ -358,7 +358,7 @@ impl Segment {
 /// the most expensive tasks first. One pool for every arm and pairing, so that an expensive arm
 /// does not leave threads idle while it finishes.
 fn segments(scenario: &Scenario, shard: Shard) -> Vec<Segment> {
-    let arm_cost = |a: &Arm| a.white.relative_cost() + a.black.relative_cost();
+    let arm_cost = |a: &Arm| a.white.spec().relative_cost() + a.black.spec().relative_cost();
     let mut segs = vec![];
     for (arm, a) in scenario.arms.iter().enumerate() {
         let kind = Task::Arm { arm, range: 0..0 };

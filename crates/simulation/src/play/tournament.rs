@@ -12,14 +12,14 @@
 use crate::play::stats::{wilson95, Combine};
 use senet_engine::game::{play_game, Silent};
 use senet_engine::rules::Rules;
-use senet_engine::strategy::spec::StrategySpec;
+use senet_engine::strategy::spec::{Player, StrategySpec};
 use senet_engine::strategy::Strategy;
 use senet_engine::throws::{game_seed, stream, Device, SeededThrower};
 use senet_engine::variants::Variant;
 
 /// A tournament: strategies, the game they play, games per pairing.
 #[derive(Clone, Debug)]
-pub struct Tournament {
+pub struct Tournament<S = Player> {
     /// Name shown in outputs.
     pub name: String,
     /// The variant.
@@ -29,7 +29,7 @@ pub struct Tournament {
     /// Throwing device.
     pub device: Device,
     /// The strategies, all distinct.
-    pub strategies: Vec<StrategySpec>,
+    pub strategies: Vec<S>,
     /// Games per pairing, even: half with each strategy as white.
     pub games: u64,
     /// A skill ladder: the strategies are listed weakest first and each plays only the next
@@ -37,7 +37,7 @@ pub struct Tournament {
     pub ladder: bool,
 }
 
-impl Tournament {
+impl<S> Tournament<S> {
     /// Its game: variant, device and rules (what its rule file writes).
     pub fn game(&self) -> crate::input::rulefile::Game {
         crate::input::rulefile::Game {
@@ -169,7 +169,7 @@ pub fn pairings(n: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
-impl Tournament {
+impl<S> Tournament<S> {
     /// The pairings played, `a` < `b`, in order: every pair of strategies, or in a ladder
     /// each strategy and the next.
     pub fn pairs(&self) -> Vec<(usize, usize)> {
@@ -180,7 +180,9 @@ impl Tournament {
             pairings(n)
         }
     }
+}
 
+impl Tournament {
     /// Plays the duplicate pairs numbered `duplicates` of pairing `p` (of [`Tournament::pairs`]) of the
     /// tournament (index `index` in its scenario) into `into`. The runner cuts a run into such
     /// tasks (`runner::play_counters`).
@@ -206,7 +208,7 @@ impl Tournament {
 
     /// The rough cost of one duplicate pair of pairing (`a`, `b`), relative to a random game.
     pub fn pair_cost(&self, a: usize, b: usize) -> u64 {
-        2 * (self.strategies[a].relative_cost() + self.strategies[b].relative_cost())
+        2 * (self.strategies[a].spec().relative_cost() + self.strategies[b].spec().relative_cost())
     }
 
     /// One duplicate pair: the same seed with `a` white, then with `b` white.
@@ -259,7 +261,7 @@ impl TournamentResult {
     pub fn new(tournament: &Tournament, pairings: Vec<Pairing>) -> TournamentResult {
         let n = tournament.strategies.len();
         let anchor = (tournament.strategies.iter())
-            .position(|s| *s == StrategySpec::Random)
+            .position(|s| *s.spec() == StrategySpec::Random)
             .unwrap_or(0);
         let ratings = ratings(n, &pairings, anchor);
         let names = tournament

@@ -1,16 +1,24 @@
-//! A parsed scenario's `optimal` players given their tables, when the caller is about to play
-//! it: parsing only checks that each table can be had.
+//! A parsed scenario made ready to play, when the caller is about to play it: every player
+//! given its tables (parsing only checks that each table can be had).
 
-use super::{Scenario, ScenarioError, ScenarioFault};
+use super::{Arm, Scenario, ScenarioError, ScenarioFault};
 use crate::cancel::Cancel;
 use crate::exact::solve::SolveError;
+use crate::play::tournament::Tournament;
 use crate::players::Tables;
+use senet_engine::strategy::spec::{Player, StrategySpec};
 
-impl Scenario {
-    /// Gives every `optimal` player of the arms and tournaments its table from `tables`
-    /// (loaded or solved there once per game); `cancel` stops a solve. An error names the arm
-    /// or tournament and its key.
-    pub fn resolve(&mut self, tables: &mut Tables, cancel: &Cancel) -> Result<(), ScenarioError> {
+impl Scenario<StrategySpec> {
+    /// The scenario ready to play with tables of its own and nothing to stop a solve: for a
+    /// caller playing one scenario once (a test, a script).
+    pub fn ready(self) -> Result<Scenario, ScenarioError> {
+        self.resolve(&mut Tables::new(), &Cancel::new())
+    }
+
+    /// The scenario ready to play: every player of the arms and tournaments with its tables
+    /// from `tables` (loaded or solved there once per game); `cancel` stops a solve. An error
+    /// names the arm or tournament and its key.
+    pub fn resolve(self, tables: &mut Tables, cancel: &Cancel) -> Result<Scenario, ScenarioError> {
         let file = self.path.clone();
         let err = |which: String, key: &str, e: SolveError| ScenarioError {
             kind: ScenarioFault::Table,
@@ -20,22 +28,55 @@ impl Scenario {
             message: format!("{which}, key '{key}': {e}"),
             more: Vec::new(),
         };
-        for (i, arm) in self.arms.iter_mut().enumerate() {
+        let mut arms = Vec::with_capacity(self.arms.len());
+        for (i, arm) in self.arms.into_iter().enumerate() {
             let which = format!("arm {} ('{}')", i + 1, arm.name);
-            for (key, spec) in [("white", &mut arm.white), ("black", &mut arm.black)] {
-                tables
-                    .resolve(spec, arm.variant, &arm.rules, &arm.device, cancel)
-                    .map_err(|e| err(which.clone(), key, e))?;
-            }
+            let mut player = |key: &str, spec: &StrategySpec| -> Result<Player, ScenarioError> {
+                (tables.resolve(spec, arm.variant, &arm.rules, &arm.device, cancel))
+                    .map_err(|e| err(which.clone(), key, e))
+            };
+            let (white, black) = (player("white", &arm.white)?, player("black", &arm.black)?);
+            arms.push(Arm {
+                name: arm.name,
+                variant: arm.variant,
+                rules: arm.rules,
+                device: arm.device,
+                white,
+                black,
+                class_throws: arm.class_throws,
+            });
         }
-        for (i, t) in self.tournaments.iter_mut().enumerate() {
+        let mut tournaments = Vec::with_capacity(self.tournaments.len());
+        for (i, t) in self.tournaments.into_iter().enumerate() {
             let which = format!("tournament {} ('{}')", i + 1, t.name);
-            for spec in &mut t.strategies {
-                tables
-                    .resolve(spec, t.variant, &t.rules, &t.device, cancel)
-                    .map_err(|e| err(which.clone(), "strategies", e))?;
-            }
+            let strategies = (t.strategies.iter())
+                .map(|spec| tables.resolve(spec, t.variant, &t.rules, &t.device, cancel))
+                .collect::<Result<Vec<Player>, SolveError>>()
+                .map_err(|e| err(which, "strategies", e))?;
+            tournaments.push(Tournament {
+                name: t.name,
+                variant: t.variant,
+                rules: t.rules,
+                device: t.device,
+                strategies,
+                games: t.games,
+                ladder: t.ladder,
+            });
         }
-        Ok(())
+        Ok(Scenario {
+            name: self.name,
+            title: self.title,
+            games: self.games,
+            seed: self.seed,
+            arms,
+            tournaments,
+            lang: self.lang,
+            charts: self.charts,
+            exact: self.exact,
+            audience: self.audience,
+            fr: self.fr,
+            path: self.path,
+            text: self.text,
+        })
     }
 }

@@ -2,7 +2,7 @@
 use super::*;
 use senet_engine::variants::VARIANTS;
 
-fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+fn parse(text: &str) -> Result<Scenario<StrategySpec>, ScenarioError> {
     Scenario::parse(Path::new("s.toml"), text)
 }
 
@@ -320,7 +320,7 @@ fn an_arm_reads_a_rule_file_beside_the_scenario() {
 #[test]
 fn a_table_not_had_is_a_table_fault() {
     let text = format!("{OK}white = \"optimal\"\n[arm.rules]\npawns = 1\n");
-    let mut s = parse(&text).unwrap();
+    let s = parse(&text).unwrap();
     let cancel = crate::cancel::Cancel::new();
     cancel.cancel();
     let e = s
