@@ -26,6 +26,7 @@ fn leftovers(out: &Path, what: &str) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "slow (8 s in a debug build): cargo test -- --include-ignored"]
 fn a_second_run_into_the_same_folder_is_refused_and_the_first_completes() {
     let tmp = tempfile::tempdir().unwrap();
     let sc = write(tmp.path(), "s.toml", SCENARIO);

@@ -216,6 +216,7 @@ fn the_report_keeps_the_scenario_that_ran_though_the_file_changes() {
 }
 
 #[test]
+#[ignore = "slow (12 s in a debug build): cargo test -- --include-ignored"]
 fn a_file_added_to_the_out_folder_during_a_run_is_kept() {
     let tmp = tempfile::tempdir().unwrap();
     let sc = write(

@@ -92,6 +92,7 @@ fn solve_writes_the_table_and_its_figures() {
 }
 
 #[test]
+#[ignore = "slow (27 s in a debug build): cargo test -- --include-ignored"]
 fn two_pawns_give_choices_and_optimal_loses_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("tejon-2");
@@ -302,6 +303,7 @@ fn names(dir: &std::path::Path) -> Vec<String> {
 /// Both plays swept together (the default): a stop saves both, between groups and part-way,
 /// and the same command resumes both, to the same table and solution.csv byte for byte.
 #[test]
+#[ignore = "slow (63 s in a debug build): cargo test -- --include-ignored"]
 fn a_solve_of_both_plays_together_stopped_midway_resumes_both() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = |name: &str| tmp.path().join(name);
@@ -354,6 +356,7 @@ fn a_solve_of_both_plays_together_stopped_midway_resumes_both() {
 
 /// Random play after optimal play (`--apart`): stopped between groups and part-way, resumed.
 #[test]
+#[ignore = "slow (45 s in a debug build): cargo test -- --include-ignored"]
 fn a_layered_solve_stopped_midway_resumes_from_its_checkpoint() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = |name: &str| tmp.path().join(name);
@@ -503,6 +506,7 @@ fn bench_times_one_group_of_the_layered_solve() {
 /// `--optimal-only` skips random play: the same table, byte for byte, and the same judged games
 /// as the whole solve, `first_mover_random` left empty, and report.md saying why (both methods).
 #[test]
+#[ignore = "slow (85 s in a debug build): cargo test -- --include-ignored"]
 fn optimal_only_skips_random_play_and_keeps_the_table() {
     let tmp = tempfile::tempdir().unwrap();
     for method in ["graph", "layered"] {

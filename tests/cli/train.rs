@@ -93,6 +93,7 @@ fn a_training_resumed_from_its_checkpoint_writes_the_same_file() {
 /// loss is the exact chance lost per decision against the table; measured 0.00310 for `td`,
 /// 0.00233 for `tdx:1` and 0.00496 for `expectimax:2`.
 #[test]
+#[ignore = "slow (46 s in a debug build): cargo test -- --include-ignored"]
 fn a_trained_network_loses_less_per_decision_than_expectimax_2() {
     let tmp = tempfile::tempdir().unwrap();
     let weights = tmp.path().join("t.td");

@@ -114,6 +114,7 @@ fn layered_in_place_agrees_with_the_graph_solver_on_one_pawn() {
 /// stored precision with room to spare, a tenth of the `f32` step below 1 (1.2e-8); tejon's
 /// two solves stay within 1e-9.
 #[test]
+#[ignore = "slow (48 s in a debug build): cargo test -- --include-ignored"]
 fn layered_in_place_agrees_with_the_graph_solver_on_two_pawns() {
     for v in solvable(2) {
         let (d, groups) = difference(v, 2, Pick::Best);
@@ -175,6 +176,7 @@ fn outcomes_computed_again_give_the_same_values_as_outcomes_kept() {
 /// bit for bit, after the same sweeps: every variant the tables number with 2 pawns a side,
 /// both endgames, both plays.
 #[test]
+#[ignore = "slow (29 s in a debug build): cargo test -- --include-ignored"]
 fn an_endgame_solved_alone_has_the_whole_game_s_values() {
     for variant in solvable(2) {
         let rules = RuleSet {

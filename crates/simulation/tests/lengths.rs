@@ -22,6 +22,7 @@ fn mean_se(xs: &[f64]) -> (f64, f64) {
 }
 
 #[test]
+#[ignore = "slow (16 s in a debug build): cargo test -- --include-ignored"]
 fn tejons_exact_expected_lengths_agree_with_20000_simulated_games_of_each_play() {
     // tejon with 2 pawns a side and coins, solved; then 20,000 games of optimal against
     // optimal and 20,000 of random against random (seed 2026), their mean turns and throws

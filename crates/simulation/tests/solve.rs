@@ -138,6 +138,7 @@ fn values_do_not_depend_on_the_number_of_threads() {
 }
 
 #[test]
+#[ignore = "slow (16 s in a debug build): cargo test -- --include-ignored"]
 fn every_variant_solves_with_one_and_two_pawns() {
     for variant in Variant::all() {
         for pawns in 1..=2 {

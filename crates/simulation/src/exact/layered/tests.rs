@@ -44,6 +44,7 @@ fn solve_one<E: Entry>(
 /// entry only packs the same outcomes (tejon, 2 pawns, part of the largest group computed at
 /// every sweep).
 #[test]
+#[ignore = "slow (12 s in a debug build): cargo test -- --include-ignored"]
 fn wide_entries_give_the_same_values_as_narrow_ones() {
     tejon_two_pawns(|sweep| {
         wide_and_narrow(sweep, Pick::Best);
@@ -185,6 +186,7 @@ fn the_order_is_a_sort_by_part_then_index() {
 /// sweep order"). Each part listed backwards gives the same values bit for bit and the same
 /// sweeps (tejon, 2 pawns, every outcome computed at each sweep, optimal and random play).
 #[test]
+#[ignore = "slow (18 s in a debug build): cargo test -- --include-ignored"]
 fn the_order_inside_a_part_changes_no_bit() {
     tejon_two_pawns(|sweep| {
         for pick in [Pick::Best, Pick::Uniform] {
@@ -259,6 +261,7 @@ impl Reader {
 /// kept (tejon, 2 pawns). Each play settles on its own sweep: optimal play sweeps on alone in
 /// the groups where random play settles first.
 #[test]
+#[ignore = "slow (31 s in a debug build): cargo test -- --include-ignored"]
 fn plays_swept_together_change_no_bit() {
     tejon_two_pawns(|sweep| {
         let cancel = Cancel::new();
@@ -315,6 +318,7 @@ fn plays_swept_together_change_no_bit() {
 /// computes most of its outcomes at every sweep; the groups before it take its unwritten
 /// pages, none here: the table is written all over); an unbounded one moves every group's.
 #[test]
+#[ignore = "slow (13 s in a debug build): cargo test -- --include-ignored"]
 fn values_in_sweep_order_change_no_bit() {
     tejon_two_pawns(|sweep| {
         for (off, members) in groups(sweep) {
@@ -357,6 +361,7 @@ fn values_in_sweep_order_change_no_bit() {
 /// may be unwritten memory: [`value_table`]): the same bits from zeros and from NaN as from
 /// 1/2, with a budget of 64 KB and with every outcome kept (`tejon`, 2 pawns a side).
 #[test]
+#[ignore = "slow (8 s in a debug build): cargo test -- --include-ignored"]
 fn a_group_starts_from_a_half() {
     tejon_two_pawns(|sweep| {
         let n = sweep.index.len() as usize;
