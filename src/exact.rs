@@ -63,7 +63,8 @@ pub fn write(report: &Path, config: &RunConfig) -> Result<Option<ExactStart>> {
     let exact = report.join("exact");
     let (game, written) = (arm.game(), (config.lang, config.csv));
     let job = Job::new(game.clone(), exact.clone(), written, replay(&game))?;
-    let (_, (optimal, random)) = crate::solve::run(job, &mut std::io::sink())?;
+    let (_, solved) = crate::solve::run(job, &mut std::io::sink())?;
+    let (optimal, random) = solved.start;
     if config.csv == CsvStyle::ExcelFr {
         let (from, to) = (exact.join(RFC4180_DIR), report.join(RFC4180_DIR));
         std::fs::create_dir_all(&to).context("creating rfc4180/")?;
@@ -76,5 +77,6 @@ pub fn write(report: &Path, config: &RunConfig) -> Result<Option<ExactStart>> {
         arm: i,
         optimal,
         random,
+        solved: Box::new(solved),
     }))
 }

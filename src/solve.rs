@@ -48,9 +48,9 @@ pub fn solve(args: SolveArgs, out: &mut impl Write) -> Result<()> {
     }
 }
 
-/// Solves `job`'s game into its folder; returns the folder and the first mover's chance
-/// under optimal play and under random play (`None` with `--optimal-only`).
-pub fn run(job: Job, out: &mut impl Write) -> Result<(PathBuf, (f64, Option<f64>))> {
+/// Solves `job`'s game into its folder; returns the folder and what was solved (the first
+/// mover's chances, the strategies judged, the critical decisions), for a report to render.
+pub fn run(job: Job, out: &mut impl Write) -> Result<(PathBuf, Solved)> {
     let dir = job.dir.clone();
     // Ctrl-C and SIGTERM ask the sweeps to stop; nothing is then written.
     let cancel = begin(&job, out)?;
@@ -95,7 +95,7 @@ pub fn run(job: Job, out: &mut impl Write) -> Result<(PathBuf, (f64, Option<f64>
     if !quiet {
         writeln!(out, "{}", dir.join("report.md").display())?;
     }
-    Ok((dir, solved.start))
+    Ok((dir, solved))
 }
 
 /// Solves, evaluates random play and judges the strategies, until `cancel` stops the sweeps.
@@ -163,7 +163,7 @@ fn write(dir: &Path, s: &Solved, job: &Job) -> Result<()> {
     for (name, mut frame) in CSV_FILES.into_iter().zip(frames) {
         write_table_with(&mut frame, &dir.join(name), format, digits)?;
     }
-    crate::report::charts::solved::draw(dir, s, job.lang)?;
+    crate::report::charts::solved::draw(dir, "critical", s, job.lang)?;
     let md = crate::report::solved::markdown(s, job.lang, &job.command);
     std::fs::write(dir.join("report.md"), md).context("writing report.md")
 }

@@ -12,7 +12,7 @@ use plotters::prelude::*;
 use senet_classroom::{analyse, law, Analysis, ClassFile, Object};
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::rate;
-use senet_tables::write::{write_table, TableFormat};
+use senet_tables::write::{write_table, Headers, TableFormat};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -40,11 +40,12 @@ pub(super) struct Section {
 
 /// Writes the class's tables and charts for `arms` into `dir`; returns the report's section
 /// (empty when no arm has class throws), the live form's marker after its first answer.
+/// Each CSV file's header is kept in `written`.
 pub(super) fn write(
     dir: &Path,
     arms: &[(&ArmResult, &ClassFile)],
     results: &[ArmResult],
-    style: TableFormat,
+    (style, written): (TableFormat, &mut Headers),
     l: Lang,
 ) -> Result<Section> {
     if arms.is_empty() {
@@ -56,16 +57,21 @@ pub(super) fn write(
     let triples: Vec<_> = (arms.iter().zip(&analyses))
         .map(|((r, f), a)| (*r, &f.class, a))
         .collect();
-    write_table(
-        &mut senet_tables::class::class_throws(&triples)?,
-        &dir.join("class_throws.csv"),
-        style,
-    )?;
-    write_table(
-        &mut senet_tables::class::class_pooled(&triples)?,
-        &dir.join("class_pooled.csv"),
-        style,
-    )?;
+    for (file, mut frame) in [
+        (
+            "class_throws.csv",
+            senet_tables::class::class_throws(&triples)?,
+        ),
+        (
+            "class_pooled.csv",
+            senet_tables::class::class_pooled(&triples)?,
+        ),
+    ] {
+        written.insert(
+            file.into(),
+            write_table(&mut frame, &dir.join(file), style)?,
+        );
+    }
     let charts = dir.join("charts");
     let cl = senet_classroom::Lang::from(l);
     let mut m = format!(

@@ -5,14 +5,15 @@
 use super::further::Check;
 use super::interval::{outside, pct, share};
 use crate::lang::{fill, t, Lang};
-use anyhow::{Context, Result};
+use crate::report::solved::Solved;
+use anyhow::Result;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::play::runner::ArmResult;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// The exact chances at the start of the solved arm's game (`exact/solution.csv`).
-#[derive(Clone, Copy, Debug)]
+/// The exact chances at the start of the solved arm's game (`exact/solution.csv`), and the
+/// rest of what its solve found, for the report to render without reading `exact/` back.
 pub struct ExactStart {
     /// The arm solved (its index among the scenario's arms).
     pub arm: usize,
@@ -20,6 +21,8 @@ pub struct ExactStart {
     pub optimal: f64,
     /// The same, both sides playing at random (`None`: not computed).
     pub random: Option<f64>,
+    /// The solve's analysis: the strategies judged, the critical decisions.
+    pub solved: Box<Solved>,
 }
 
 /// How both sides of an arm play, when the solved game has an exact value for it.
@@ -133,40 +136,11 @@ pub(super) fn checks(results: &[ArmResult], exact: &ExactStart, l: Lang) -> Vec<
         .collect()
 }
 
-/// What the solved game says beyond the start, from the report's `exact/`: each strategy's
-/// games won against optimal play and what it loses a decision (`losses.csv`), and the
-/// positions where the choice matters most (`critical.png`, copied into `charts/` as
-/// `exact-critical` to be drawn inline). Empty without `exact/`.
-pub(super) fn solved_md(dir: &Path, l: Lang) -> Result<String> {
-    let exact = dir.join("exact");
-    let rfc = exact
-        .join(senet_tables::write::RFC4180_DIR)
-        .join("losses.csv");
-    let file = if rfc.is_file() {
-        rfc
-    } else {
-        exact.join("losses.csv")
-    };
-    let Ok(text) = std::fs::read_to_string(&file) else {
-        return Ok(String::new());
-    };
-    let mut rows = text.trim_start_matches('\u{feff}').lines();
-    // Its headers are in the report's language (`stratégie` in French, `strategy` in English).
-    let header: Vec<&str> = rows.next().unwrap_or_default().split(',').collect();
-    let at = |name: &str| {
-        header.iter().position(|h| {
-            senet_tables::columns::by_header("losses.csv", h).is_some_and(|c| c.name == name)
-        })
-    };
-    let (Some(s), Some(g), Some(w), Some(share), Some(loss)) = (
-        at("strategy"),
-        at("games"),
-        at("wins"),
-        at("worse_share"),
-        at("mean_loss"),
-    ) else {
-        return Ok(String::new());
-    };
+/// What the solved game says beyond the start: each strategy's games won against optimal
+/// play and what it loses a decision (as `exact/losses.csv` has them), and the positions where
+/// the choice matters most (drawn into `charts/` as `exact-critical`, inline).
+pub(super) fn solved_md(dir: &Path, exact: &ExactStart, l: Lang) -> Result<String> {
+    let s = &exact.solved;
     let mut m = format!(
         "### {}\n\n{}\n\n{}\n|---|---:|---:|---:|\n",
         t(l, "Is playing well much better?", "Jouer au mieux, est-ce beaucoup mieux ?"),
@@ -177,37 +151,24 @@ pub(super) fn solved_md(dir: &Path, l: Lang) -> Result<String> {
           "| strategy | games won against optimal | decisions with a worse move | chance lost per decision |",
           "| stratégie | parties gagnées contre « au mieux » | décisions avec un coup moins bon | chance perdue par décision |"),
     );
-    // A French file names its strategies in words already (« au hasard »), an English one by id.
-    let in_words = header.get(s) != Some(&"strategy");
-    let strategy = |v: &str| match in_words {
-        true => v.to_string(),
-        false => l.strategy_with_id(v),
+    // A French report names its strategies in words (« au hasard »), an English one by id.
+    let strategy = |id: &str| match l {
+        Lang::Fr => l.strategy(id),
+        Lang::En => l.strategy_with_id(id),
     };
-    for row in rows {
-        let c: Vec<&str> = row.split(',').collect();
-        let num = |i: usize| c.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
+    for (spec, v) in &s.verdicts {
         let _ = writeln!(
             m,
             "| {} | {} / {} | {} | {} |",
-            strategy(c.get(s).copied().unwrap_or_default()),
-            l.int(num(w) as u64),
-            l.int(num(g) as u64),
-            l.pct(num(share)),
-            l.pct_with(num(loss), 2)
+            strategy(&spec.to_string()),
+            l.int(v.wins),
+            l.int(v.games),
+            l.pct(v.worse_share()),
+            l.pct_with(v.mean_loss(), 2)
         );
     }
     m.push('\n');
-    for ext in ["png", "svg"] {
-        let from = exact.join(format!("critical.{ext}"));
-        if from.is_file() {
-            std::fs::copy(
-                &from,
-                dir.join("charts").join(format!("exact-critical.{ext}")),
-            )
-            .with_context(|| format!("copying {}", from.display()))?;
-        }
-    }
-    if dir.join("charts/exact-critical.svg").is_file() {
+    if super::charts::solved::draw(&dir.join("charts"), "exact-critical", s, l)? {
         let _ = writeln!(
             m,
             "### {}\n\n![exact-critical](charts/exact-critical.png)\n\n{}\n",

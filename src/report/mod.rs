@@ -28,7 +28,7 @@ use senet_simulation::input::scenario::{Audience, QuestionChart, Scenario};
 use senet_simulation::play::metrics::Metrics;
 use senet_simulation::play::runner::{ArmResult, RunResults};
 use senet_tables::frames;
-use senet_tables::write::{write_table, CsvStyle};
+use senet_tables::write::{write_table, CsvStyle, Headers};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -43,14 +43,16 @@ pub fn write(
     let (scenario, lang) = (&config.scenario, config.lang);
     std::fs::create_dir_all(dir.join("charts")).context("creating charts/")?;
     let mut md = String::new();
+    // The header of each CSV file written, for columns.csv.
+    let mut written = Headers::new();
     if !results.arms.is_empty() {
-        md = write_arms(dir, config, &results.arms, exact)?;
+        md = write_arms(dir, config, &results.arms, exact, &mut written)?;
     }
     if !results.tournaments.is_empty() {
         md.push_str(&tournament::write(
             dir,
             &results.tournaments,
-            config.tables(),
+            (config.tables(), &mut written),
             lang,
             scenario.audience == Audience::Class,
         )?);
@@ -58,7 +60,7 @@ pub fn write(
     md.push_str(&provenance::write(dir, scenario, lang)?);
     provenance::write_record(dir, scenario, &reproduce_command(scenario, config))?;
     write_table(
-        &mut frames::columns(dir, lang)?,
+        &mut frames::columns(&written, lang)?,
         &dir.join("columns.csv"),
         config.tables(),
     )?;
@@ -109,16 +111,22 @@ fn write_arms(
     config: &RunConfig,
     results: &[ArmResult],
     exact: Option<&exact::ExactStart>,
+    written: &mut Headers,
 ) -> Result<String> {
     let (scenario, lang, style) = (&config.scenario, config.lang, config.tables());
     if config.args.report.games_csv.is_some() {
-        write_table(&mut frames::games(results)?, &dir.join("games.csv"), style)?;
+        let header = write_table(&mut frames::games(results)?, &dir.join("games.csv"), style)?;
+        written.insert("games.csv".into(), header);
     }
     if let Some(list) = &config.args.report.records {
         records::write(&dir.join("records"), scenario, &list.0)?;
     }
     for (name, mut frame) in senet_tables::run_tables::arm_tables(results)? {
-        write_table(&mut frame, &dir.join(format!("{name}.csv")), style)?;
+        let file = format!("{name}.csv");
+        written.insert(
+            file.clone(),
+            write_table(&mut frame, &dir.join(&file), style)?,
+        );
     }
     let class_bars = config
         .class
@@ -143,9 +151,15 @@ fn write_arms(
         });
     let asked = (scenario.charts.as_slice(), class_bars.as_ref());
     let charts = charts::draw_all(&dir.join("charts"), results, asked, lang)?;
-    let class = class::write(dir, &config.with_class(results), results, style, lang)?;
+    let class = class::write(
+        dir,
+        &config.with_class(results),
+        results,
+        (style, written),
+        lang,
+    )?;
     let solved = match exact {
-        Some(_) => exact::solved_md(dir, lang)?,
+        Some(e) => exact::solved_md(dir, e, lang)?,
         None => String::new(),
     };
     Ok(arms_md(

@@ -12,21 +12,27 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::play::ladder::{self, Step};
 use senet_simulation::play::tournament::{row_rate, TournamentResult};
-use senet_tables::write::{write_table, TableFormat};
+use senet_tables::write::{write_table, Headers, TableFormat};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Writes the three CSV files and the heat maps; returns the markdown section of the report.
-/// `class`: a class's report (the question answered first, scores without Elo ratings).
+/// Writes the three CSV files (their headers kept in `tables`' second part) and the heat maps;
+/// returns the markdown section of the report. `class`: a class's report (the question
+/// answered first, scores without Elo ratings).
 pub fn write(
     dir: &Path,
     results: &[TournamentResult],
-    style: TableFormat,
+    tables: (TableFormat, &mut Headers),
     l: Lang,
     class: bool,
 ) -> Result<String> {
+    let (style, written) = tables;
     for (name, mut frame) in senet_tables::run_tables::tournament_tables(results)? {
-        write_table(&mut frame, &dir.join(format!("{name}.csv")), style)?;
+        let file = format!("{name}.csv");
+        written.insert(
+            file.clone(),
+            write_table(&mut frame, &dir.join(&file), style)?,
+        );
     }
     let charts = dir.join("charts");
     let mut md = String::new();

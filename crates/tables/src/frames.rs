@@ -3,6 +3,7 @@
 
 use crate::columns;
 use crate::lang::Lang;
+use crate::write::Headers;
 use crate::TablesError;
 use polars::prelude::*;
 use senet_engine::board::Side;
@@ -11,7 +12,6 @@ use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::{
     frequency_check, rate, throwoff_theory, waits, wilson95, ArmStats, Histogram,
 };
-use std::path::Path;
 
 /// A column named `name` holding `values`.
 pub fn col<T>(name: &str, values: T) -> Column
@@ -217,17 +217,14 @@ pub fn lengths(
     ])?)
 }
 
-/// `columns.csv`: what the columns of the CSV files in `dir` (and of `columns.csv`) mean, in
+/// `columns.csv`: what the columns of the CSV files `written` (and of `columns.csv`) mean, in
 /// `lang`, from [`columns::COLUMNS`]: each file's header as written (in `lang`), its label, and
 /// in a report of another language than English its English name.
-pub fn columns(dir: &Path, lang: Lang) -> Result<DataFrame, TablesError> {
+pub fn columns(written: &Headers, lang: Lang) -> Result<DataFrame, TablesError> {
     let (mut file, mut column, mut label, mut name) = (vec![], vec![], vec![], vec![]);
-    // The header of each file written: some columns appear only when they apply (draws).
-    let mut headers: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
     for c in columns::COLUMNS {
-        let header = headers
-            .entry(c.file)
-            .or_insert_with(|| header_of(&dir.join(c.file)));
+        // Some columns appear only when they apply (draws).
+        let header = written.get(c.file).map_or(&[][..], Vec::as_slice);
         let written = match c.file {
             "columns.csv" => c.name != "name" || lang != Lang::En,
             _ => header.iter().any(|h| h == c.header(lang)),
@@ -248,20 +245,6 @@ pub fn columns(dir: &Path, lang: Lang) -> Result<DataFrame, TablesError> {
         table.push(col("name", name));
     }
     Ok(DataFrame::new_infer_height(table)?)
-}
-
-/// The column names of a CSV file's header row (either separator; none when it is absent).
-fn header_of(path: &Path) -> Vec<String> {
-    use std::io::BufRead;
-    let mut line = String::new();
-    if let Ok(f) = std::fs::File::open(path) {
-        let _ = std::io::BufReader::new(f).read_line(&mut line);
-    }
-    line.trim_end()
-        .trim_start_matches('\u{feff}')
-        .split([',', ';'])
-        .map(|h| h.trim_matches('"').to_string())
-        .collect()
 }
 
 /// `first_throws.csv`: the first throws of each arm's run, in order (games 0, 1, 2... one after

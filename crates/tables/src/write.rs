@@ -69,12 +69,13 @@ impl TableFormat {
 pub const RFC4180_DIR: &str = "rfc4180";
 
 /// Writes a frame as the CSV file `path`, decimals to [`SIGNIFICANT`] digits (and, with
-/// `format.parquet`, the same table as Parquet beside it, `.parquet` for `.csv`).
+/// `format.parquet`, the same table as Parquet beside it, `.parquet` for `.csv`); returns the
+/// header written (in `format.lang`).
 pub fn write_table(
     df: &mut DataFrame,
     path: &Path,
     format: TableFormat,
-) -> Result<(), TablesError> {
+) -> Result<Vec<String>, TablesError> {
     write_table_with(df, path, format, |_| SIGNIFICANT)
 }
 
@@ -85,11 +86,14 @@ pub fn write_table_with(
     path: &Path,
     format: TableFormat,
     digits: impl Fn(&str) -> usize,
-) -> Result<(), TablesError> {
+) -> Result<Vec<String>, TablesError> {
     // The CSV files are read by people: decimals to the digits they carry. Parquet, read by
     // programs, keeps every digit.
     let file = file_name(path);
     let mut shown = localise::frame(&rounded(df, digits)?, file, format.lang)?;
+    let header = (shown.get_column_names().iter())
+        .map(|c| c.to_string())
+        .collect();
     write_plain(&mut shown, path, format.csv)?;
     if format.rfc4180_copy {
         let dir = path.with_file_name(RFC4180_DIR);
@@ -103,8 +107,12 @@ pub fn write_table_with(
             .finish(&mut localise::frame(df, file_name(path), format.lang)?)
             .map_err(|e| TablesError::polars(&pq, e))?;
     }
-    Ok(())
+    Ok(header)
 }
+
+/// The headers of the CSV files a report wrote, by file name, as [`write_table`] returned
+/// them: what `columns.csv` describes ([`crate::frames::columns`]).
+pub type Headers = std::collections::BTreeMap<String, Vec<String>>;
 
 /// How many significant digits a run's decimal numbers keep: a frequency of 200,000 games
 /// carries six, and the digits after them are noise a spreadsheet shows in full.

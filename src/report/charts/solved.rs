@@ -22,15 +22,16 @@ const BLOCK_H: i32 = NAME_H + 3 * CELL + GAP;
 const GREEN: RGBColor = RGBColor(0, 140, 70);
 const RED: RGBColor = RGBColor(200, 30, 30);
 
-/// Draws `critical.png` and `critical.svg` (nothing when no decision had a choice).
-pub fn draw(dir: &Path, s: &Solved, l: Lang) -> Result<()> {
+/// Draws the critical decisions into `STEM.png` and `STEM.svg` in `dir` (`critical` in a
+/// solve's folder); nothing, and `false`, when no decision had a choice.
+pub fn draw(dir: &Path, stem: &str, s: &Solved, l: Lang) -> Result<bool> {
     if s.critical.is_empty() {
-        return Ok(());
+        return Ok(false);
     }
     let rows = s.critical.len().div_ceil(2) as i32;
     let size = (W, (TOP + rows * BLOCK_H + 20).max(H as i32 / 2) as u32);
-    png_and_svg!(dir, "critical", size, boards(s, l));
-    Ok(())
+    png_and_svg!(dir, stem, size, boards(s, l));
+    Ok(true)
 }
 
 fn boards<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: &Solved, l: Lang) -> Result<()> {
