@@ -92,7 +92,7 @@ pub fn bench(a: &BenchArgs, out: &mut impl std::io::Write) -> anyhow::Result<()>
     ] {
         *player = tables
             .resolve(chosen, variant, &arm.rules, &arm.device, &cancel)
-            .map_err(|e| InputError(format!("{flag}: {e}")))?;
+            .map_err(|e| InputError(format!("{flag}: {}", senet_engine::Chain(&e))))?;
     }
     let players = [arm.white.clone(), arm.black.clone()];
     let scenario = Scenario {

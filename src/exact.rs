@@ -45,7 +45,8 @@ pub fn check<S>(config: &RunConfig<S>) -> Result<()> {
         Err(e) => crate::error::bad(format!(
             "{}: key 'exact': the game of arm '{}' cannot be solved: {e}",
             config.args.scenario.display(),
-            arm.name
+            arm.name,
+            e = senet_engine::Chain(&e)
         )),
     }
 }

@@ -48,7 +48,10 @@ pub fn play(
             Ok(m) if m.is(&expected) => total.combine(&summed_counters(&[part], &[m], scenario)?),
             // A part kept by another build (another format): played again, and said once.
             Err(e) if part.join(MANIFEST).is_file() && !config.args.quiet => {
-                eprintln!("senet-sim: resuming: {e}; playing that part again");
+                eprintln!(
+                    "senet-sim: resuming: {e}; playing that part again",
+                    e = senet_engine::Chain(&e)
+                );
                 todo.push((shard, expected))
             }
             _ => todo.push((shard, expected)),

@@ -74,7 +74,7 @@ pub fn merge(args: MergeArgs) -> Result<PathBuf> {
     // tables here as on the machines that played the shards.
     let config = RunConfig::with_scenario(run, scenario)?
         .resolve(&mut Tables::new(), &Cancel::new())
-        .map_err(|e| InputError(e.to_string()))?;
+        .map_err(|e| InputError(senet_engine::Chain(&e).to_string()))?;
     let counters = summed_counters(&args.shards, &manifests, &config.scenario)?;
     let staging = crate::report::Staging::create(&config.out)?;
     let keep = config.args.report.games_csv.unwrap_or(0);

@@ -119,9 +119,11 @@ fn compute(job: &Job, request: &Request, say: &dyn Fn(&str), cancel: &Cancel) ->
 /// as an interruption.
 fn analysis_error(e: AnalysisError) -> anyhow::Error {
     match e {
-        AnalysisError::Strategy { spec, why } => {
-            InputError(format!("--strategies {spec}: {why}")).into()
-        }
+        AnalysisError::Strategy { spec, why } => InputError(format!(
+            "--strategies {spec}: {}",
+            senet_engine::Chain(&why)
+        ))
+        .into(),
         AnalysisError::Lengths(SolveError::Interrupted) => {
             Interrupted("nothing was written; the exact lengths were stopped".into()).into()
         }
@@ -186,7 +188,8 @@ fn verify(dir: &Path, out: &mut impl Write) -> Result<()> {
     } else {
         dir.to_path_buf()
     };
-    let solution = tablefile::load(&file).map_err(|e| InputError(format!("--verify: {e}")))?;
+    let solution = tablefile::load(&file)
+        .map_err(|e| InputError(format!("--verify: {}", senet_engine::Chain(&e))))?;
     let started = Instant::now();
     let r = residual(&solution);
     writeln!(

@@ -7,7 +7,7 @@
 mod convert;
 mod game;
 
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use senet_engine::strategy::spec::StrategySpec;
@@ -83,9 +83,9 @@ fn run_ipc<'py>(
                 return Err(interrupt);
             }
         }
-        (worker.join()).map_err(|_| PyValueError::new_err("the run stopped on an internal error"))
+        (worker.join()).map_err(|_| PyRuntimeError::new_err("the run stopped on an internal error"))
     })?;
-    let played: Vec<(&'static str, Vec<u8>)> = played.map_err(PyValueError::new_err)?;
+    let played: Vec<(&'static str, Vec<u8>)> = played?;
     Ok(played
         .into_iter()
         .map(|(name, bytes)| (name, PyBytes::new(py, &bytes)))
@@ -99,28 +99,33 @@ fn max_threads() -> usize {
 }
 
 /// Resolves the players of `parsed`, plays it on `threads` threads (stopped by `cancel`) and
-/// writes each table of its results as Arrow IPC bytes.
+/// writes each table of its results as Arrow IPC bytes. A scenario whose players cannot be
+/// made (a table or network refused) raises `ValueError`; what fails after it, `RuntimeError`;
+/// each with the error's chain of causes.
 fn play_tables(
     parsed: &Scenario<StrategySpec>,
     threads: Option<usize>,
     cancel: &Cancel,
-) -> Result<Vec<(&'static str, Vec<u8>)>, String> {
+) -> PyResult<Vec<(&'static str, Vec<u8>)>> {
+    let said = |e: &dyn std::error::Error| senet_engine::Chain(e).to_string();
     let mut tables = Tables::new();
-    let ready = (parsed.clone().resolve(&mut tables, cancel)).map_err(|e| e.to_string())?;
+    let ready = (parsed.clone().resolve(&mut tables, cancel))
+        .map_err(|e| PyValueError::new_err(said(&e)))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| PyRuntimeError::new_err(said(&e)))?;
     let done = AtomicU64::new(0);
     let counters = pool.install(|| play_counters(&ready, Shard::WHOLE, &done, cancel));
     let results = results(&ready, counters, 0);
-    let tables = senet_tables::run_tables::all(&results).map_err(|e| e.to_string())?;
+    let tables =
+        (senet_tables::run_tables::all(&results)).map_err(|e| PyRuntimeError::new_err(said(&e)))?;
     tables
         .iter()
         .map(|(name, frame)| {
             senet_tables::run_tables::ipc_bytes(name, frame)
                 .map(|b| (*name, b))
-                .map_err(|e| e.to_string())
+                .map_err(|e| PyRuntimeError::new_err(said(&e)))
         })
         .collect()
 }

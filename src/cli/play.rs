@@ -216,7 +216,9 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
     let mut ready = |spec: &StrategySpec, flag: &str| -> Result<Player> {
         tables
             .resolve(spec, variant, &rules, &device, &cancel)
-            .map_err(|e| crate::error::InputError(format!("{flag}: {e}")).into())
+            .map_err(|e| {
+                crate::error::InputError(format!("{flag}: {}", senet_engine::Chain(&e))).into()
+            })
     };
     let (white, black) = (
         ready(&a.game.white, "--white")?,

@@ -215,12 +215,12 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
                     "--pawns {pawns}: a game of {pawns} pawns a side is reviewed with a saved table: run `senet-sim solve --variant {variant} --pawns {pawns} --out DIR`, then add --table DIR/table.senet"
                 ))
             }
-            e => InputError(format!("--pawns {}: {e}", rules.pawns)),
+            e => InputError(format!("--pawns {}: {}", rules.pawns, senet_engine::Chain(&e))),
         })?;
     let mut ready = |spec: &StrategySpec, flag: &str| -> Result<_> {
         let player = tables
             .resolve(spec, variant, rules, device, &cancel)
-            .map_err(|e| InputError(format!("{flag}: {e}")))?;
+            .map_err(|e| InputError(format!("{flag}: {}", senet_engine::Chain(&e))))?;
         Ok(player.build(rules, device))
     };
     let players = [

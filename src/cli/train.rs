@@ -126,7 +126,8 @@ fn resumed(file: &Path, game: &Game, settings: Settings) -> Result<Training> {
     if !file.exists() {
         return Ok(Training::new(settings));
     }
-    let held = load(file).map_err(|e| crate::error::InputError(e.to_string()))?;
+    let held =
+        load(file).map_err(|e| crate::error::InputError(senet_engine::Chain(&e).to_string()))?;
     if held.game != *game || held.training.settings != settings {
         return bad(format!(
             "{}: holds a training of other rules or settings ({}); choose another --out",

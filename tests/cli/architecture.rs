@@ -217,3 +217,29 @@ fn the_turn_is_spelled_in_turn_rs_alone() {
         "turn.rs no longer says when points are left: update this test"
     );
 }
+
+#[test]
+fn a_library_errors_cause_is_its_source_not_its_message() {
+    // A message that also prints its source would say the reason twice in `Chain` (and in the
+    // binary's `{:#}`): the message names what failed, the source says why.
+    let mut twice = Vec::new();
+    for (file, text) in library_sources() {
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(msg) = line.trim().strip_prefix("#[error(") else {
+                continue;
+            };
+            if msg.starts_with("transparent") {
+                continue;
+            }
+            let next = lines[i + 1..(i + 3).min(lines.len())].join(" ");
+            if msg.contains("{source}") || (msg.contains("{0}") && next.contains("(#[from]")) {
+                twice.push(format!("{file}:{}", i + 1));
+            }
+        }
+    }
+    assert!(
+        twice.is_empty(),
+        "a message printing its own source: {twice:?}"
+    );
+}

@@ -21,7 +21,7 @@ pub const MAX_BYTES: usize = 1 << 20;
 #[derive(Debug, Error)]
 pub enum ClassFileError {
     /// The file cannot be read.
-    #[error("{}: cannot read the class's throws: {source}", file.display())]
+    #[error("{}: cannot read the class's throws", file.display())]
     Read {
         /// The file.
         file: PathBuf,
@@ -39,7 +39,7 @@ impl ClassFileError {
     pub fn message(&self, lang: Lang) -> String {
         match self {
             ClassFileError::Read { file, source } => match lang {
-                Lang::En => self.to_string(),
+                Lang::En => format!("{self}: {source}"),
                 Lang::Fr => format!(
                     "{} : impossible de lire les lancers de la classe : {source}",
                     file.display()

@@ -57,6 +57,7 @@
 // research tools (the solver's index, the move generator's parts).
 pub use board::{Position, Side};
 pub use end::Ending;
+pub use error::{Cause, Chain};
 pub use game::play_game;
 pub use movegen::{legal_moves, Effects, Kind, Move, MoveList};
 pub use observe::{GameSummary, Observer, Silent};
@@ -72,6 +73,7 @@ pub use variants::Variant;
 pub mod board;
 pub mod cpu;
 pub mod end;
+pub mod error;
 pub mod game;
 pub mod masks;
 pub mod movegen;

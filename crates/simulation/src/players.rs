@@ -243,7 +243,8 @@ fn load_checked(file: &str) -> Result<Solution, SolveError> {
                 "not a solved table: one update step changes position {} by {:.1e} \
                  (`senet-sim solve --verify {file}` checks every position)",
                 r.at, r.largest
-            ),
+            )
+            .into(),
         });
     }
     Ok(s)

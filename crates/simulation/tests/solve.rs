@@ -335,11 +335,11 @@ fn a_saved_table_reloads_and_is_refused_for_another_game() {
     assert!(e.contains("another throwing device"), "{e}");
     let bytes = std::fs::read(&file).unwrap();
     std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
-    let e = load(&file).unwrap_err().to_string();
+    let e = senet_engine::Chain(&load(&file).unwrap_err()).to_string();
     assert!(e.contains("truncated"), "{e}");
     // A file longer than its values is refused too, with both lengths.
     std::fs::write(&file, [&bytes[..], &[0u8; 4]].concat()).unwrap();
-    let e = load(&file).unwrap_err().to_string();
+    let e = senet_engine::Chain(&load(&file).unwrap_err()).to_string();
     let n = solution.values.len() * 4;
     assert!(
         e.contains(&format!("{} bytes of values, {n} expected", n + 4)),
@@ -389,15 +389,15 @@ fn a_table_header_with_invalid_rules_is_refused() {
     out.extend_from_slice(edited.as_bytes());
     out.extend_from_slice(&bytes[16 + len..]);
     std::fs::write(&path, out).unwrap();
-    let e = load(&path).unwrap_err().to_string();
+    let e = senet_engine::Chain(&load(&path).unwrap_err()).to_string();
     assert!(
         e.contains("edited.senet") && e.contains("residual_points"),
         "{e}"
     );
     let e = senet_simulation::exact::tablefile::table_game(&path)
         .err()
-        .unwrap()
-        .to_string();
+        .unwrap();
+    let e = senet_engine::Chain(&e).to_string();
     assert!(e.contains("residual_points"), "{e}");
 }
 
@@ -430,7 +430,7 @@ fn a_changed_rule_set_changes_the_table_format() {
     let Err(e) = senet_simulation::exact::tablefile::load(&path) else {
         panic!("an old table was read");
     };
-    let e = e.to_string();
+    let e = senet_engine::Chain(&e).to_string();
     assert!(
         e.contains("old.senet") && e.contains("table format 1"),
         "{e}"

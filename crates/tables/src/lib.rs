@@ -34,19 +34,21 @@ pub enum TablesError {
     #[error(transparent)]
     Frame(#[from] polars::prelude::PolarsError),
     /// polars could not write a file.
-    #[error("writing {path}: {why}")]
+    #[error("writing {path}")]
     Polars {
         /// The file.
         path: String,
         /// polars' message.
+        #[source]
         why: polars::prelude::PolarsError,
     },
     /// A file or folder could not be made or written.
-    #[error("writing {path}: {why}")]
+    #[error("writing {path}")]
     Io {
         /// The file or folder.
         path: String,
         /// The system's message.
+        #[source]
         why: std::io::Error,
     },
     /// A frame holds a column that the table of columns does not define.

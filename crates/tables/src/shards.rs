@@ -5,6 +5,7 @@
 use crate::frames::col;
 use polars::prelude::{DataFrame, PolarsError};
 use polars_io::prelude::{ParquetReader, ParquetWriter, SerReader};
+use senet_engine::Cause;
 use senet_simulation::input::scenario::Scenario;
 use senet_simulation::play::shard::{ScenarioCounters, Shard};
 use serde::{Deserialize, Serialize};
@@ -57,20 +58,22 @@ pub struct Manifest {
 #[derive(Debug, Error)]
 pub enum ShardError {
     /// No manifest could be read.
-    #[error("{path}: {why} (not a shard of run --shard?)")]
+    #[error("{path}: no manifest (not a shard of run --shard?)")]
     NoManifest {
         /// The manifest's path.
         path: String,
         /// Why.
-        why: String,
+        #[source]
+        why: Cause,
     },
     /// The manifest or the counters do not read.
-    #[error("{path}: {why}")]
+    #[error("{path}")]
     Unreadable {
         /// The file.
         path: String,
         /// Why.
-        why: String,
+        #[source]
+        why: Cause,
     },
     /// Counters written in another layout.
     #[error("{path}: counters written in format {format} (senet-sim {version}), this senet-sim {ours} reads format {FORMAT}: play that shard again with this version")]
@@ -121,15 +124,16 @@ pub enum ShardError {
     #[error("no shard to merge")]
     NoShard,
     /// A file could not be written.
-    #[error("writing {path}: {why}")]
+    #[error("writing {path}")]
     Write {
         /// The file.
         path: String,
         /// Why.
-        why: String,
+        #[source]
+        why: Cause,
     },
     /// The counters' sums could not be computed.
-    #[error("summing the shards' counters: {0}")]
+    #[error("summing the shards' counters")]
     Sum(#[from] PolarsError),
 }
 
@@ -214,21 +218,21 @@ pub fn write_partial(
         col("slot", rows.iter().map(|r| r.slot).collect::<Vec<_>>()),
         col("value", rows.iter().map(|r| r.value).collect::<Vec<_>>()),
     ])?;
-    let write = |path: &Path, why: String| ShardError::Write {
+    let write = |path: &Path, why: Cause| ShardError::Write {
         path: path.display().to_string(),
         why,
     };
     let path = dir.join(COUNTERS);
     let mut bytes = Vec::new();
-    (ParquetWriter::new(&mut bytes).finish(&mut df)).map_err(|e| write(&path, e.to_string()))?;
-    std::fs::write(&path, &bytes).map_err(|e| write(&path, e.to_string()))?;
+    (ParquetWriter::new(&mut bytes).finish(&mut df)).map_err(|e| write(&path, e.into()))?;
+    std::fs::write(&path, &bytes).map_err(|e| write(&path, e.into()))?;
     let manifest = Manifest {
         counters_hash: fnv1a(&bytes),
         ..manifest.clone()
     };
     let path = dir.join(MANIFEST);
-    let json = serde_json::to_string_pretty(&manifest).map_err(|e| write(&path, e.to_string()))?;
-    std::fs::write(&path, json + "\n").map_err(|e| write(&path, e.to_string()))
+    let json = serde_json::to_string_pretty(&manifest).map_err(|e| write(&path, e.into()))?;
+    std::fs::write(&path, json + "\n").map_err(|e| write(&path, e.into()))
 }
 
 /// Reads a shard folder's manifest, naming the folder when it cannot; `version` is this
@@ -238,11 +242,11 @@ pub fn read_manifest(dir: &Path, version: &str) -> Result<Manifest, ShardError> 
     let shown = || path.display().to_string();
     let text = std::fs::read_to_string(&path).map_err(|e| ShardError::NoManifest {
         path: shown(),
-        why: e.to_string(),
+        why: e.into(),
     })?;
     let m: Manifest = serde_json::from_str(&text).map_err(|e| ShardError::Unreadable {
         path: shown(),
-        why: e.to_string(),
+        why: e.into(),
     })?;
     if m.format != FORMAT {
         return Err(ShardError::OtherFormat {
@@ -327,7 +331,7 @@ pub fn summed_counters(
     let mut total: BTreeMap<Key, u64> = BTreeMap::new();
     for (d, m) in dirs.iter().zip(manifests) {
         let path = d.join(COUNTERS);
-        let unreadable = |why: String| ShardError::Unreadable {
+        let unreadable = |why: Cause| ShardError::Unreadable {
             path: path.display().to_string(),
             why,
         };
@@ -336,15 +340,20 @@ pub fn summed_counters(
             k: m.shard,
             n: m.shards,
         };
-        let counters = from_map(scenario, &rows).map_err(unreadable)?;
+        let counters = from_map(scenario, &rows).map_err(|e| unreadable(e.into()))?;
         let played = senet_simulation::play::runner::shard_games(scenario, shard);
         if m.games_played != played {
-            return Err(unreadable(format!(
-                "its manifest says {} games, shard {shard} of this scenario has {played}",
-                m.games_played
-            )));
+            return Err(unreadable(
+                format!(
+                    "its manifest says {} games, shard {shard} of this scenario has {played}",
+                    m.games_played
+                )
+                .into(),
+            ));
         }
-        counters.check_shard(scenario, shard).map_err(unreadable)?;
+        counters
+            .check_shard(scenario, shard)
+            .map_err(|e| unreadable(e.into()))?;
         for (key, value) in rows {
             let sum = total.entry(key).or_insert(0);
             *sum = (sum.checked_add(value))
@@ -360,19 +369,19 @@ pub fn summed_counters(
 /// The counters of one shard's file, by key: refused when the file is larger than
 /// [`MAX_COUNTERS_BYTES`], is not the one `manifest` fingerprints, has a null or a counter
 /// given twice.
-fn shard_rows(path: &Path, manifest: &Manifest) -> Result<BTreeMap<Key, u64>, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+fn shard_rows(path: &Path, manifest: &Manifest) -> Result<BTreeMap<Key, u64>, Cause> {
+    let file = std::fs::File::open(path)?;
     let mut bytes = Vec::new();
     std::io::Read::read_to_end(
         &mut std::io::Read::take(file, MAX_COUNTERS_BYTES + 1),
         &mut bytes,
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     if bytes.len() as u64 > MAX_COUNTERS_BYTES {
         return Err(format!(
             "larger than {} MB: not counters written by run --shard",
             MAX_COUNTERS_BYTES >> 20
-        ));
+        )
+        .into());
     }
     if manifest.counters_hash.is_empty() {
         return Err(
@@ -388,21 +397,13 @@ fn shard_rows(path: &Path, manifest: &Manifest) -> Result<BTreeMap<Key, u64>, St
                 .into(),
         );
     }
-    let df =
-        (ParquetReader::new(std::io::Cursor::new(bytes)).finish()).map_err(|e| e.to_string())?;
+    let df = (ParquetReader::new(std::io::Cursor::new(bytes)).finish())?;
     if df.columns().iter().any(|c| c.null_count() > 0) {
         return Err("a counter has no value (null)".into());
     }
-    let text = |e: PolarsError| e.to_string();
-    let (part, index) = (
-        df.column("part").map_err(text)?.str().map_err(text)?,
-        df.column("index").map_err(text)?.u32().map_err(text)?,
-    );
-    let (counter, slot) = (
-        df.column("counter").map_err(text)?.str().map_err(text)?,
-        df.column("slot").map_err(text)?.u32().map_err(text)?,
-    );
-    let value = df.column("value").map_err(text)?.u64().map_err(text)?;
+    let (part, index) = (df.column("part")?.str()?, df.column("index")?.u32()?);
+    let (counter, slot) = (df.column("counter")?.str()?, df.column("slot")?.u32()?);
+    let value = df.column("value")?.u64()?;
     let mut rows = BTreeMap::new();
     for i in 0..df.height() {
         let key = (
@@ -413,7 +414,7 @@ fn shard_rows(path: &Path, manifest: &Manifest) -> Result<BTreeMap<Key, u64>, St
         );
         let v = value.get(i).unwrap_or_default();
         if rows.insert(key, v).is_some() {
-            return Err(format!("row {} gives a counter a second time", i + 1));
+            return Err(format!("row {} gives a counter a second time", i + 1).into());
         }
     }
     Ok(rows)
@@ -462,6 +463,23 @@ mod tests {
         assert!(matches!(check_complete(&[], &[]), Err(ShardError::NoShard)));
     }
 
+    #[test]
+    fn a_folder_without_a_manifest_keeps_the_systems_reason_as_its_source() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = read_manifest(&dir.path().join("nothing"), "0.1.0").unwrap_err();
+        let io = std::error::Error::source(&e).and_then(|s| s.downcast_ref::<std::io::Error>());
+        assert_eq!(
+            io.map(|io| io.kind()),
+            Some(std::io::ErrorKind::NotFound),
+            "{e:?}"
+        );
+        assert!(e
+            .to_string()
+            .ends_with("manifest.json: no manifest (not a shard of run --shard?)"));
+        let line = senet_engine::Chain(&e).to_string();
+        assert!(line.starts_with(&e.to_string()) && line.len() > e.to_string().len() + 2);
+    }
+
     /// A scenario of one arm, its path and text.
     fn scenario(dir: &Path) -> (Scenario, PathBuf, String) {
         let text =
@@ -498,7 +516,8 @@ mod tests {
             .iter()
             .map(|d| read_manifest(d, "0.1.0").unwrap())
             .collect();
-        summed_counters(dirs, &manifests, &scenario).map_err(|e| e.to_string())
+        summed_counters(dirs, &manifests, &scenario)
+            .map_err(|e| senet_engine::Chain(&e).to_string())
     }
 
     #[test]

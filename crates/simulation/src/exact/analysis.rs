@@ -78,12 +78,13 @@ pub struct Judging<'a> {
 #[derive(Debug, Error)]
 pub enum AnalysisError {
     /// A strategy cannot play this game (a `td` with no network for it...).
-    #[error("{spec}: {why}")]
+    #[error("{spec}")]
     Strategy {
         /// The strategy.
         spec: StrategySpec,
         /// Why.
-        why: String,
+        #[source]
+        why: Box<SolveError>,
     },
     /// The exact lengths were stopped or failed.
     #[error(transparent)]
@@ -91,10 +92,10 @@ pub enum AnalysisError {
 }
 
 /// `spec` cannot play the game: why.
-fn strategy_error(spec: &StrategySpec, why: impl std::fmt::Display) -> AnalysisError {
+fn strategy_error(spec: &StrategySpec, why: SolveError) -> AnalysisError {
     AnalysisError::Strategy {
         spec: spec.clone(),
-        why: why.to_string(),
+        why: Box::new(why),
     }
 }
 

@@ -21,6 +21,7 @@ use crate::exact::layered::{
 };
 use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Sweep;
+use senet_engine::{Cause, Chain};
 use std::fs;
 use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -34,18 +35,19 @@ pub struct Checkpoint {
 
 /// A file of the checkpoint that could not be read or written.
 #[derive(Debug, thiserror::Error)]
-#[error("{path}: {why}")]
+#[error("{path}")]
 pub struct CheckpointError {
     /// The file.
     pub path: String,
     /// What went wrong.
-    pub why: String,
+    #[source]
+    pub why: Cause,
 }
 
-fn fail(path: &Path, e: impl std::fmt::Display) -> CheckpointError {
+fn fail(path: &Path, e: impl Into<Cause>) -> CheckpointError {
     CheckpointError {
         path: path.display().to_string(),
-        why: e.to_string(),
+        why: e.into(),
     }
 }
 
@@ -366,7 +368,7 @@ impl Keeper<'_, '_> {
     ) -> Result<(), LayeredError> {
         if let Some(c) = self.checkpoint {
             c.save_part(self.sweep, pick, now, values)
-                .map_err(|e| LayeredError::Finished(e.to_string()))?;
+                .map_err(|e| LayeredError::Finished(Chain(&e).to_string()))?;
             *self.saved(pick) = Instant::now();
             self.part = Some((pick, now.off, now.sweeps));
         }
@@ -415,7 +417,7 @@ impl Listener for Keeper<'_, '_> {
     fn finished(&mut self, pick: Pick, g: &Group, values: &[f64]) -> Result<(), LayeredError> {
         if let Some(c) = self.checkpoint {
             c.save(self.sweep, pick, g, values)
-                .map_err(|e| LayeredError::Finished(e.to_string()))?;
+                .map_err(|e| LayeredError::Finished(Chain(&e).to_string()))?;
         }
         *self.saved(pick) = Instant::now();
         (self.each)(Heard::Finished(pick, g));

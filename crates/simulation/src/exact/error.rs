@@ -125,11 +125,12 @@ pub enum SolveError {
         from: u8,
     },
     /// A table file could not be read or written.
-    #[error("{path}: {why}")]
+    #[error("{path}")]
     File {
         /// The file.
         path: String,
         /// What went wrong.
-        why: String,
+        #[source]
+        why: senet_engine::Cause,
     },
 }

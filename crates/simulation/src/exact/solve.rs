@@ -533,7 +533,7 @@ pub fn game_text(rules: &Rules, throws: &[(u8, f64)]) -> Result<String, SolveErr
     let law: Vec<String> = throws.iter().map(|(v, p)| format!("{v}:{p:e}")).collect();
     let rules = toml::to_string(rules).map_err(|e| SolveError::File {
         path: "the checkpoint's game.txt".into(),
-        why: e.to_string(),
+        why: e.into(),
     })?;
     Ok(format!("{rules}\nthrows = {}\n", law.join(" ")))
 }

@@ -30,7 +30,7 @@ const FORMAT: u32 = TABLE_FORMAT;
 pub fn save(solution: &Solution, path: &Path) -> Result<(), SolveError> {
     let err = |e: std::io::Error| SolveError::File {
         path: path.display().to_string(),
-        why: e.to_string(),
+        why: e.into(),
     };
     let header = Header {
         rules: solution.rules.clone(),
@@ -40,7 +40,7 @@ pub fn save(solution: &Solution, path: &Path) -> Result<(), SolveError> {
     };
     let text = toml::to_string(&header).map_err(|e| SolveError::File {
         path: path.display().to_string(),
-        why: e.to_string(),
+        why: e.into(),
     })?;
     let ours = |head: &[u8]| head.starts_with(MAGIC);
     crate::atomic::replace_own(path, ours, |out| {
@@ -93,7 +93,7 @@ pub struct TableGame {
 pub fn table_game(path: &Path) -> Result<TableGame, SolveError> {
     let mut file = BufReader::new(File::open(path).map_err(|e| SolveError::File {
         path: path.display().to_string(),
-        why: e.to_string(),
+        why: e.into(),
     })?);
     let header = read_header(&mut file, path)?;
     Ok(TableGame {
@@ -105,7 +105,7 @@ pub fn table_game(path: &Path) -> Result<TableGame, SolveError> {
 
 /// Reads the header of a table file, up to its values.
 fn read_header(file: &mut impl Read, path: &Path) -> Result<Header<Rules>, SolveError> {
-    let bad = |why: String| SolveError::File {
+    let bad = |why: senet_engine::Cause| SolveError::File {
         path: path.display().to_string(),
         why,
     };
@@ -120,7 +120,8 @@ fn read_header(file: &mut impl Read, path: &Path) -> Result<Header<Rules>, Solve
         return Err(bad(format!(
             "table format {format}, this senet-sim {} reads format {FORMAT}: solve it again",
             env!("CARGO_PKG_VERSION")
-        )));
+        )
+        .into()));
     }
     let len = u32::from_le_bytes(head[12..16].try_into().expect("4 bytes")) as usize;
     let mut text = vec![0u8; len];
@@ -132,11 +133,12 @@ fn read_header(file: &mut impl Read, path: &Path) -> Result<Header<Rules>, Solve
         let line = e
             .span()
             .map_or(0, |s| text[..s.start].lines().count().max(1));
-        bad(format!("header line {line}: {}", e.message().trim()))
+        bad(format!("header line {line}: {}", e.message().trim()).into())
     })?;
     // A rule set enters from a file only checked: a header edited by hand is refused here.
-    let rules = (header.rules.check()).map_err(|e| bad(format!("header: {e}")))?;
-    check_throws(&rules, &header.throws).map_err(|why| bad(format!("header: throws: {why}")))?;
+    let rules = (header.rules.check()).map_err(|e| bad(format!("header: {e}").into()))?;
+    check_throws(&rules, &header.throws)
+        .map_err(|why| bad(format!("header: throws: {why}").into()))?;
     Ok(Header {
         rules,
         throws: header.throws,
@@ -182,11 +184,11 @@ fn first_bad(values: &[f32], from: usize) -> Option<(usize, f32)> {
 /// Reads a table written by [`save`], its values streamed into the table (a 4-pawn table,
 /// 2.3 GB, is held once); an endgame table is numbered as its endgame.
 pub fn load(path: &Path) -> Result<Solution, SolveError> {
-    let bad = |why: String| SolveError::File {
+    let bad = |why: senet_engine::Cause| SolveError::File {
         path: path.display().to_string(),
         why,
     };
-    let mut file = BufReader::new(File::open(path).map_err(|e| bad(e.to_string()))?);
+    let mut file = BufReader::new(File::open(path).map_err(|e| bad(e.into()))?);
     let header = read_header(&mut file, path)?;
     let index = match header.endgame {
         0 => StateIndex::new(&header.rules)?,
@@ -197,22 +199,20 @@ pub fn load(path: &Path) -> Result<Solution, SolveError> {
             "{} positions in the file, {} in this program's numbering",
             header.positions,
             index.len()
-        )));
+        )
+        .into()));
     }
     // The values' length, from the file's size: a truncated (or lengthened) file is refused
     // before any value is read.
-    let at = file.stream_position().map_err(|e| bad(e.to_string()))?;
-    let size = file
-        .get_ref()
-        .metadata()
-        .map_err(|e| bad(e.to_string()))?
-        .len();
+    let at = file.stream_position().map_err(|e| bad(e.into()))?;
+    let size = file.get_ref().metadata().map_err(|e| bad(e.into()))?.len();
     if size.saturating_sub(at) != 4 * index.len() {
         return Err(bad(format!(
             "{} bytes of values, {} expected (truncated?)",
             size.saturating_sub(at),
             4 * index.len()
-        )));
+        )
+        .into()));
     }
     let n = index.len() as usize;
     let mut values = Vec::with_capacity(n);
@@ -220,7 +220,7 @@ pub fn load(path: &Path) -> Result<Solution, SolveError> {
     while values.len() < n {
         let take = (n - values.len()).min(CHUNK);
         file.read_exact(&mut chunk[..4 * take])
-            .map_err(|e| bad(e.to_string()))?;
+            .map_err(|e| bad(e.into()))?;
         let from = values.len();
         values.extend(
             chunk[..4 * take]
@@ -230,7 +230,8 @@ pub fn load(path: &Path) -> Result<Solution, SolveError> {
         if let Some((i, v)) = first_bad(&values[from..], from) {
             return Err(bad(format!(
                 "position {i} has the value {v}, not a chance between 0 and 1"
-            )));
+            )
+            .into()));
         }
     }
     Ok(Solution {

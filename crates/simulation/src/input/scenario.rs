@@ -388,7 +388,7 @@ fn validate_arm(cx: &Ctx, i: usize, a: FileArm, faults: &mut Faults) -> Option<A
                 .with_key(key)
             };
             let spec = StrategySpec::parse(s.get_ref()).map_err(|e| at(&e))?;
-            check(&spec, variant, &rules, &device).map_err(|e| at(&e))?;
+            check(&spec, variant, &rules, &device).map_err(|e| at(&senet_engine::Chain(&e)))?;
             Ok(spec)
         }
     };
@@ -548,7 +548,7 @@ fn validate_tournament(
             continue;
         };
         if let Err(e) = check(&spec, variant, &rules, &device) {
-            faults.push(at(ScenarioFault::Strategy, &e));
+            faults.push(at(ScenarioFault::Strategy, &senet_engine::Chain(&e)));
         } else if strategies.contains(&spec) {
             let twice = format!("'{}' is listed twice", s.get_ref());
             faults.push(at(ScenarioFault::Twice, &twice));

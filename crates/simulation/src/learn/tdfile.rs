@@ -34,12 +34,13 @@ pub const MAGIC: &str = "# senet-sim td weights 1";
 #[derive(Debug, Error)]
 pub enum TdFileError {
     /// It could not be read.
-    #[error("{file}: {why}")]
+    #[error("{file}")]
     Io {
         /// The file.
         file: String,
         /// The system's reason.
-        why: String,
+        #[source]
+        why: std::io::Error,
     },
     /// Its text is not a weights file: the line at fault (1 = the first) and why.
     #[error("{file}: line {line}: {why}")]
@@ -112,7 +113,7 @@ pub fn load(path: &Path) -> Result<TdFile, TdFileError> {
     let text =
         crate::input::read_text(path, 4 * crate::input::MAX_TEXT).map_err(|e| TdFileError::Io {
             file: file.clone(),
-            why: e.to_string(),
+            why: e,
         })?;
     parse(&text).map_err(|(line, why)| TdFileError::Format { file, line, why })
 }

@@ -125,7 +125,7 @@ fn another_games_files_go_and_nothing_else_is_ever_removed() {
         [off]
     );
     let e = Checkpoint::open(dir.path(), "game B", |_| false).unwrap_err();
-    assert!(e.why.contains("another game"), "{e}");
+    assert!(e.why.to_string().contains("another game"), "{e}");
     let alike = Checkpoint::open(dir.path(), "game A'", |old| old == "game A").unwrap();
     assert_eq!(
         alike

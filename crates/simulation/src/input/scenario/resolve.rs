@@ -25,7 +25,7 @@ impl Scenario<StrategySpec> {
             file: file.clone(),
             line: None,
             key: Some(key.to_string()),
-            message: format!("{which}, key '{key}': {e}"),
+            message: format!("{which}, key '{key}': {e}", e = senet_engine::Chain(&e)),
             more: Vec::new(),
         };
         let mut arms = Vec::with_capacity(self.arms.len());
