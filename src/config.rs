@@ -2,7 +2,7 @@
 //! built once; playing and writing only read it.
 
 use crate::error::{bad, FrenchInputError, InputError};
-use crate::lang::{t, Lang};
+use crate::lang::Lang;
 use anyhow::Result;
 use senet_classroom::ClassFile;
 use senet_engine::strategy::spec::{Player, StrategySpec};
@@ -293,7 +293,7 @@ fn class_throws<S>(scenario: &Scenario<S>, lang: Lang) -> Result<Vec<Option<Clas
             .into(),
         })?;
         for w in &read.warnings {
-            let word = t(lang, "warning:", "attention :");
+            let word = lang.texts().r_warning;
             eprintln!("{word} {}", w.message(&read.file, l));
         }
         Ok(Some(read))
@@ -317,6 +317,14 @@ impl RunConfig {
     /// How the tables are written.
     pub fn tables(&self) -> senet_tables::write::TableFormat {
         senet_tables::write::TableFormat::new(self.csv, self.args.report.parquet, self.lang)
+    }
+
+    /// What the results keep besides the counters: the games of `--games-csv` and `--records`.
+    pub fn keep(&self) -> senet_simulation::play::runner::Keep {
+        senet_simulation::play::runner::Keep {
+            first_games: self.args.report.games_csv.unwrap_or(0),
+            records: (self.args.report.records.as_ref()).map_or_else(Vec::new, |l| l.0.clone()),
+        }
     }
 }
 

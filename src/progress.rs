@@ -1,7 +1,7 @@
 //! Progress on stderr while games are played: a bar on a terminal, a line every few seconds
 //! otherwise, nothing when quiet.
 
-use crate::lang::{t, Lang};
+use crate::lang::Lang;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -64,9 +64,8 @@ fn left(total: u64, done: u64, elapsed: f64) -> Option<f64> {
 /// ", about 4 min 10 s left" (", encore environ 4 min 10 s") at the speed so far (nothing
 /// before the first game is done).
 fn eta_text(total: u64, done: u64, elapsed: f64, l: Lang) -> String {
-    left(total, done, elapsed).map_or(String::new(), |left| match l {
-        Lang::En => format!(", about {} left", duration_text(left)),
-        Lang::Fr => format!(", encore environ {}", duration_text(left)),
+    left(total, done, elapsed).map_or(String::new(), |left| {
+        crate::lang::fill!(l.texts().r_about_left, duration_text(left))
     })
 }
 
@@ -86,7 +85,7 @@ fn warn_if_long(total: u64, done: u64, elapsed: f64, warned: &mut bool, l: Lang)
 }
 
 fn report_progress(total: u64, done: &AtomicU64, stop: &AtomicBool, l: Lang) {
-    let games = t(l, "games", "parties");
+    let games = l.texts().r_games;
     let start = Instant::now();
     let mut warned = false;
     if std::io::stderr().is_terminal() {

@@ -57,8 +57,7 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         let manifest = crate::shards::manifest(&config, &text, shard, total);
         senet_tables::shards::write_partial(&staging.dir, &manifest, &counters)?;
     } else {
-        let keep_games = config.args.report.games_csv.unwrap_or(0);
-        let results = results(&config.scenario, counters, keep_games);
+        let results = results(&config.scenario, counters, &config.keep());
         let exact = crate::exact::write(&staging.dir, &config)?;
         crate::report::write(&staging.dir, &config, &results, exact.as_ref())?;
     }

@@ -77,8 +77,8 @@ pub fn merge(args: MergeArgs) -> Result<PathBuf> {
         .map_err(|e| InputError(senet_engine::Chain(&e).to_string()))?;
     let counters = summed_counters(&args.shards, &manifests, &config.scenario)?;
     let staging = crate::report::Staging::create(&config.out)?;
-    let keep = config.args.report.games_csv.unwrap_or(0);
-    let results = senet_simulation::play::runner::results(&config.scenario, counters, keep);
+    let results =
+        senet_simulation::play::runner::results(&config.scenario, counters, &config.keep());
     let exact = crate::exact::write(&staging.dir, &config)?;
     crate::report::write(&staging.dir, &config, &results, exact.as_ref())?;
     staging.commit()?;

@@ -15,7 +15,7 @@ use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::input::rulefile::to_text;
 use senet_simulation::input::scenario::Scenario;
-use senet_simulation::play::runner::{play_counters, results};
+use senet_simulation::play::runner::{play_counters, results, Keep};
 use senet_simulation::play::shard::Shard;
 use senet_simulation::players::Tables;
 use std::path::PathBuf;
@@ -117,7 +117,7 @@ fn play_tables(
         .map_err(|e| PyRuntimeError::new_err(said(&e)))?;
     let done = AtomicU64::new(0);
     let counters = pool.install(|| play_counters(&ready, Shard::WHOLE, &done, cancel));
-    let results = results(&ready, counters, 0);
+    let results = results(&ready, counters, &Keep::default());
     let tables =
         (senet_tables::run_tables::all(&results)).map_err(|e| PyRuntimeError::new_err(said(&e)))?;
     tables

@@ -60,10 +60,12 @@ pub(super) fn compare_throws(results: &[ArmResult], l: Lang) -> String {
     let v = tops[0];
     let f = frequency(first, v);
     let name = l.quote(&first.arm.name);
-    let mut s = match l {
-        Lang::Fr => format!("**La réponse de la simulation.** Avec {name}, l'issue la plus fréquente est {v} (fréquence {}).", l.num(f, 3)),
-        Lang::En => format!("**What the simulation answers.** With {name}, the most frequent value is {v} (frequency {}).", l.num(f, 3)),
-    };
+    let mut s = crate::lang::fill!(
+        l.texts().r_what_simulation_answers_with,
+        name,
+        v,
+        l.num(f, 3)
+    );
     if !alike.is_empty() {
         let names = quote_list(alike.iter().map(|r| r.arm.name.as_str()), l);
         let freqs: Vec<String> = alike.iter().map(|r| l.num(frequency(r, v), 3)).collect();
@@ -91,10 +93,11 @@ pub(super) fn compare_throws(results: &[ArmResult], l: Lang) -> String {
     let zero = first.arm.rules.throw_values[0];
     if zero != 0 && !reference.iter().any(|d| d.0 == 0) {
         s.push(' ');
-        s.push_str(&match l {
-            Lang::Fr => format!("Dans cette règle, **0 face marquée compte {zero}** : c'est l'issue {zero} des diagrammes."),
-            Lang::En => format!("In these rules, **0 marked faces count {zero}**: that is the value {zero} of the charts."),
-        });
+        s.push_str(&crate::lang::fill!(
+            l.texts().r_these_rules_0_marked,
+            zero,
+            zero
+        ));
     }
     s
 }
@@ -145,15 +148,17 @@ pub(super) fn lengths(results: &[ArmResult], l: Lang) -> String {
         let throws = l.num(a.throws_per_game.mean(), 1);
         let name = l.quote(&r.arm.name);
         let skewed = a.turns.mean() > a.turns.quantile(0.5) as f64;
-        let mut line = match l {
-            Lang::Fr => format!("**Combien de temps dure une partie ?** Pour {name}, une partie dure en moyenne **{mean} tours** ({throws} lancers). La moitié des parties durent moins de **{median} tours** (la médiane), un quart moins de {q1} tours et un quart plus de {q3} tours."),
-            Lang::En => format!("**How long does a game last?** For {name}, a game lasts **{mean} turns** on average ({throws} throws). Half the games last fewer than **{median} turns** (the median), a quarter fewer than {q1} and a quarter more than {q3}."),
-        };
+        let mut line = crate::lang::fill!(
+            l.texts().r_how_long_does_game,
+            name,
+            mean,
+            throws,
+            median,
+            q1,
+            q3
+        );
         if skewed {
-            line.push_str(match l {
-                Lang::Fr => " La moyenne est plus grande que la médiane, car quelques parties très longues la tirent vers le haut.",
-                Lang::En => " The mean is above the median, since a few very long games pull it up.",
-            });
+            line.push_str(l.texts().r_mean_above_median_since);
         }
         s.push_str(&line);
         s.push_str("\n\n");

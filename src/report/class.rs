@@ -6,7 +6,7 @@
 use super::charts::class::{draw_class_pooled, draw_class_throws};
 use super::charts::{err, fonts, png_and_svg, slug};
 use super::live;
-use crate::lang::{t, Lang};
+use crate::lang::Lang;
 use anyhow::{anyhow, Result};
 use plotters::prelude::*;
 use senet_classroom::{analyse, law, Analysis, ClassFile, Object};
@@ -76,12 +76,8 @@ pub(super) fn write(
     let cl = senet_classroom::Lang::from(l);
     let mut m = format!(
         "### {}\n\n[{}](#class-form)\n\n",
-        t(l, "The class's throws", "Les lancers de la classe"),
-        t(
-            l,
-            "→ Type the class's counts (the live form)",
-            "→ Taper les effectifs de la classe (le formulaire en direct)"
-        ),
+        l.texts().r_classs_throws,
+        l.texts().r_type_classs_counts_live,
     );
     for (k, ((r, file), a)) in arms.iter().zip(&analyses).enumerate() {
         let class = &file.class;
@@ -109,14 +105,15 @@ pub(super) fn write(
             let pooled = class.pooled();
             let dashed = (reference.as_slice(), drawn.as_str());
             png_and_svg!(charts, stem, draw_class_pooled(a, &pooled, dashed, l));
-            let _ = writeln!(m, "![{stem}](charts/{stem}.png)\n\n{} {}\n", a.pooled_caption(&drawn, cl), t(l,
-                "Between the grey lines the frequency of the most probable value stays almost always, by luck alone (at lycée: the fluctuation interval p ± 1/√n).",
-                "Entre les traits gris, la fréquence de l'issue la plus probable reste presque toujours, par le seul hasard (au lycée : l'intervalle de fluctuation p ± 1/√n)."));
+            let _ = writeln!(
+                m,
+                "![{stem}](charts/{stem}.png)\n\n{} {}\n",
+                a.pooled_caption(&drawn, cl),
+                l.texts().r_between_grey_lines_frequency
+            );
         }
     }
-    let files = format!("{}\n\n", t(l,
-            "Every count is in `class_throws.csv` (the class pooled, beside the simulation) and `class_pooled.csv` (each group's counts and the pooled frequencies, group after group).",
-            "Tous les effectifs sont dans `class_throws.csv` (la classe entière, à côté de la simulation) et `class_pooled.csv` (les effectifs de chaque groupe et les fréquences cumulées, groupe après groupe)."));
+    let files = format!("{}\n\n", l.texts().r_every_count_class_throws);
     Ok(Section { question: m, files })
 }
 
@@ -132,22 +129,16 @@ fn pooled_reference(r: &ArmResult, a: &Analysis) -> (Vec<f64>, String) {
 /// The caption of the class's bars.
 fn throws_caption(r: &ArmResult, a: &Analysis, l: Lang) -> String {
     let name = l.quote(&r.arm.name);
-    let mut s = match l {
-        Lang::Fr => format!("La fréquence de chaque issue dans la classe, la fréquence simulée et la probabilité exacte avec {name}"),
-        Lang::En => format!("The class's frequency of each value, the simulated frequency and the exact probability with {name}"),
-    };
+    let mut s = crate::lang::fill!(l.texts().r_classs_frequency_each_value, name);
     if let Some(e) = a.shown_estimate() {
         let p = l.num(e.p, 2);
-        let _ = write!(s, "{}", match l {
-            Lang::Fr => format!(", puis la probabilité avec des bâtonnets qui tombent sur la face plate avec la probabilité {p} estimée par la classe"),
-            Lang::En => format!(", then the probability with sticks that fall on their flat face with the class's estimated probability {p}"),
-        });
+        let _ = write!(
+            s,
+            "{}",
+            crate::lang::fill!(l.texts().r_then_probability_with_sticks, p)
+        );
     }
-    s.push_str(t(
-        l,
-        "; the dashed grey line is the frequency each value would have were the values equiprobable. The axis starts at 0.",
-        " ; le trait gris en pointillés est la fréquence qu'aurait chaque issue si les issues étaient équiprobables. L'axe part de 0.",
-    ));
+    s.push_str(l.texts().r_dashed_grey_line_frequency);
     s
 }
 
@@ -158,14 +149,10 @@ fn table(r: &ArmResult, a: &Analysis, l: Lang) -> String {
     let (p, estimate) = (&a.law, a.shown_estimate());
     // Six columns (a projected page): the last is the equiprobable value, or, for a real class
     // of sticks, the probability with sticks of its p̂ (the answer says 1/k already).
-    let head = t(
-        l,
-        "| value | the class's count | the class's frequency | simulated frequency | exact probability |",
-        "| issue | effectif de la classe | fréquence dans la classe | fréquence simulée | probabilité exacte |",
-    );
+    let head = l.texts().r_value_classs_count_classs;
     let last = match estimate {
-        Some(e) => format!("{} {}", t(l, "sticks of", "bâtonnets à"), l.num(e.p, 2)),
-        None => t(l, "were they equiprobable", "si équiprobables").to_string(),
+        Some(e) => format!("{} {}", l.texts().r_sticks, l.num(e.p, 2)),
+        None => l.texts().r_were_they_equiprobable.to_string(),
     };
     let mut m = String::new();
     let _ = writeln!(m, "{head} {last} |\n|{}", "---:|".repeat(6));
@@ -180,7 +167,7 @@ fn table(r: &ArmResult, a: &Analysis, l: Lang) -> String {
             l.num(estimate.map_or(a.equiprobable.p, |e| e.law[i]), 3)
         );
     }
-    let all = t(l, "all", "total");
+    let all = l.texts().r_all;
     let _ = writeln!(m, "| {all} | {} | 1 | 1 | 1 | 1 |\n", l.int(a.throws));
     m
 }

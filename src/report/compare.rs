@@ -2,7 +2,7 @@
 //! win rates and of the mean lengths, with its 95% interval and p-value (`comparison.csv` has
 //! every pair).
 
-use crate::lang::{t, Lang};
+use crate::lang::Lang;
 use senet_simulation::play::compare::compare;
 use senet_simulation::play::runner::ArmResult;
 use std::fmt::Write;
@@ -10,9 +10,9 @@ use std::fmt::Write;
 /// The measure's name in words.
 fn measure(name: &str, l: Lang) -> &'static str {
     match name {
-        "white_rate" => t(l, "white's wins", "victoires des blancs"),
-        "first_mover_rate" => t(l, "first mover's wins", "victoires du premier joueur"),
-        _ => t(l, "mean turns", "tours en moyenne"),
+        "white_rate" => l.texts().r_whites_wins,
+        "first_mover_rate" => l.texts().r_first_movers_wins,
+        _ => l.texts().r_mean_turns,
     }
 }
 
@@ -26,17 +26,9 @@ pub fn md(results: &[ArmResult], l: Lang) -> String {
     }
     let mut m = format!(
         "## {}\n\n{}\n\n| {} |\n|---|---|---:|---:|---:|---:|\n",
-        t(l, "Arms compared", "Configurations comparées"),
-        t(
-            l,
-            &format!("Each arm against `{}` (all pairs: `comparison.csv`): the difference (the arm less the first) with its 95% interval, and the two-sided p-value of no difference (a normal test; the arms' games are independent). Rates are shares of all games; lengths are of the finished games.", first.arm.name),
-            &format!("Chaque configuration face à `{}` (toutes les paires : `comparison.csv`) : la différence (la configuration moins la première) avec son intervalle à 95 %, et la p-valeur bilatérale de l'absence de différence (test normal ; les parties des configurations sont indépendantes). Les fréquences portent sur toutes les parties, les durées sur les parties finies.", first.arm.name),
-        ),
-        t(
-            l,
-            "arm | measure | value | first arm's | difference [95%] (points, or turns) | p",
-            "configuration | mesure | valeur | celle de la première | différence [95 %] (points, ou tours) | p"
-        ),
+        l.texts().r_arms_compared,
+        crate::lang::fill!(l.texts().r_arms_against_first, first.arm.name),
+        l.texts().r_arm_measure_value_first,
     );
     for r in rest {
         for c in compare(&first.stats, &r.stats) {

@@ -4,7 +4,7 @@
 
 use super::further::Check;
 use super::interval::{outside, pct, share};
-use crate::lang::{fill, t, Lang};
+use crate::lang::{fill, Lang};
 use crate::report::solved::Solved;
 use anyhow::Result;
 use senet_engine::strategy::spec::StrategySpec;
@@ -68,11 +68,17 @@ pub(super) fn md(results: &[ArmResult], exact: &ExactStart, l: Lang, class: bool
     for (r, value, how) in solved_arms(results, exact, l) {
         let a = &r.stats;
         if class {
-            let _ = write!(m, "{}\n\n", fill!(t(l,
-                "When both sides play {}, the side that starts wins with the exact probability {} (the solved game). The simulation {} gives {}.",
-                "Quand les deux camps jouent {}, le camp qui commence gagne avec la probabilité exacte {} (la partie résolue). La simulation {} donne {}."),
-                how, l.num(value, 4), l.quote(&r.arm.name),
-                share(a.first_mover_wins, a.games, l)));
+            let _ = write!(
+                m,
+                "{}\n\n",
+                fill!(
+                    l.texts().r_when_both_sides_play,
+                    how,
+                    l.num(value, 4),
+                    l.quote(&r.arm.name),
+                    share(a.first_mover_wins, a.games, l)
+                )
+            );
             continue;
         }
         let missed = outside(&r.arm.name, a.first_mover_wins, a.games, value, l);
@@ -120,15 +126,7 @@ fn answer(optimal: f64, l: Lang) -> String {
 pub(super) fn checks(results: &[ArmResult], exact: &ExactStart, l: Lang) -> Vec<Check> {
     (solved_arms(results, exact, l).into_iter())
         .map(|(r, value, how)| Check {
-            what: fill!(
-                t(
-                    l,
-                    "{}, both sides playing {}",
-                    "{}, les deux camps jouant {}"
-                ),
-                l.quote(&r.arm.name),
-                how
-            ),
+            what: fill!(l.texts().r_both_sides_playing, l.quote(&r.arm.name), how),
             k: r.stats.first_mover_wins,
             n: r.stats.games,
             exact: Some((l.num(value, 4), value)),
@@ -143,13 +141,9 @@ pub(super) fn solved_md(dir: &Path, exact: &ExactStart, l: Lang) -> Result<Strin
     let s = &exact.solved;
     let mut m = format!(
         "### {}\n\n{}\n\n{}\n|---|---:|---:|---:|\n",
-        t(l, "Is playing well much better?", "Jouer au mieux, est-ce beaucoup mieux ?"),
-        t(l,
-          "Each strategy played against the optimal strategy (`exact/losses.csv`): the games it won, the share of its decisions where it chose a worse move than the best, and the probability of winning it gave away per decision, on average.",
-          "Chaque stratégie a joué contre la stratégie « au mieux » (`exact/losses.csv`) : les parties qu'elle a gagnées, la part de ses décisions où elle a choisi un coup moins bon que le meilleur, et la probabilité de gagner qu'elle a perdue par décision, en moyenne."),
-        t(l,
-          "| strategy | games won against optimal | decisions with a worse move | chance lost per decision |",
-          "| stratégie | parties gagnées contre « au mieux » | décisions avec un coup moins bon | chance perdue par décision |"),
+        l.texts().r_playing_well_much_better,
+        l.texts().r_each_strategy_played_against,
+        l.texts().r_strategy_games_won_against,
     );
     // A French report names its strategies in words (« au hasard »), an English one by id.
     let strategy = |id: &str| match l {
@@ -172,10 +166,8 @@ pub(super) fn solved_md(dir: &Path, exact: &ExactStart, l: Lang) -> Result<Strin
         let _ = writeln!(
             m,
             "### {}\n\n![exact-critical](charts/exact-critical.png)\n\n{}\n",
-            t(l, "Where the choice matters most", "Là où le choix compte le plus"),
-            t(l,
-              "The positions of the solved game where the best move (green) and the worst (red) differ most in the chance of winning they leave (`exact/critical.csv`).",
-              "Les positions de la partie résolue où le meilleur coup (vert) et le pire (rouge) laissent des chances de gagner les plus différentes (`exact/critical.csv`).")
+            l.texts().r_where_choice_matters_most,
+            l.texts().r_positions_solved_game_where
         );
     }
     Ok(m)

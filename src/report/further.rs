@@ -4,12 +4,12 @@
 //! it. This module writes that section and keeps file names out of the pupils' text.
 
 use super::interval::{holds, pct};
-use crate::lang::{t, Lang};
+use crate::lang::Lang;
 use std::fmt::Write as _;
 
 /// The heading of the lycée section.
 pub(super) fn title(l: Lang) -> &'static str {
-    t(l, "Going further (lycée)", "Pour aller plus loin (lycée)")
+    l.texts().r_going_further_lyc_e
 }
 
 /// A simulated frequency the lycée section gives with its 95 % interval: `k` of `n`, what it
@@ -36,9 +36,7 @@ pub(super) fn section(before: &str, checks: &[Check], l: Lang) -> String {
     if checks.is_empty() {
         return m;
     }
-    let _ = writeln!(m, "{}\n", t(l,
-        "**95% confidence intervals.** Each simulated percentage with its 95% interval, [low ; high]:",
-        "**Intervalles de confiance à 95 %.** Chaque pourcentage simulé avec son intervalle à 95 %, [bas ; haut] :"));
+    let _ = writeln!(m, "{}\n", l.texts().r_95_confidence_intervals_each);
     let (mut hits, mut exact, mut missed) = (0, 0, Vec::new());
     for c in checks {
         let _ = write!(m, "- {} : {}", c.what, pct(c.k, c.n, l));
@@ -59,10 +57,7 @@ pub(super) fn section(before: &str, checks: &[Check], l: Lang) -> String {
             let _ = write!(
                 m,
                 "{}",
-                match l {
-                    Lang::Fr => format!(" ; l'intervalle {word} la probabilité exacte {shown}"),
-                    Lang::En => format!("; the interval {word} the exact probability {shown}"),
-                }
+                crate::lang::fill!(l.texts().r_interval_exact_probability, word, shown)
             );
         }
         m.push_str(".\n");

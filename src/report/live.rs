@@ -11,7 +11,7 @@
 //! order of the values; groups separated by `;`), so that a link or a test opens the page with
 //! them drawn.
 
-use crate::lang::{t, Lang};
+use crate::lang::Lang;
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::rate;
 use std::fmt::Write as _;
@@ -72,58 +72,36 @@ pub fn form(results: &[ArmResult], setup: &FormSetup, l: Lang) -> String {
          <div class=\"charts\"><div id=\"class-chart\"></div><div id=\"class-curve\"></div></div>\n\
          </section>\n<script>\nconst CLASS_DATA = {data};\nconst CLASS_FORM = {setup_json};\n\
          {SCRIPT}</script>\n",
-        t(l, "The class's counts, live", "Les effectifs de la classe, en direct"),
-        t(l,
-          "Type each group's counts as it reads them from its sheet: the totals, the frequencies, the answer and the charts follow as you type. The counts stay in this browser (a reload keeps them); nothing leaves this page.",
-          "Taper les effectifs de chaque groupe quand il les lit sur sa fiche : les totaux, les fréquences, la réponse et les graphiques suivent la saisie. Les effectifs restent dans ce navigateur (recharger la page les garde) ; rien ne quitte cette page."),
-        t(l, "Compared with:", "Comparer avec :"),
-        t(l, "+ a group", "+ un groupe"),
-        t(l, "Clear all", "Tout effacer"),
+        l.texts().r_classs_counts_live,
+        l.texts().r_type_each_groups_counts,
+        l.texts().r_compared_with,
+        l.texts().r_group,
+        l.texts().r_clear_all,
     )
 }
 
 /// The form's words, as a JSON object.
 fn words(l: Lang) -> String {
     let pairs = [
-        ("value", t(l, "value", "issue")),
-        ("group", t(l, "Group", "Groupe")),
-        ("name", t(l, "group", "groupe")),
-        ("total", t(l, "total", "total")),
-        ("all", t(l, "the class", "la classe")),
-        ("freq", t(l, "frequency", "fréquence")),
-        ("class", t(l, "the class", "la classe")),
-        ("sim", t(l, "simulation", "simulation")),
-        ("exact", t(l, "exact probability", "probabilité exacte")),
-        ("equi", t(l, "equiprobable values", "issues équiprobables")),
-        ("groups1", t(l, "1 group", "1 groupe")),
-        ("groupsN", t(l, "{g} groups", "{g} groupes")),
-        (
-            "none",
-            t(
-                l,
-                "Type the groups' counts above.",
-                "Taper les effectifs des groupes ci-dessus.",
-            ),
-        ),
-        (
-            "bad",
-            t(
-                l,
-                "{text}: not a count of throws; write a whole number (0, 1, 2…)",
-                "{text} : ce n'est pas un effectif ; écrire un nombre entier (0, 1, 2…)",
-            ),
-        ),
-        (
-            "where",
-            t(l, "{group}, value {value}", "{group}, issue {value}"),
-        ),
-        ("pooled", t(l, "groups pooled", "groupes réunis")),
-        ("quote", t(l, "\"{name}\"", "«\u{a0}{name}\u{a0}»")),
-        ("and", t(l, "and", "et")),
-        (
-            "clear",
-            t(l, "Clear every count?", "Effacer tous les effectifs ?"),
-        ),
+        ("value", l.texts().r_value),
+        ("group", l.texts().r_group_2),
+        ("name", l.texts().r_group_3),
+        ("total", l.texts().r_total),
+        ("all", l.texts().r_class),
+        ("freq", l.texts().r_frequency),
+        ("class", l.texts().r_class),
+        ("sim", l.texts().r_simulation),
+        ("exact", l.texts().r_exact_probability),
+        ("equi", l.texts().r_equiprobable_values),
+        ("groups1", l.texts().r_1_group),
+        ("groupsN", l.texts().r_g_groups),
+        ("none", l.texts().r_type_groups_counts_above),
+        ("bad", l.texts().r_text_not_count_throws),
+        ("where", l.texts().r_group_value_value),
+        ("pooled", l.texts().r_groups_pooled_2),
+        ("quote", l.texts().r_name),
+        ("and", l.texts().r_and),
+        ("clear", l.texts().r_clear_every_count),
         ("dec", if l == Lang::Fr { "," } else { "." }),
         ("thousands", if l == Lang::Fr { "\u{a0}" } else { "," }),
     ];

@@ -20,7 +20,7 @@ pub mod tournament;
 pub use staging::Staging;
 
 use crate::config::RunConfig;
-use crate::lang::{fill, t, Lang};
+use crate::lang::{fill, Lang};
 use anyhow::{Context, Result};
 use interval::pct;
 use senet_engine::rules::{ExitRule, GameEnd};
@@ -81,11 +81,7 @@ pub fn write(
             true => further::title(lang),
             false => lang.texts().all_figures,
         },
-        note: t(
-            lang,
-            "The rest of the report (going further at lycée, all the figures) is not printed: it is in report.html.",
-            "La suite du rapport (« Pour aller plus loin (lycée) », « Tous les résultats ») n'est pas imprimée : elle est dans report.html.",
-        ),
+        note: lang.texts().r_rest_report_going_further,
     });
     html::write(dir, &md, &form, (&scenario.title, lang.code()), print)?;
     Ok(())
@@ -118,8 +114,8 @@ fn write_arms(
         let header = write_table(&mut frames::games(results)?, &dir.join("games.csv"), style)?;
         written.insert("games.csv".into(), header);
     }
-    if let Some(list) = &config.args.report.records {
-        records::write(&dir.join("records"), scenario, &list.0)?;
+    if config.args.report.records.is_some() {
+        records::write(&dir.join("records"), results)?;
     }
     for (name, mut frame) in senet_tables::run_tables::arm_tables(results)? {
         let file = format!("{name}.csv");
@@ -264,9 +260,7 @@ fn arms_md(
         if s.charts.contains(&QuestionChart::Lengths) {
             question.push_str(&answers::lengths(results, l));
             if pupils {
-                let _ = writeln!(before, "{}\n", t(l,
-                    "**The expected value.** The mean length of the simulated games estimates the expected length of a game: the mean that ever more games would come close to.",
-                    "**L'espérance.** La durée moyenne des parties simulées estime l'espérance de la durée d'une partie : la moyenne dont on se rapprocherait avec toujours plus de parties."));
+                let _ = writeln!(before, "{}\n", l.texts().r_expected_value_mean_length);
             }
         }
         if let Some(e) = exact {
@@ -369,12 +363,7 @@ fn summary_table(results: &[ArmResult], l: Lang) -> String {
 /// A class's summary table: five columns that fit a projected page (1200 px); the others are
 /// in `summary.csv`.
 fn class_summary(results: &[ArmResult], l: Lang) -> String {
-    let mut m = crate::lang::t(
-        l,
-        "| arm | games | wins of the side that starts | turns on average | median turns |\n",
-        "| configuration | parties | victoires du camp qui commence | tours en moyenne | médiane des tours |\n",
-    )
-    .to_string();
+    let mut m = l.texts().r_arms_header.to_string();
     let _ = writeln!(m, "|---|---:|---:|---:|---:|");
     for r in results {
         let a = &r.stats;
@@ -415,7 +404,7 @@ fn metrics_part(m: &mut String, results: &[ArmResult], l: Lang) {
     }
     let _ = writeln!(m, "\n|---|{}", "---:|".repeat(results.len()));
     let all: Vec<Metrics> = results.iter().map(|r| r.metrics()).collect();
-    let _ = write!(m, "| {} |", crate::lang::t(l, "player 1", "joueur 1"));
+    let _ = write!(m, "| {} |", l.texts().r_player_1);
     for x in &all {
         let who =
             senet_tables::localise::word(senet_tables::columns::Values::Side, x.player_1.id(), l);
@@ -506,20 +495,13 @@ fn throwoff_checks(results: &[ArmResult], l: Lang) -> Vec<further::Check> {
         let (a, name) = (&r.stats, l.quote(&r.arm.name));
         let (theory, exact) = throwoff_exact(r, l);
         checks.push(further::Check {
-            what: fill!(t(l, "who starts, {}", "qui commence, {}"), name),
+            what: fill!(l.texts().r_who_starts, name),
             k: a.throwoff_first_thrower,
             n: a.throwoffs,
             exact: Some((exact, theory)),
         });
         checks.push(further::Check {
-            what: fill!(
-                t(
-                    l,
-                    "the first thrower wins, {}",
-                    "le premier lanceur gagne, {}"
-                ),
-                name
-            ),
+            what: fill!(l.texts().r_first_thrower_wins, name),
             k: a.first_thrower_wins,
             n: a.throwoffs,
             exact: None,

@@ -2,7 +2,7 @@
 //! report folder (`rules/NAME.toml`, as `variants --show` writes it), its hash for
 //! `summary.csv`, and the section of `report.md` that lists what each changes from its preset.
 
-use crate::lang::{t, Lang};
+use crate::lang::Lang;
 use anyhow::{Context, Result};
 use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::input::rulefile::{changed_keys, hash, to_text, Game};
@@ -34,9 +34,11 @@ pub fn write(dir: &Path, s: &Scenario, l: Lang) -> Result<String> {
     // summary.csv.
     let class = s.audience == Audience::Class;
     let mut md = if class {
-        format!("## {}\n\n{}\n\n", tx.rules_title, t(l,
-            "The whole game of each arm, its rules and its device, is a rule file in `rules/`: `senet-sim play --rules rules/NAME.toml` plays it.",
-            "Le jeu complet de chaque configuration, ses règles et son objet de lancer, est un fichier de règles dans `rules/` : `senet-sim play --rules rules/NOM.toml` le joue."))
+        format!(
+            "## {}\n\n{}\n\n",
+            tx.rules_title,
+            l.texts().r_whole_game_each_arm
+        )
     } else {
         format!("## {}\n\n{}\n\n", tx.rules_title, tx.rules_note)
     };
@@ -44,11 +46,7 @@ pub fn write(dir: &Path, s: &Scenario, l: Lang) -> Result<String> {
         let _ = writeln!(
             md,
             "{}\n|---|---|---|---|",
-            t(
-                l,
-                "| arm | rule file | variant | device |",
-                "| configuration | fichier de règles | variante | objet de lancer |"
-            )
+            l.texts().r_arm_rule_file_variant
         );
     } else {
         let _ = writeln!(md, "{}\n|---|---|---|---|---|---|", tx.rules_header);

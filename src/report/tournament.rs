@@ -4,7 +4,7 @@
 
 use super::charts::ladder::draw_ladder;
 use super::charts::{err, fonts, label_font, png_and_svg, slug, title_font, FONT, H, W};
-use crate::lang::{fill, t, Lang};
+use crate::lang::{fill, Lang};
 use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -63,26 +63,15 @@ fn ladder_section(md: &mut String, r: &TournamentResult, steps: &[Step], stem: &
         tour.name,
         tour.variant,
         l.device(&tour.device),
-        fill!(
-            t(
-                l,
-                "A skill ladder: each strategy plays the one listed before it, {} games, in duplicate pairs (the same throws with colours swapped).",
-                "Une échelle de niveau : chaque stratégie joue celle qui la précède dans la liste, {} parties, par paires jumelles (les mêmes lancers, couleurs échangées)."
-            ),
-            l.int(tour.games)
-        )
+        fill!(l.texts().r_skill_ladder_each_strategy, l.int(tour.games))
     );
     let _ = writeln!(
         md,
         "| {} | {} | {} | {} |\n|---|---:|---:|---:|",
-        t(l, "step", "marche"),
-        t(
-            l,
-            "score of the upper one (a draw ½)",
-            "score de celle du dessus (une nulle ½)"
-        ),
-        t(l, "95% interval", "intervalle à 95 %"),
-        t(l, "games", "parties"),
+        l.texts().r_step,
+        l.texts().r_score_upper_one_draw,
+        l.texts().r_95_interval,
+        l.texts().r_games,
     );
     for s in steps {
         let _ = writeln!(
@@ -101,14 +90,7 @@ fn ladder_section(md: &mut String, r: &TournamentResult, steps: &[Step], stem: &
         let _ = write!(
             md,
             "{} ",
-            fill!(
-                t(
-                l,
-                    "Ludii's SkillTrace over these steps: **{}** (Ludii's formula, its UCT doublings replaced by the steps; ladder.csv).",
-                    "SkillTrace de Ludii sur ces marches : **{}** (la formule de Ludii, ses doublements d'UCT remplacés par les marches ; ladder.csv)."
-                ),
-                l.num(trace, 3)
-            )
+            fill!(l.texts().r_ludiis_skilltrace_over_these, l.num(trace, 3))
         );
     }
     if let Some(s) = steps.iter().find(|s| s.interval.1 < 0.5) {
@@ -116,11 +98,7 @@ fn ladder_section(md: &mut String, r: &TournamentResult, steps: &[Step], stem: &
             md,
             "{}",
             fill!(
-                t(
-                    l,
-                    "The ladder is out of order at the step {}: the upper strategy loses.",
-                    "L'échelle n'est pas dans l'ordre à la marche « {} » : la stratégie du dessus perd."
-                ),
+                l.texts().r_ladder_out_order_at,
                 crate::report::charts::ladder::step_label(r, s, l)
             )
         );
@@ -204,20 +182,38 @@ fn class_section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
         .filter(|&x| x != best)
         .and_then(|x| row_rate(&r.pairings, best, x))
     {
-        let _ = writeln!(md, "{}\n", fill!(t(l,
-            "**Is Senet only luck? No.** Were it only luck, every strategy would win about one game in two. Yet the strategy {} wins {} of its games against random play, over {} games.",
-            "**Le senet, seulement du hasard ? Non.** Si c'était seulement du hasard, chaque stratégie gagnerait environ une partie sur deux. Or la stratégie {} gagne {} de ses parties contre le jeu au hasard, sur {} parties."),
-            named(r.name(best), l), l.pct(rate), l.int(tour.games)));
-        let _ = write!(further, "{}\n\n", fill!(t(l,
-            "**95% confidence interval.** The strategy {} wins between {} and {} of its games against random play (95% interval): were the tournament played twenty times with other seeds, about nineteen of the twenty intervals would hold its true rate.",
-            "**Intervalle de confiance à 95 %.** La stratégie {} gagne entre {} et {} de ses parties contre le jeu au hasard (intervalle à 95 %) : si l'on refaisait le tournoi vingt fois avec d'autres graines, environ dix-neuf des vingt intervalles contiendraient sa vraie fréquence de victoire."),
-            named(r.name(best), l), l.pct(lo), l.pct(hi)));
+        let _ = writeln!(
+            md,
+            "{}\n",
+            fill!(
+                l.texts().r_senet_only_luck_no,
+                named(r.name(best), l),
+                l.pct(rate),
+                l.int(tour.games)
+            )
+        );
+        let _ = write!(
+            further,
+            "{}\n\n",
+            fill!(
+                l.texts().r_95_confidence_interval_strategy,
+                named(r.name(best), l),
+                l.pct(lo),
+                l.pct(hi)
+            )
+        );
     }
     let share = |k: u64| l.pct(k as f64 / n.max(1) as f64);
-    let _ = writeln!(md, "{}\n", fill!(t(l,
-        "**But luck weighs a lot:** of {} pairs of games played with the same throws and the players swapped, {} were won twice by the same strategy (the players decided) and {} twice by the same colour (the throws decided, whoever played).",
-        "**Mais le hasard pèse lourd :** sur {} paires de parties jouées avec les mêmes lancers en échangeant les joueurs, {} ont été gagnées deux fois par la même stratégie (les joueurs ont décidé) et {} deux fois par la même couleur (les lancers ont décidé, quel que soit le joueur)."),
-        l.int(n), share(s), share(c)));
+    let _ = writeln!(
+        md,
+        "{}\n",
+        fill!(
+            l.texts().r_but_luck_weighs_lot,
+            l.int(n),
+            share(s),
+            share(c)
+        )
+    );
     let _ = writeln!(
         md,
         "![{stem}](charts/{stem}.png)\n\n{}\n",
@@ -238,11 +234,7 @@ fn class_section(md: &mut String, r: &TournamentResult, stem: &str, l: Lang) {
     let _ = writeln!(
         md,
         "{}\n|---:|---|---:|",
-        t(
-            l,
-            "| rank | strategy | share of its games won |",
-            "| rang | stratégie | part de ses parties gagnées |"
-        )
+        l.texts().r_rank_strategy_share_games
     );
     for (k, &i) in r.ranked().iter().enumerate() {
         let _ = writeln!(

@@ -60,7 +60,7 @@ pub use end::Ending;
 pub use error::{Cause, Chain};
 pub use game::play_game;
 pub use movegen::{legal_moves, Effects, Kind, Move, MoveList};
-pub use observe::{GameSummary, Observer, Silent};
+pub use observe::{GameSummary, Observer, Silent, Thrown, Throws};
 pub use rules::{RuleSet, Rules, RulesError};
 pub use setup::{Setup, SetupError};
 pub use state::{GameState, Phase, PlayError};

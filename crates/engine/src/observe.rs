@@ -72,6 +72,32 @@ pub trait Observer {
 pub struct Silent;
 impl Observer for Silent {}
 
+/// One throw of a game as it was played: who threw, the value, and the move it played
+/// (`None`: no legal move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thrown {
+    /// The side that threw.
+    pub side: Side,
+    /// The value thrown.
+    pub value: u8,
+    /// The throw's move.
+    pub played: Option<Move>,
+}
+
+/// An observer keeping a game's throws in order: what a game record writes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Throws(pub Vec<Thrown>);
+
+impl Observer for Throws {
+    fn on_throw(&mut self, side: Side, value: u8, played: Option<&Move>, _: &Position) {
+        self.0.push(Thrown {
+            side,
+            value,
+            played: played.copied(),
+        });
+    }
+}
+
 impl GameSummary {
     /// Pawns hit, both sides.
     pub fn captures(&self) -> u32 {

@@ -23,7 +23,7 @@
 //! with the side, the value and the move it played (points left over after bearing off belong to
 //! their throw); the replay must play the same lines, so a record cannot claim another game.
 
-use senet_engine::board::{Position, Side};
+use senet_engine::board::Side;
 use senet_engine::movegen::Move;
 use senet_engine::throws::{parse_seed_hex, seed_hex, Device};
 use senet_simulation::input::rulefile::{hash, to_text, Game};
@@ -66,14 +66,11 @@ pub struct Record {
     pub networks: Option<String>,
 }
 
-/// An observer that writes each throw of a game as a record does ([`throw_line`]), in order.
-#[derive(Debug, Default)]
-pub struct ThrowLines(pub Vec<String>);
-
-impl senet_engine::game::Observer for ThrowLines {
-    fn on_throw(&mut self, side: Side, value: u8, played: Option<&Move>, _: &Position) {
-        self.0.push(throw_line(side, value, played));
-    }
+/// A game's throws as a record writes them, one line each ([`throw_line`]).
+pub fn throw_lines(throws: &[senet_engine::Thrown]) -> Vec<String> {
+    (throws.iter())
+        .map(|t| throw_line(t.side, t.value, t.played.as_ref()))
+        .collect()
 }
 
 /// A throw as a record writes it: `white 3: 5 -> 8`, or `black 2: no legal move`.

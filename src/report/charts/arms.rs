@@ -277,14 +277,8 @@ pub(super) fn draw_compare_throws<DB: DrawingBackend>(
     let mut xs: Vec<f64> = bars.iter().flatten().map(|b| b.0).collect();
     xs.sort_by(f64::total_cmp);
     xs.dedup();
-    let title = match l {
-        Lang::En => "Throws of every arm side by side",
-        Lang::Fr => "Les issues des lancers, configuration par configuration",
-    };
-    let y_desc = match l {
-        Lang::En => "frequency",
-        Lang::Fr => "fréquence",
-    };
+    let title = l.texts().r_throws_every_arm_side;
+    let y_desc = l.texts().r_frequency_2;
     let mut chart = value_chart(&plot, title, &xs, top, (tx.throws_x, y_desc), l)?;
     let w = 0.8 / bars.len().max(1) as f64;
     for (k, arm) in bars.iter().enumerate() {

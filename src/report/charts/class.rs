@@ -6,7 +6,7 @@ use super::arms::value_chart;
 use super::kit::{
     err, fit, frame, title_font, with_legend, Axis, Key, Mesh, Ticks, GREY, PALETTE, W,
 };
-use crate::lang::{t, Lang};
+use crate::lang::Lang;
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -42,40 +42,33 @@ pub(crate) fn draw_class_throws<DB: DrawingBackend>(
             Key::Bar(colours[0]),
             format!(
                 "{} ({} {})",
-                t(l, "the class", "la classe"),
+                l.texts().r_class,
                 l.int(n),
-                t(l, "throws", "lancers")
+                l.texts().r_throws
             ),
         ),
         (
             Key::Bar(colours[1]),
             format!(
                 "{} ({} {})",
-                t(l, "simulation", "simulation"),
+                l.texts().r_simulation,
                 l.int(sim_n),
-                t(l, "throws", "lancers")
+                l.texts().r_throws
             ),
         ),
         (
             Key::Bar(colours[2]),
-            t(l, "exact probability", "probabilité exacte").to_string(),
+            l.texts().r_exact_probability.to_string(),
         ),
     ];
     if let Some(e) = estimate {
         let p = l.num(e.p, 2);
-        let words = match l {
-            Lang::Fr => format!("bâtonnets à {p} (estimé par la classe)"),
-            Lang::En => format!("sticks of {p} (the class's estimate)"),
-        };
+        let words = crate::lang::fill!(l.texts().r_sticks_classs_estimate, p);
         keys.push((Key::Bar(colours[3]), words));
     }
     keys.push((
         Key::Line(GREY, 3),
-        format!(
-            "{} ({})",
-            t(l, "equiprobable values", "issues équiprobables"),
-            l.num(equi, 2)
-        ),
+        format!("{} ({})", l.texts().r_equiprobable_values, l.num(equi, 2)),
     ));
     let plot = with_legend(root, &keys)?;
     let top = bars
@@ -86,17 +79,8 @@ pub(crate) fn draw_class_throws<DB: DrawingBackend>(
         + 0.01;
     let xs: Vec<f64> = bars.iter().map(|b| b.0).collect();
     let xmax = xs.iter().fold(1.0, |a: f64, b| a.max(*b)) + 0.7;
-    let title = match l {
-        Lang::Fr => format!(
-            "Les lancers de la classe, à côté de {}",
-            l.quote(&r.arm.name)
-        ),
-        Lang::En => format!("The class's throws, beside {}", l.quote(&r.arm.name)),
-    };
-    let desc = (
-        t(l, "value of a throw", "issue du lancer"),
-        t(l, "frequency / probability", "fréquence / probabilité"),
-    );
+    let title = crate::lang::fill!(l.texts().r_classs_throws_beside, l.quote(&r.arm.name));
+    let desc = (l.texts().r_value_throw, l.texts().r_frequency_probability);
     let mut chart = value_chart(&plot, &title, &xs, top, desc, l)?;
     let series = bars[0].1.len();
     let width = 0.78 / series as f64;
@@ -140,7 +124,7 @@ pub(crate) fn draw_class_pooled<DB: DrawingBackend>(
         .map(|(i, v)| {
             (
                 Key::Line(PALETTE[i], 4),
-                format!("{} {v}", t(l, "value", "issue")),
+                format!("{} {v}", l.texts().r_value),
             )
         })
         .collect();
@@ -148,11 +132,7 @@ pub(crate) fn draw_class_pooled<DB: DrawingBackend>(
         Key::Line(GREY, 2),
         format!(
             "{} {} (p ± 1/√n)",
-            t(
-                l,
-                "fluctuation interval of the value",
-                "intervalle de fluctuation de l'issue"
-            ),
+            l.texts().r_fluctuation_interval_value,
             a.values[likely]
         ),
     ));
@@ -170,10 +150,7 @@ pub(crate) fn draw_class_pooled<DB: DrawingBackend>(
         + 0.02;
     let yt = Ticks::nice(0.0, top.min(1.0), 6, false);
     let xt = Ticks::nice(1.0, g.max(2) as f64, 10, true);
-    let title = match l {
-        Lang::Fr => format!("Groupe après groupe (en pointillés : {})", l.quote(whose)),
-        Lang::En => format!("Group after group (dashed: {})", l.quote(whose)),
-    };
+    let title = crate::lang::fill!(l.texts().r_group_after_group_dashed, l.quote(whose));
     let mut chart = ChartBuilder::on(&plot)
         .caption(fit(&plot, &title, &title_font(), W - 200), title_font())
         .margin(20)
@@ -186,8 +163,8 @@ pub(crate) fn draw_class_pooled<DB: DrawingBackend>(
         )
         .map_err(err)?;
     Mesh {
-        x_desc: t(l, "groups pooled", "nombre de groupes réunis"),
-        y_desc: t(l, "frequency", "fréquence"),
+        x_desc: l.texts().r_groups_pooled,
+        y_desc: l.texts().r_frequency,
         x_label: &|x| l.num(*x, 0),
         y_label: &|y| yt.label(*y, l),
         grid: (true, true),

@@ -279,11 +279,11 @@ pub(super) fn draw_wins<DB: DrawingBackend>(
         format!(
             "{} ({} {} {} {} : {})",
             tx.wins_y,
-            crate::lang::t(l, "axis from", "axe de"),
+            l.texts().r_axis_from,
             l.pct_with(0.5 - half, 0),
-            crate::lang::t(l, "to", "à"),
+            l.texts().r_to,
             l.pct_with(0.5 + half, 0),
-            crate::lang::t(l, "it does not start at 0", "il ne part pas de 0"),
+            l.texts().r_does_not_start_at,
         )
         .replace(" : it", ": it")
     } else {

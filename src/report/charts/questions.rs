@@ -327,14 +327,16 @@ pub(super) fn throwoff_sentence(r: &ArmResult, l: Lang) -> String {
     let won = l.pct(a.throwoff_first_thrower as f64 / a.throwoffs.max(1) as f64);
     let (exact, p_text) = (l.num(first_thrower_probability(p), 4), l.num(p, 4));
     let (mean, inverse) = (l.num(a.throwoff_throws.mean(), 2), l.num(1.0 / p, 2));
-    match l {
-        Lang::En => format!(
-            "Who starts, {name}: on the left, the share of throw-offs won by the player who throws first ({won}) beside the exact probability 1/(2 − p) = {exact} with p = {p_text} the probability of a {value}; on the right, the number of throws the throw-off took beside the geometric law (1 − p)ᵏ⁻¹ × p: {mean} throws on average, exactly 1/p = {inverse} (`throwoffs.csv`)."
-        ),
-        Lang::Fr => format!(
-            "Qui commence, {name} : à gauche, la part des lancers pour commencer gagnés par le joueur qui lance en premier ({won}) à côté de la probabilité exacte 1/(2 − p) = {exact}, où p = {p_text} est la probabilité d'obtenir {value} ; à droite, le nombre de lancers qu'il a fallu, à côté de la loi géométrique (1 − p)ᵏ⁻¹ × p : {mean} lancers en moyenne, exactement 1/p = {inverse} (`throwoffs.csv`)."
-        ),
-    }
+    crate::lang::fill!(
+        l.texts().r_who_starts_on_left,
+        name,
+        won,
+        exact,
+        p_text,
+        value,
+        mean,
+        inverse
+    )
 }
 
 /// What the exit-waits chart of `r` shows.
@@ -343,16 +345,7 @@ pub(super) fn exits_sentence(r: &ArmResult, l: Lang) -> String {
         .iter()
         .map(|&(s, v)| {
             let p = probability(r, v);
-            match l {
-                Lang::En => format!(
-                    "{s} needs a {v}: 1/p = {} throws on average",
-                    l.num(1.0 / p, 2)
-                ),
-                Lang::Fr => format!(
-                    "la case {s} demande un {v} : 1/p = {} lancers en moyenne",
-                    l.num(1.0 / p, 2)
-                ),
-            }
+            crate::lang::fill!(l.texts().r_needs_1_p_throws, s, v, l.num(1.0 / p, 2))
         })
         .collect();
     let n = l.int(r.first_throws.len() as u64);

@@ -35,10 +35,7 @@ pub fn draw(dir: &Path, stem: &str, s: &Solved, l: Lang) -> Result<bool> {
 }
 
 fn boards<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: &Solved, l: Lang) -> Result<()> {
-    let title = match l {
-        Lang::En => "Where the choice matters most: best move (green) and worst (red)",
-        Lang::Fr => "Là où le choix compte le plus : meilleur coup (vert) et pire coup (rouge)",
-    };
+    let title = l.texts().r_where_choice_matters_most_2;
     root.draw_text(title, &title_font(), (30, 20))
         .map_err(err)?;
     let width = (W as i32 - 100) / 2;
@@ -53,16 +50,10 @@ fn boards<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, s: &Solved, l: Lang
         let (best, worst) = (d.best_move(), d.worst_move());
         let values = format!(
             "{} {} ({})   {} {} ({})",
-            match l {
-                Lang::En => "best:",
-                Lang::Fr => "meilleur :",
-            },
+            l.texts().r_best_2,
             short(&d.moves[best], l),
             l.pct_with(d.values[best], 1),
-            match l {
-                Lang::En => "worst:",
-                Lang::Fr => "pire :",
-            },
+            l.texts().r_worst,
             short(&d.moves[worst], l),
             l.pct_with(d.values[worst], 1)
         );
@@ -79,12 +70,12 @@ fn short(m: &senet_engine::movegen::Move, l: Lang) -> String {
     use senet_engine::movegen::{Effects, Kind};
     let (from, to) = m.span();
     let to = if to >= OFF {
-        crate::lang::t(l, "off", "sortie").to_string()
+        l.texts().r_off.to_string()
     } else {
         to.to_string()
     };
     let from = if from == 0 {
-        crate::lang::t(l, "in", "entrée").to_string()
+        l.texts().r_in.to_string()
     } else {
         from.to_string()
     };

@@ -13,6 +13,7 @@ use senet_engine::board::{Position, Side};
 use senet_engine::cpu::Deposit;
 use senet_engine::game::{play_game, play_game_by, start_position, GameSummary, Observer};
 use senet_engine::movegen::{KthSquare, Move, Portable};
+use senet_engine::observe::{Thrown, Throws};
 use senet_engine::strategy::Strategy;
 use senet_engine::throws::{game_seed, stream, value_distribution, SeededThrower};
 use std::ops::Range;
@@ -197,6 +198,8 @@ pub struct ArmResult {
     pub first_throws: Vec<u8>,
     /// Its first games, each with its seed (as many as asked for, at most all of them).
     pub first_games: Vec<(u64, GameSummary)>,
+    /// The games whose throws were asked for ([`Keep::records`]), in the order asked.
+    pub records: Vec<RecordedGame>,
     /// Ludii's move metrics' counters over its first [`MOVE_METRIC_GAMES`] games.
     pub moves: MoveCounters,
     /// The throw law of its rules and device: each possible value with its exact probability
@@ -253,18 +256,58 @@ pub fn move_counters(arm: &Arm, arm_index: usize, seed: u64, n: u64) -> MoveCoun
         })
 }
 
-/// An arm's result from its counters: its first throws and its first `keep_games` games are
-/// played again, in order (they depend only on the seed).
+/// What a run's results keep besides the counters: its first games (`games.csv`) and the games
+/// whose every throw is kept (`--records`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Keep {
+    /// How many of each arm's first games.
+    pub first_games: u64,
+    /// Which games of each arm, numbered from 1 as `games.csv` numbers them.
+    pub records: Vec<u64>,
+}
+
+/// One game of an arm with every throw: game `number` (from 1) of the run, its seed, summary
+/// and throws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedGame {
+    /// Its number in the arm's run, from 1.
+    pub number: u64,
+    /// Its seed.
+    pub seed: u64,
+    /// Its counters.
+    pub summary: GameSummary,
+    /// Its throws, in order.
+    pub throws: Vec<Thrown>,
+}
+
+/// An arm's result from its counters: its first throws, first games and recorded games
+/// (`keep`) are played again, in order: they depend only on the seed, so they are the games the
+/// run counted, whatever shard or thread played them.
 pub fn arm_result(
     arm: &Arm,
     arm_index: usize,
     stats: ArmStats,
     seed: u64,
-    keep_games: u64,
+    keep: &Keep,
 ) -> ArmResult {
+    let recorded = |&number: &u64| {
+        let mut throws = Throws::default();
+        let (seed, summary) = arm_game(arm, arm_index, seed, number - 1, &mut throws);
+        RecordedGame {
+            number,
+            seed,
+            summary,
+            throws: throws.0,
+        }
+    };
+    let records = (keep.records.iter())
+        .filter(|&&n| (1..=stats.games).contains(&n))
+        .map(recorded)
+        .collect();
     ArmResult {
         first_throws: first_throws(arm, arm_index, seed, FIRST_THROWS),
-        first_games: first_games(arm, arm_index, seed, keep_games.min(stats.games)),
+        first_games: first_games(arm, arm_index, seed, keep.first_games.min(stats.games)),
+        records,
         moves: move_counters(arm, arm_index, seed, MOVE_METRIC_GAMES.min(stats.games)),
         law: value_distribution(&arm.rules, &arm.device),
         arm: arm.clone(),
@@ -456,12 +499,12 @@ pub fn play_counters(
         )
 }
 
-/// The results of `scenario` from the counters of all its games, keeping the first
-/// `keep_games` games of each arm.
-pub fn results(scenario: &Scenario, counters: ScenarioCounters, keep_games: u64) -> RunResults {
+/// The results of `scenario` from the counters of all its games, keeping what `keep` asks of
+/// each arm.
+pub fn results(scenario: &Scenario, counters: ScenarioCounters, keep: &Keep) -> RunResults {
     let seed = scenario.seed;
     let arms = (scenario.arms.iter().zip(counters.arms).enumerate())
-        .map(|(i, (arm, stats))| arm_result(arm, i, stats, seed, keep_games))
+        .map(|(i, (arm, stats))| arm_result(arm, i, stats, seed, keep))
         .collect();
     let tournaments = (scenario.tournaments.iter().zip(counters.tournaments))
         .map(|(t, pairings)| TournamentResult::new(t, pairings))
@@ -532,5 +575,27 @@ mod tests {
         );
         let all = play_counters(&scenario, Shard::WHOLE, &progress, &other);
         assert_eq!(all.arms[0].games, 5_000);
+    }
+
+    /// A recorded game is the game the run counted: its summary is `games.csv`'s for its
+    /// number, its throws add up to the summary's, and a number past the run keeps nothing.
+    #[test]
+    fn a_recorded_game_is_the_one_the_run_counted() {
+        let arm = Arm::preset("a", Variant::TEJON);
+        let progress = AtomicU64::new(0);
+        let mut w = Worker::new(&arm, &progress);
+        (0..40).for_each(|g| w.play(game_seed(9, 0, g)));
+        let keep = Keep {
+            first_games: 40,
+            records: vec![3, 40, 41],
+        };
+        let r = arm_result(&arm, 0, w.stats, 9, &keep);
+        let numbers: Vec<u64> = r.records.iter().map(|g| g.number).collect();
+        assert_eq!(numbers, [3, 40]);
+        for g in &r.records {
+            let (seed, summary) = r.first_games[g.number as usize - 1];
+            assert_eq!((g.seed, g.summary), (seed, summary));
+            assert_eq!(g.throws.len() as u32, g.summary.throws);
+        }
     }
 }
