@@ -10,9 +10,73 @@ pub use crate::state::{front_step, start_position};
 use crate::board::{Position, Side, FIRST_ROW, LAST_ROW, SECOND_ROW};
 use crate::movegen::{uniform_move_by, KthSquare, Move, MoveList, Portable};
 use crate::rules::Rules;
+use crate::solve::plays_as;
 use crate::state::{GameState, Phase};
 use crate::strategy::Strategy;
-use crate::throws::{below, GameRng, Thrower};
+use crate::throws::{below, stream, throw_table, Device, GameRng, SeededThrower, Thrower};
+use crate::variants::Variant;
+
+/// A whole game: the preset its rules start from, the throwing device and the rules. It makes
+/// what plays it: a [`GameState`] at the start, and seeded games ([`Game::play_seeded`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    /// The variant whose preset the rules start from.
+    pub variant: Variant,
+    /// The throwing device.
+    pub device: Device,
+    /// The rules, overrides applied.
+    pub rules: Rules,
+}
+
+impl Game {
+    /// The variant's own game: its preset rules and device.
+    pub fn preset(variant: Variant) -> Game {
+        Game {
+            variant,
+            device: variant.device(),
+            rules: variant.rules(),
+        }
+    }
+
+    /// The game at its start, stepped one call at a time.
+    pub fn state(&self) -> GameState {
+        GameState::new(&self.rules)
+    }
+
+    /// Each throw value with its exact probability under these rules and this device.
+    pub fn throw_law(&self) -> Vec<(u8, f64)> {
+        throw_table(&self.rules, &self.device)
+    }
+
+    /// One game from `seed`, as a run plays it: throws from the device seeded by `seed`, every
+    /// other random choice from the seed's second stream.
+    pub fn play_seeded<O: Observer>(
+        &self,
+        strategies: &mut [Box<dyn Strategy>; 2],
+        seed: u64,
+        observer: &mut O,
+    ) -> GameSummary {
+        let mut thrower = SeededThrower::new(&self.device, seed);
+        play_game(
+            &self.rules,
+            strategies,
+            &mut thrower,
+            &mut stream(seed, 2),
+            observer,
+        )
+    }
+
+    /// Whether `other` is the same game from any position ([`plays_as`]: the starter, the
+    /// opening throw, the opening pawn and the turn cap may differ, the throw distribution may
+    /// not). What a file computed for one (a `td` network) holds for the other, whatever the
+    /// rule file's wording or a rule option added since.
+    pub fn plays_as(&self, other: &Game) -> bool {
+        plays_as(
+            (&self.rules, &self.throw_law()),
+            (&other.rules, &other.throw_law()),
+        )
+    }
+}
 
 /// Plays one game. `strategies` is indexed by [`Side::index`]; throws come from `thrower` and
 /// every other random choice (the starter, random strategies) from `decisions`. Every step is

@@ -19,22 +19,21 @@
 //! assert_eq!(kinds, vec![Kind::Step { from: 7, to: 11 }]);
 //! ```
 //!
-//! One seeded game, the same on every machine:
+//! One seeded game, the same on every machine: a [`Game`] (rules and device) plays it.
 //!
 //! ```
 //! use senet_engine::strategy::RandomStrategy;
-//! use senet_engine::throws::{game_seed, stream};
-//! use senet_engine::{play_game, Device, Rules, SeededThrower, Silent, Strategy};
+//! use senet_engine::throws::game_seed;
+//! use senet_engine::{Game, Silent, Strategy, Variant};
 //!
-//! let rules = Rules::preset("tejon").unwrap();
+//! let game = Game::preset(Variant::TEJON);
 //! let play = || {
-//!     let seed = game_seed(2019, 0, 0);
 //!     let mut players: [Box<dyn Strategy>; 2] = [Box::new(RandomStrategy), Box::new(RandomStrategy)];
-//!     play_game(&rules, &mut players, &mut SeededThrower::new(&Device::Coins, seed), &mut stream(seed, 2), &mut Silent)
+//!     game.play_seeded(&mut players, game_seed(2019, 0, 0), &mut Silent)
 //! };
-//! let game = play();
-//! assert!(game.winner.is_some());
-//! assert_eq!(game, play());
+//! let summary = play();
+//! assert!(summary.winner.is_some());
+//! assert_eq!(summary, play());
 //! ```
 //!
 //! A game stepped one call at a time, as a front end drives it; a move not listed is refused:
@@ -58,7 +57,7 @@
 pub use board::{Position, Side};
 pub use end::Ending;
 pub use error::{Cause, Chain};
-pub use game::play_game;
+pub use game::{play_game, Game};
 pub use movegen::{legal_moves, Effects, Kind, Move, MoveList};
 pub use observe::{GameSummary, Observer, Silent, Thrown, Throws};
 pub use rules::{RuleSet, Rules, RulesError};

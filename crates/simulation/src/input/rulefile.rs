@@ -6,7 +6,6 @@
 
 use senet_engine::options::{key_values, OPTIONS};
 use senet_engine::rules::{RuleSet, Rules};
-use senet_engine::solve::plays_as;
 use senet_engine::throws::{throw_table, value_fraction, Device};
 use senet_engine::variants::{known_ids, Variant};
 use std::fmt::Write;
@@ -17,27 +16,7 @@ pub const VARIANT_KEY: &str = "variant";
 /// The key of the throwing device.
 pub const DEVICE_KEY: &str = "device";
 
-/// A whole game: the preset it starts from, the throwing device and the rules.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Game {
-    /// The variant whose preset the rules start from.
-    pub variant: Variant,
-    /// The throwing device.
-    pub device: Device,
-    /// The rules, overrides applied.
-    pub rules: Rules,
-}
-
-impl Game {
-    /// Whether `other` is the same game from any position ([`plays_as`]: the starter, the
-    /// opening throw, the opening pawn and the turn cap may differ, the throw distribution may
-    /// not). What a file computed for one (a `td` network) holds for the other, whatever the
-    /// rule file's wording or a rule option added since.
-    pub fn plays_as(&self, other: &Game) -> bool {
-        let throws = |g: &Game| throw_table(&g.rules, &g.device);
-        plays_as((&self.rules, &throws(self)), (&other.rules, &throws(other)))
-    }
-}
+pub use senet_engine::Game;
 
 /// What is wrong in a rule table, of what kind, and the key at fault when there is one.
 #[derive(Clone, Debug, Error, PartialEq)]

@@ -8,10 +8,10 @@
 use crate::cancel::Cancel;
 use crate::input::rulefile::Game;
 use senet_engine::board::{Position, Side};
-use senet_engine::game::{play_game, GameSummary, Observer};
+use senet_engine::game::{GameSummary, Observer};
 use senet_engine::strategy::td::{features, Features, Net, Td};
 use senet_engine::strategy::Strategy;
-use senet_engine::throws::{game_seed, stream, SeededThrower};
+use senet_engine::throws::game_seed;
 use std::sync::Arc;
 
 /// How a network learns: its size, the games' seeds, the step size and λ.
@@ -103,13 +103,7 @@ pub fn self_play(game: &Game, net: Arc<Net>, seed: u64) -> (Vec<(Features, Side)
     let mut players: [Box<dyn Strategy>; 2] =
         [Box::new(Td::new(net.clone())), Box::new(Td::new(net))];
     let mut states = States(&game.rules, Vec::new());
-    let summary = play_game(
-        &game.rules,
-        &mut players,
-        &mut SeededThrower::new(&game.device, seed),
-        &mut stream(seed, 2),
-        &mut states,
-    );
+    let summary = game.play_seeded(&mut players, seed, &mut states);
     (states.1, summary)
 }
 

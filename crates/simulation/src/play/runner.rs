@@ -137,14 +137,7 @@ pub fn arm_game(
     observer: &mut impl Observer,
 ) -> (u64, GameSummary) {
     let s = game_seed(seed, arm_index as u64, game);
-    let summary = play_game(
-        &arm.rules,
-        &mut arm.players(),
-        &mut SeededThrower::new(&arm.device, s),
-        &mut stream(s, 2),
-        observer,
-    );
-    (s, summary)
+    (s, arm.game().play_seeded(&mut arm.players(), s, observer))
 }
 
 struct ThrowLog<'a>(&'a mut Vec<u8>, usize);
