@@ -17,11 +17,11 @@ pub const ENTRY: u8 = 0;
 /// Mask of every square 1..=30.
 pub const BOARD_MASK: u32 = 0x7FFF_FFFE;
 /// Squares 1..=10, the first row.
-pub const FIRST_ROW: u32 = 0x7FE;
+pub(crate) const FIRST_ROW: u32 = 0x7FE;
 /// Squares 11..=20, the second row.
-pub const SECOND_ROW: u32 = 0x7FE << 10;
+pub(crate) const SECOND_ROW: u32 = 0x7FE << 10;
 /// Squares 21..=30, the last row.
-pub const LAST_ROW: u32 = 0x7FE << 20;
+pub(crate) const LAST_ROW: u32 = 0x7FE << 20;
 
 /// One of the two players, named by the colour of their pawns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -111,13 +111,13 @@ pub const fn walls(bits: u32) -> u32 {
 /// [`paired`] within each row of the grid (1–10, 11–20, 21–30): 10 and 11, 20 and 21 are
 /// neighbours on the path but not in a row.
 #[inline]
-pub const fn row_pairs(bits: u32) -> u32 {
+pub(crate) const fn row_pairs(bits: u32) -> u32 {
     paired(bits & FIRST_ROW) | paired(bits & SECOND_ROW) | paired(bits & LAST_ROW)
 }
 
 /// [`walls`] within each row of the grid: runs of three do not turn the corner between rows.
 #[inline]
-pub const fn row_runs(bits: u32) -> u32 {
+pub(crate) const fn row_runs(bits: u32) -> u32 {
     walls(bits & FIRST_ROW) | walls(bits & SECOND_ROW) | walls(bits & LAST_ROW)
 }
 

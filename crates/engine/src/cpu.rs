@@ -15,7 +15,7 @@ pub fn bit_instructions() -> bool {
 
 /// Whether this processor has BMI2, POPCNT and BMI1 (fast or not).
 #[cfg(target_arch = "x86_64")]
-pub fn has_bit_instructions() -> bool {
+pub(crate) fn has_bit_instructions() -> bool {
     std::arch::is_x86_feature_detected!("bmi2")
         && std::arch::is_x86_feature_detected!("popcnt")
         && std::arch::is_x86_feature_detected!("bmi1")

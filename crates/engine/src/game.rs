@@ -44,7 +44,7 @@ impl Game {
     }
 
     /// Each throw value with its exact probability under these rules and this device.
-    pub fn throw_law(&self) -> Vec<(u8, f64)> {
+    pub(crate) fn throw_law(&self) -> Vec<(u8, f64)> {
         throw_table(&self.rules, &self.device)
     }
 

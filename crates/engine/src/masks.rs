@@ -6,7 +6,7 @@
 
 /// The fixed masks of one throw value `v` (pawns of the side to move, by square).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ThrowMasks {
+pub(crate) struct ThrowMasks {
     /// Squares whose pawn, moved `v` forward, crosses a checkpoint (a square strictly between).
     pub cross: u32,
     /// Squares whose pawn needs the general path whatever the position: on an exit-only
@@ -37,7 +37,7 @@ pub struct ThrowMasks {
 /// The masks of a rule set: one [`ThrowMasks`] for each throw value 0..=7, and the options the
 /// fast path tests on every throw.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Masks {
+pub(crate) struct Masks {
     /// Whether the bit-mask fast path covers every option of the rule set (see
     /// `movegen::fast_path_covers`).
     pub fast: bool,
@@ -51,7 +51,7 @@ pub struct Masks {
 /// `bits >> k` or-ed for every `k` from 1 below `v` (at most 5): the squares from which a step of
 /// `v` passes over one of `bits`.
 #[inline(always)]
-pub fn spread_below(bits: u32, v: u32) -> u32 {
+pub(crate) fn spread_below(bits: u32, v: u32) -> u32 {
     let mut cross = 0u32;
     for k in 1..6u32 {
         cross |= (bits >> k) & ((k < v) as u32).wrapping_neg();

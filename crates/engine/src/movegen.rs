@@ -106,7 +106,7 @@ fn plain_step(pos: &Position, s: u8, v: u8) -> Move {
 }
 
 /// Whether the bit-mask fast path knows every option of `rules`; when it does not, moves come
-/// from the definition ([`defined_moves_into`]). Decided once per rule set ([`Masks::fast`]),
+/// from the definition ([`defined_moves_into`]). Decided once per rule set (`Masks::fast`),
 /// where every option is named, so that a new one does not compile until it is declared
 /// covered (the fast path sends the pawns it affects to the general path, and the
 /// random-rule-set property test holds it to the definition) or not (then the rule sets that
@@ -136,7 +136,7 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, value: u8, out: &mut Move
 }
 
 /// What the moves of every throw in a position share (the opponent's walls and guarded
-/// squares, whether the side to move may bear off), found once for [`split_moves_into`].
+/// squares, whether the side to move may bear off), found once for `split_moves_into`.
 #[derive(Clone, Copy)]
 pub struct Shared(GenContext);
 
@@ -156,7 +156,7 @@ impl Shared {
 /// bound or held in the water, or when a "stay" choice may follow: the caller takes
 /// [`legal_moves_into`] (`rest` is then left as it is).
 #[inline(always)]
-pub fn split_moves_into(
+pub(crate) fn split_moves_into(
     rules: &Rules,
     pos: &Position,
     shared: Shared,
@@ -284,7 +284,7 @@ pub fn uniform_move(
 
 /// [`uniform_move`], the `k`-th pawn of a bit set found by `kth` (the same square whichever).
 #[inline(always)]
-pub fn uniform_move_by(
+pub(crate) fn uniform_move_by(
     rules: &Rules,
     pos: &Position,
     value: u8,

@@ -150,7 +150,7 @@ pub fn key_values(key: &str) -> Option<&'static str> {
 }
 
 /// The options that the solver refuses in `rules`, as their messages name them.
-pub fn refused_by_solver(rules: &Rules) -> Vec<&'static str> {
+pub(crate) fn refused_by_solver(rules: &Rules) -> Vec<&'static str> {
     OPTIONS
         .iter()
         .filter_map(|o| match o.solver {

@@ -413,7 +413,7 @@ pub struct RuleSet {
 }
 
 /// The most pawns a side with `split_throws`.
-pub const SPLIT_PAWNS: u8 = 5;
+pub(crate) const SPLIT_PAWNS: u8 = 5;
 
 /// Default cap on the number of turns of one game.
 pub const DEFAULT_MAX_TURNS: u32 = 20_000;
@@ -457,7 +457,7 @@ impl Rules {
 
     /// The masks the fast move generator reads, computed once from the options.
     #[inline(always)]
-    pub fn masks(&self) -> &Masks {
+    pub(crate) fn masks(&self) -> &Masks {
         &self.masks
     }
 
@@ -524,7 +524,7 @@ impl RuleSet {
 
     /// The water square as a bitboard (empty when there is none).
     #[inline(always)]
-    pub fn water_bit(&self) -> u32 {
+    pub(crate) fn water_bit(&self) -> u32 {
         self.water_square.map_or(0, bit)
     }
 
@@ -543,7 +543,7 @@ impl RuleSet {
 mod zero_is_none {
     use serde::{Deserialize, Deserializer, Serializer};
 
-    pub fn serialize<S: Serializer>(value: &Option<u8>, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(value: &Option<u8>, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_u8(value.unwrap_or(0))
     }
 

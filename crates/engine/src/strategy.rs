@@ -95,7 +95,7 @@ fn by_pawn(moves: &[Move], most_advanced: bool) -> usize {
 
 /// Always moves the most advanced pawn that can move.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct FrontStrategy;
+pub(crate) struct FrontStrategy;
 
 impl Strategy for FrontStrategy {
     fn choose(

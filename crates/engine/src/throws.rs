@@ -86,7 +86,7 @@ impl Device {
     }
 
     /// Exact probability of each number of marked faces, 0 to 4 (binomial for sticks and coins).
-    pub fn marked_distribution(&self) -> [f64; 5] {
+    pub(crate) fn marked_distribution(&self) -> [f64; 5] {
         match *self {
             Device::Sticks { p_marked } => binomial4(p_marked),
             Device::Coins => binomial4(0.5),
@@ -288,7 +288,7 @@ impl Thrower for ScriptedThrower {
 
 /// SplitMix64 finaliser: a bijective mix of 64 bits.
 #[inline]
-pub fn mix64(mut z: u64) -> u64 {
+pub(crate) fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)

@@ -162,7 +162,7 @@ pub enum Settled {
 /// standing in `pos`, has no pawn left and that ends the game ([`ending`]; `removed`: the pawns
 /// each side lost to captures).
 #[inline(always)]
-pub fn throw_ending(
+pub(crate) fn throw_ending(
     rules: &Rules,
     pos: &Position,
     side: Side,
@@ -185,7 +185,7 @@ pub fn throw_ending(
 /// Whether the pawns freed at the start of the new side to move's turn (`next`, what
 /// [`after_throw`] returned for `pos`) took its last pawn off and ended the game.
 #[inline(always)]
-pub fn freed_ending(
+pub(crate) fn freed_ending(
     rules: &Rules,
     pos: &Position,
     next: Next,
@@ -198,8 +198,8 @@ pub fn freed_ending(
 }
 
 /// What follows a throw of `value` that `side` played with `played` (`None`: it passed), now
-/// standing in `after`: the end of the game ([`throw_ending`]), or the hand kept or passed
-/// ([`after_throw`]) and the next turn's free exit, which may end it ([`freed_ending`]). The
+/// standing in `after`: the end of the game (`throw_ending`), or the hand kept or passed
+/// ([`after_throw`]) and the next turn's free exit, which may end it (`freed_ending`). The
 /// game adds its counters and caps between these steps; the look-aheads take them together.
 #[inline(always)]
 pub fn settle(
@@ -312,7 +312,7 @@ impl Opening {
     /// Whether `side` may play its throw of `value` (false: the throw passes). The starting
     /// throw is spent when it shows (Ludii's `"SetStartingThrow"` sets it as the roll is made).
     #[inline(always)]
-    pub fn may_play(&mut self, rules: &Rules, side: Side, value: u8) -> bool {
+    pub(crate) fn may_play(&mut self, rules: &Rules, side: Side, value: u8) -> bool {
         if self.unstarted != Some(side) {
             return true;
         }

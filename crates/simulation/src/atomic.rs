@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
-/// The temporary file beside `path` that [`write_file`] fills: its name with `.tmp` and the
+/// The temporary file beside `path` that `write_file` fills: its name with `.tmp` and the
 /// process id added, created new (never through a link someone left there).
 pub fn temporary(path: &Path) -> PathBuf {
     let mut tmp = path.as_os_str().to_owned();
@@ -43,7 +43,7 @@ pub fn refusal(path: &Path, is_ours: impl Fn(&[u8]) -> bool) -> Option<&'static 
     }
 }
 
-/// [`write_file`], but only over nothing or over a regular file whose first bytes `is_ours`
+/// `write_file`, but only over nothing or over a regular file whose first bytes `is_ours`
 /// recognises (or an empty one): never through a symbolic link, over a device, a FIFO or a
 /// user's own file. The refusal says what is at `path`.
 pub fn replace_own(
@@ -67,7 +67,7 @@ pub fn replace_own(
 /// flushed and synced to disk, then renamed onto `path`; the folder is then synced so that the
 /// rename itself survives a crash. On an error the temporary file is removed and `path` is
 /// left as it was.
-pub fn write_file(
+pub(crate) fn write_file(
     path: &Path,
     fill: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
 ) -> std::io::Result<()> {

@@ -12,7 +12,7 @@ use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::{fluctuation_school, rate};
 
 /// An arm with a class's throws and what the lesson says of them.
-pub type ClassArm<'a> = (&'a ArmResult, &'a Class, &'a Analysis);
+pub(crate) type ClassArm<'a> = (&'a ArmResult, &'a Class, &'a Analysis);
 
 /// `class_throws.csv`: a row per arm with a class file and value of its device.
 pub fn class_throws(arms: &[ClassArm]) -> Result<DataFrame, TablesError> {

@@ -31,7 +31,7 @@ pub struct ColumnDef {
     pub name: &'static str,
     /// Its header in a French report (`victoires_blancs`).
     pub fr: &'static str,
-    /// What it holds, in each language of [`Lang::ALL`].
+    /// What it holds, in each language of `Lang::ALL`.
     pub labels: [&'static str; Lang::ALL.len()],
     /// What kind of text its cells hold.
     pub values: Values,

@@ -267,7 +267,7 @@ pub fn first_throws(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
 
 /// `waits.csv`: in the first throws of each arm, how many throws each value took to come
 /// (from the start or its previous occurrence), beside the geometric law.
-pub fn waits_frame(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
+pub(crate) fn waits_frame(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
     let (mut arm, mut value, mut throws) = (vec![], vec![], vec![]);
     let (mut count, mut freq, mut theory) = (vec![], vec![], vec![]);
     for r in results {

@@ -15,7 +15,7 @@ pub enum Lang {
 
 impl Lang {
     /// Every language, in the order of [`crate::columns::ColumnDef::labels`].
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
+    pub(crate) const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
 
     /// The language of a scenario's `lang` key.
     pub fn from_code(code: &str) -> Option<Lang> {

@@ -16,7 +16,7 @@ use thiserror::Error;
 /// The manifest of a shard's folder.
 pub const MANIFEST: &str = "manifest.json";
 /// The counters of a shard's folder.
-pub const COUNTERS: &str = "counters.parquet";
+pub(crate) const COUNTERS: &str = "counters.parquet";
 /// The layout of a shard's folder (its counters' layout): a merge and a resumed run refuse
 /// folders written in another.
 pub const FORMAT: u32 = senet_simulation::play::shard::COUNTERS_FORMAT;
@@ -314,7 +314,7 @@ pub fn check_complete(dirs: &[PathBuf], manifests: &[Manifest]) -> Result<(), Sh
 }
 
 /// The largest counters file a merge reads: a run's counters take kilobytes.
-pub const MAX_COUNTERS_BYTES: u64 = 64 << 20;
+pub(crate) const MAX_COUNTERS_BYTES: u64 = 64 << 20;
 
 /// One counter's key: part, index, counter, slot.
 type Key = (String, u32, String, u32);

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use std::path::Path;
 
 /// The most throws and games one call simulates: the page's slider stops there.
-pub const MAX_THROWS: u64 = 10_000_000;
+pub(crate) const MAX_THROWS: u64 = 10_000_000;
 /// The most games one call plays.
 pub const MAX_GAMES: u64 = 1_000_000;
 

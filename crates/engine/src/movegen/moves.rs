@@ -63,7 +63,7 @@ pub struct Effects(pub u8);
 
 impl Effects {
     /// None.
-    pub const NONE: Effects = Effects(0);
+    pub(crate) const NONE: Effects = Effects(0);
     /// The move went backward because no forward move existed (or bounced off a taken refuge).
     pub const BACKWARD: Effects = Effects(1);
     /// An opponent's pawn was hit.
@@ -197,7 +197,7 @@ impl Move {
 
     /// Whether the move did any of `effects` or is a re-throw (both give a throw again).
     #[inline]
-    pub fn has_or_rethrow(&self, effects: Effects) -> bool {
+    pub(crate) fn has_or_rethrow(&self, effects: Effects) -> bool {
         self.bits & (effects.0 as u16 | RETHROW) != 0
     }
 

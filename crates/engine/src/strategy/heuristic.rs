@@ -56,13 +56,13 @@ impl Default for Weights {
 }
 
 /// The weight keys, in the order of the documentation.
-pub const WEIGHT_KEYS: [&str; 7] = [
+pub(crate) const WEIGHT_KEYS: [&str; 7] = [
     "progress", "capture", "bear_off", "water", "danger", "pair", "wall",
 ];
 
 impl Weights {
     /// Each weight beside its key, in the order of [`WEIGHT_KEYS`].
-    pub fn by_key(&self) -> [(&'static str, f64); 7] {
+    pub(crate) fn by_key(&self) -> [(&'static str, f64); 7] {
         let w = self;
         let values = [
             w.progress, w.capture, w.bear_off, w.water, w.danger, w.pair, w.wall,

@@ -5,7 +5,7 @@
 //! replay square) lets the same player throw again; otherwise the hand passes, and the effects at
 //! the start of the next turn (the free exit from 30) are applied. Points left over after bearing
 //! off (and a split throw's parts) are played by the same player at once. Every step is the
-//! turn's ([`crate::turn`]): [`Asked::after`], [`throw_ending`], [`after_throw`]. The opening-pawn rule of `kendall` and `tejon`
+//! turn's ([`crate::turn`]): [`Asked::after`], `throw_ending`, [`after_throw`]. The opening-pawn rule of `kendall` and `tejon`
 //! binds only the player's own first move and is not modelled inside the search.
 
 use crate::board::{squares, Position, Side};
@@ -18,23 +18,23 @@ use crate::turn::{after_throw, freed_ending, throw_ending, throws_again, Step};
 use rand::Rng;
 
 /// The value of a won position (any evaluation lies in [-1, 1]).
-pub const WIN: f64 = 2.0;
+pub(crate) const WIN: f64 = 2.0;
 /// The deepest `expectimax:D` allowed (D = 3 is already thousands of positions per move).
 pub const MAX_DEPTH: u8 = 3;
 /// The most playouts per candidate move of `rollout:N`.
-pub const MAX_ROLLOUTS: u32 = 10_000;
+pub(crate) const MAX_ROLLOUTS: u32 = 10_000;
 /// A playout stops after this many turns and is scored by the evaluation (see [`Rollout`]).
-pub const PLAYOUT_TURNS: u32 = 100;
+pub(crate) const PLAYOUT_TURNS: u32 = 100;
 
 /// The pawns each side lost to captures along the line searched (by [`Side::index`]), under
 /// `capture = "remove"`: they are out of the game but score nothing, unlike a pawn borne off.
 /// Those lost before the search are the same for every move compared, and a position does not
 /// hold them.
-pub type Removed = [u32; 2];
+pub(crate) type Removed = [u32; 2];
 
 /// `removed` after `mover` played `mv`: one more pawn of the other side lost if it captured
 /// under `capture = "remove"`.
-pub fn removing(rules: &Rules, mv: &Move, mover: Side, mut removed: Removed) -> Removed {
+pub(crate) fn removing(rules: &Rules, mv: &Move, mover: Side, mut removed: Removed) -> Removed {
     if rules.capture == Capture::Remove && mv.has(Effects::CAPTURE) {
         removed[mover.other().index()] += 1;
     }
@@ -107,7 +107,7 @@ impl Expectimax {
     /// `removed` the pawns lost to captures along the line so far: the points it leaves over
     /// played at best for `mover` ([`Asked::after`], part after part for a split throw). The
     /// same side chooses every part, so its best is its best over the throw's distinct ends
-    /// ([`throw_ends`]), each valued once: the orders of a split throw's parts that end in the
+    /// (`throw_ends`), each valued once: the orders of a split throw's parts that end in the
     /// same place are one.
     #[allow(clippy::too_many_arguments)]
     pub fn move_value(
@@ -225,7 +225,7 @@ impl Expectimax {
 /// Where a throw played with `mv` can end, as far as what follows is concerned: the position,
 /// the throw's move (`None`: passed) and the pawns lost to captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ThrowEnd {
+pub(crate) struct ThrowEnd {
     /// The position once the throw is fully played, its side to move still the mover.
     pub after: Position,
     /// The throw's move, as [`Step::Played`] gives it.
@@ -240,7 +240,7 @@ pub struct ThrowEnd {
 /// ([`Asked::after`]), appended to `out`. Two ends are one when they leave the same position,
 /// the same hand (kept or passed: [`throws_again`]) and the same pawns lost: all that the rest
 /// of the game reads of a throw.
-pub fn throw_ends(
+pub(crate) fn throw_ends(
     rules: &Rules,
     mover: Side,
     asked: Asked,
@@ -352,7 +352,7 @@ impl Strategy for Expectimax {
 /// produces; picks the move with the most wins (ties: the first generated). Every candidate is
 /// played out with the same `n` throw streams (common random numbers), drawn from the game's
 /// decision stream, so the same seed gives the same choice. A playout still running after
-/// [`PLAYOUT_TURNS`] turns counts as won by the side ahead by [`evaluate`] (half each if level).
+/// `PLAYOUT_TURNS` turns counts as won by the side ahead by [`evaluate`] (half each if level).
 #[derive(Clone, Debug)]
 pub struct Rollout {
     thrower: SeededThrower,
@@ -400,7 +400,7 @@ impl Strategy for Rollout {
 /// both sides; 1 if `root` wins, 0 if it loses, the evaluation's verdict after
 /// [`PLAYOUT_TURNS`] turns. A side out ends the playout when it ends the game
 /// ([`throw_ending`], [`freed_ending`]).
-pub fn playout<T: Thrower>(
+pub(crate) fn playout<T: Thrower>(
     rules: &Rules,
     asked: Asked,
     mv: &Move,

@@ -67,7 +67,7 @@ impl Td {
     /// network's wherever the table covers the position: a table of fewer pawns a side of the
     /// same rules covers the positions where each side has at most that many pawns in play,
     /// since no move, throw or turn depends on the pawns borne off.
-    pub fn with_endgame(net: Arc<Net>, endgame: Option<Arc<Solution>>) -> Td {
+    pub(crate) fn with_endgame(net: Arc<Net>, endgame: Option<Arc<Solution>>) -> Td {
         Td {
             net,
             endgame,
@@ -78,7 +78,7 @@ impl Td {
 
     /// The same player searching `depth` throws past its move (`tdx:D`; 0: `td`) over the
     /// throw distribution `throws` (`(value, probability)` pairs).
-    pub fn searching(self, depth: u8, throws: Vec<(u8, f64)>) -> Td {
+    pub(crate) fn searching(self, depth: u8, throws: Vec<(u8, f64)>) -> Td {
         Td {
             search: (depth > 0).then(|| Search {
                 depth,
@@ -91,7 +91,8 @@ impl Td {
     /// The chance of the side to move of `pos` searched `depth` throws deep: the table's where
     /// it covers `pos`, else the network's at depth 0, else the mean over the throws of the
     /// best choice's value one throw less deep.
-    pub fn searched_value(&self, rules: &Rules, pos: &Position, depth: u8) -> f64 {
+    #[cfg(test)]
+    pub(crate) fn searched_value(&self, rules: &Rules, pos: &Position, depth: u8) -> f64 {
         let net = |p: &Position| f64::from(self.net.value(rules, p));
         self.searched_with(rules, pos, depth, &net)
     }

@@ -183,7 +183,7 @@ impl Checkpoint {
     }
 
     /// Writes the values of the group `now` is solving, as they stand after its sweeps.
-    pub fn save_part(
+    pub(crate) fn save_part(
         &self,
         sweep: &Sweep,
         pick: Pick,
@@ -306,7 +306,7 @@ pub struct Solved {
 
 /// Why a checkpointed solve stopped.
 #[derive(Debug, thiserror::Error)]
-pub enum StopError {
+pub(crate) enum StopError {
     /// The solve itself.
     #[error(transparent)]
     Layered(#[from] LayeredError),
@@ -318,14 +318,14 @@ pub enum StopError {
 /// When a checkpointed solve saves the group part-way through: every this many seconds (after
 /// a sweep), and always when it is cancelled.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Saving {
+pub(crate) struct Saving {
     /// Seconds between two saves of a group part-way through.
     pub every: f64,
 }
 
 /// What a checkpointed solve tells its caller, of the play whose pick it names.
 #[derive(Clone, Copy, Debug)]
-pub enum Heard<'a> {
+pub(crate) enum Heard<'a> {
     /// Where the play resumes (said first, when the checkpoint held anything of it).
     Resumed(Pick, &'a Resume),
     /// A sweep that did not settle its group; `saved`: the group was saved part-way after it.
@@ -430,7 +430,7 @@ impl Listener for Keeper<'_, '_> {
 /// part-way), writing each group as it is finished and the group being solved as `saving`
 /// says. `each` hears every sweep and every group. Returns each play's solve, in the order of
 /// `picks`. `settings.pick` is not read.
-pub fn solve_checkpointed(
+pub(crate) fn solve_checkpointed(
     sweep: &Sweep,
     settings: &Settings,
     picks: &[Pick],

@@ -60,7 +60,10 @@ pub struct GameEvaluation {
 
 /// The metrics of one game from white's exact chance before each of its moves and its winner
 /// (`None`: a draw or a game stopped by the turn cap); `None` for a game without a move.
-pub fn game_evaluation(white_before: &[f64], winner: Option<Side>) -> Option<GameEvaluation> {
+pub(crate) fn game_evaluation(
+    white_before: &[f64],
+    winner: Option<Side>,
+) -> Option<GameEvaluation> {
     if white_before.is_empty() {
         return None;
     }

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 /// A move is "worse" when its value is below the best by more than this (the table keeps
 /// values as `f32`, exact to about 10⁻⁷).
-pub const WORSE: f64 = 1e-6;
+pub(crate) const WORSE: f64 = 1e-6;
 
 /// One decision with a choice: the position, the throw, the values of its moves and the move
 /// chosen.
@@ -72,7 +72,7 @@ pub struct Verdict {
     pub wins: u64,
     /// Decisions it made with at least two legal moves.
     pub decisions: u64,
-    /// Of those, decisions where it chose a move worse than the best (by more than [`WORSE`]).
+    /// Of those, decisions where it chose a move worse than the best (by more than `WORSE`).
     pub worse: u64,
     /// The winning probability lost, summed over its decisions (summed in game order).
     pub loss: f64,
@@ -192,7 +192,7 @@ pub fn judge(
 
 /// The 95% interval of Σ yᵢ / Σ xᵢ over sampled units (yᵢ, xᵢ): the ratio ± 1.96 standard
 /// errors, the error √(Σ (yᵢ − r xᵢ)² / (n (n − 1))) / x̄ (the delta method).
-pub fn ratio_interval(units: &[(f64, f64)]) -> (f64, f64) {
+pub(crate) fn ratio_interval(units: &[(f64, f64)]) -> (f64, f64) {
     let n = units.len() as f64;
     let (y, x) = units.iter().fold((0.0, 0.0), |a, u| (a.0 + u.0, a.1 + u.1));
     if x == 0.0 {

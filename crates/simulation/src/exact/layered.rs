@@ -129,7 +129,7 @@ pub fn start_values(sweep: &Sweep) -> Vec<f64> {
 /// starts, and until then the group's pages count toward the outcomes kept by the groups
 /// before it ([`Settings::budget`]): the smaller groups solved first keep more of their
 /// outcomes, and the peak is still every value and the last group's outcomes.
-pub fn value_table(sweep: &Sweep) -> Vec<f64> {
+pub(crate) fn value_table(sweep: &Sweep) -> Vec<f64> {
     huge_zeroed(sweep.index.len() as usize)
 }
 
@@ -143,7 +143,7 @@ pub struct Settings<'a> {
     pub max_sweeps: u32,
     /// Bytes a group's kept outcomes may take (past them, outcomes are computed every sweep),
     /// and besides them the pages of the values of the groups still to come, which no write
-    /// has reached yet ([`value_table`]; a table written all over holds more than it counts).
+    /// has reached yet (`value_table`; a table written all over holds more than it counts).
     pub budget: u64,
     /// Read between sweeps: once cancelled (Ctrl-C, a caller's listener), the solve stops
     /// after telling its listener of the sweep made ([`LayeredError::Interrupted`]).
@@ -165,7 +165,7 @@ pub struct Sweeping {
 
 /// What a layered solve tells its caller, with the values as they stand; an error stops it.
 /// Each call names the play (`pick`) whose values it hands over: a solve of two plays
-/// ([`plays::solve_plays`]) tells of both.
+/// (`plays::solve_plays`) tells of both.
 pub trait Listener {
     /// After each sweep that did not settle its group: the values of play `pick` as they
     /// stand, by index, through [`Reading::values`].

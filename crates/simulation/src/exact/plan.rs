@@ -11,13 +11,13 @@ use senet_engine::solve::index::{group_sizes, layer_sizes, IndexError};
 /// 29,688,750 positions of the group of 2 pawns borne off of `tejon` with 4 pawns a side
 /// (`bench --solve-group 2 --pawns 4 --memory 4000`), with an order of 4 bytes a position
 /// (2 since 2026-11-30: 2 bytes too many here).
-pub const KEPT_BYTES: u64 = 94;
+pub(crate) const KEPT_BYTES: u64 = 94;
 
 /// Bytes of a position's kept outcomes in 32-bit entries (a numbering of fewer than 2^29 - 2
 /// positions), measured: 1,811 MB for the 36,814,050 positions of the group of 4 pawns borne
 /// off of `tejon`'s 5-pawn endgame from 4 (`solve --endgame 4 --memory 4000`), with an order
 /// of 4 bytes a position (2 since 2026-11-30).
-pub const KEPT_BYTES_32: u64 = 49;
+pub(crate) const KEPT_BYTES_32: u64 = 49;
 
 /// Bytes of a kept position's outcomes in a numbering of `positions`: the entries a layered
 /// solve packs them in are 32 bits wide up to 2^29 - 3 positions, 64 above.
@@ -41,7 +41,7 @@ pub struct GroupNeed {
     /// of one more pawn borne off, and of two where points left over move a second pawn.
     pub above: u64,
     /// Bytes of its sweep order while it is sorted and solved: each position's place, level
-    /// after level ([`ORDER_BYTES`] a position).
+    /// after level (`ORDER_BYTES` a position).
     pub order: u64,
     /// Bytes of its outcomes if every one were kept ([`Plan::kept_bytes`] a position, its
     /// order included).
@@ -57,17 +57,17 @@ pub struct GroupNeed {
 /// most some 0.1 byte a position with 5 pawns a side, not counted), and while a piece is
 /// sorted, a buffer of 128 KB a thread. Before 2026-11-30, a `u32` index (4 bytes) and, while
 /// the group was sorted, its level beside it (2 more).
-pub const ORDER_BYTES: u64 = 2;
+pub(crate) const ORDER_BYTES: u64 = 2;
 
 /// Bytes a position of a group takes while its values move into sweep order or back, where
 /// every outcome of the group is kept (`layered/layout.rs`): where its value goes, a `u32`,
 /// and its value copied, an `f64`.
-pub const PLACE_BYTES: u64 = 12;
+pub(crate) const PLACE_BYTES: u64 = 12;
 
 /// Whether a group's values are swept in sweep order (`layered/layout.rs`): its outcomes, all
 /// kept in `kept` bytes (its order included), and [`PLACE_BYTES`] a position more fit in
 /// `budget`, and its places are counted in a `u32`.
-pub fn values_move(kept: u64, positions: u64, budget: u64) -> bool {
+pub(crate) fn values_move(kept: u64, positions: u64, budget: u64) -> bool {
     kept + PLACE_BYTES * positions <= budget && positions < u64::from(u32::MAX)
 }
 

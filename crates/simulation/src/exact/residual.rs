@@ -61,7 +61,7 @@ pub fn residual(solution: &Solution) -> Residual {
 /// [`residual`] on `samples` positions spread evenly over the table (all of them when it
 /// holds fewer): the check a table gets when a player loads it, milliseconds where the whole
 /// check of a 4-pawn table takes minutes. A table of zeros or of values edited by hand fails it.
-pub fn spot_check(solution: &Solution, samples: u64) -> Residual {
+pub(crate) fn spot_check(solution: &Solution, samples: u64) -> Residual {
     let n = solution.index.len();
     let lookup = |p: &_| solution.covered(p);
     let take = samples.min(n);

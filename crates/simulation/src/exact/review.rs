@@ -24,7 +24,7 @@ use senet_engine::throws::{stream, Device, SeededThrower};
 
 /// A decision that gives away more than this chance of winning is a mistake (marked `!` and on
 /// the chart).
-pub const MISTAKE: f64 = 0.01;
+pub(crate) const MISTAKE: f64 = 0.01;
 
 /// One throw of the game, reviewed.
 #[derive(Clone, Debug)]
@@ -51,7 +51,7 @@ pub struct Step {
 }
 
 impl Step {
-    /// Whether the move played gave away more than [`MISTAKE`].
+    /// Whether the move played gave away more than `MISTAKE`.
     pub fn mistake(&self) -> bool {
         self.graded.is_some_and(|(_, loss)| loss > MISTAKE)
     }

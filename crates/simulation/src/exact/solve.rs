@@ -62,7 +62,7 @@ pub struct Request {
 /// Whether a layered solve sweeps optimal and random play together, or one after the other.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Plays {
-    /// Together where the second table takes at most [`TOGETHER_BYTES`] (up to 3 pawns).
+    /// Together where the second table takes at most `TOGETHER_BYTES` (up to 3 pawns).
     #[default]
     Auto,
     /// Together whatever the second table takes (4 pawns: 4.7 GB more, on a machine that holds
@@ -76,7 +76,7 @@ pub enum Plays {
 /// play together ([`Request::together`]): 1 GiB, so up to 3 pawns a side (121 MB in `tejon`);
 /// 4 pawns' 4.7 GB are solved one play after the other, beside their outcomes on a 24 GB
 /// machine.
-pub const TOGETHER_BYTES: u64 = 1 << 30;
+pub(crate) const TOGETHER_BYTES: u64 = 1 << 30;
 
 impl Request {
     /// Solving `rules` with `device`, by the default method, without a checkpoint.
@@ -111,7 +111,7 @@ impl Request {
 
     /// Whether a layered solve of a game of `positions` sweeps optimal and random play
     /// together: both are asked for, and [`Plays`] says so, by default where the second table of
-    /// values (8 bytes a position) is at most [`TOGETHER_BYTES`]. Each position's outcomes are
+    /// values (8 bytes a position) is at most `TOGETHER_BYTES`. Each position's outcomes are
     /// then found once a sweep for both.
     pub fn together(&self, positions: u64) -> bool {
         !self.optimal_only
@@ -529,7 +529,7 @@ fn saved_values(sweep: &Sweep, pick: Pick, c: &Checkpoint) -> Result<Vec<f32>, S
 }
 
 /// What a checkpoint was computed for: the rule file and the throw distribution.
-pub fn game_text(rules: &Rules, throws: &[(u8, f64)]) -> Result<String, SolveError> {
+pub(crate) fn game_text(rules: &Rules, throws: &[(u8, f64)]) -> Result<String, SolveError> {
     let law: Vec<String> = throws.iter().map(|(v, p)| format!("{v}:{p:e}")).collect();
     let rules = toml::to_string(rules).map_err(|e| SolveError::File {
         path: "the checkpoint's game.txt".into(),
@@ -540,7 +540,7 @@ pub fn game_text(rules: &Rules, throws: &[(u8, f64)]) -> Result<String, SolveErr
 
 /// Whether `text`, a checkpoint's `game.txt` ([`game_text`]), is the game of `rules` and
 /// `throws` from every position ([`plays_as`]).
-pub fn same_game_text(text: &str, rules: &Rules, throws: &[(u8, f64)]) -> bool {
+pub(crate) fn same_game_text(text: &str, rules: &Rules, throws: &[(u8, f64)]) -> bool {
     let Some((theirs, law)) = text.rsplit_once("\nthrows = ") else {
         return false;
     };

@@ -20,7 +20,7 @@ impl Values {
     }
 
     /// The values as a table's `f32`.
-    pub fn to_f32(&self) -> Vec<f32> {
+    pub(crate) fn to_f32(&self) -> Vec<f32> {
         self.values.iter().map(|&v| v as f32).collect()
     }
 
@@ -60,7 +60,7 @@ pub fn start_value(
 
 /// The chance of winning of `side` starting the game (the starter known), as
 /// [`start_value`] opens it: the opening step, or the opening throw's value played.
-pub fn side_start_value(
+pub(crate) fn side_start_value(
     rules: &Rules,
     throws: &[(u8, f64)],
     pick: Pick,
@@ -84,7 +84,7 @@ pub fn side_start_value(
 
 /// The probability that black starts under `starter = "higher-throw"`: white throws, then
 /// black, who starts with a strictly higher value.
-pub fn black_starts(throws: &[(u8, f64)]) -> f64 {
+pub(crate) fn black_starts(throws: &[(u8, f64)]) -> f64 {
     (throws.iter())
         .flat_map(|&(a, pa)| throws.iter().map(move |&(b, pb)| (a, b, pa * pb)))
         .filter(|(a, b, _)| b > a)

@@ -12,9 +12,9 @@ use std::fmt::Write;
 use thiserror::Error;
 
 /// The key of the preset a rule file starts from.
-pub const VARIANT_KEY: &str = "variant";
+pub(crate) const VARIANT_KEY: &str = "variant";
 /// The key of the throwing device.
-pub const DEVICE_KEY: &str = "device";
+pub(crate) const DEVICE_KEY: &str = "device";
 
 pub use senet_engine::Game;
 
@@ -307,7 +307,7 @@ pub fn changed_keys(game: &Game) -> Vec<String> {
 /// `program` with the arguments that give `game`: `--variant`, a `--set` for each option changed
 /// from the preset (quoted for a shell), `--device` (and `--p-marked`) when the device is not the
 /// variant's (`senet-sim train --variant kendall --set 'protection="none"' --device sticks`).
-pub fn command_for(game: &Game, program: &str) -> String {
+pub(crate) fn command_for(game: &Game, program: &str) -> String {
     let mut c = format!("{program} --variant {}", game.variant);
     for kv in changed_keys(game) {
         c += &format!(" --set '{}'", kv.replace(" = ", "="));

@@ -218,7 +218,7 @@ fn weights(lines: &[&str], first: usize, hidden: usize) -> Result<Net, (usize, S
 /// `file`'s network, refused when it was trained for another game than `game` (by the rules
 /// themselves, [`Game::plays_as`]: another starter or turn cap, or a rule file worded
 /// otherwise, is the same game).
-pub fn for_game(file: &str, game: &Game) -> Result<TdFile, TdFileError> {
+pub(crate) fn for_game(file: &str, game: &Game) -> Result<TdFile, TdFileError> {
     let td = load(Path::new(file))?;
     if !td.game.plays_as(game) {
         return Err(TdFileError::OtherGame {

@@ -93,7 +93,11 @@ impl Training {
 
 /// The positions before each throw of a game of `net` against itself (inputs and side to
 /// move), and the game's summary.
-pub fn self_play(game: &Game, net: Arc<Net>, seed: u64) -> (Vec<(Features, Side)>, GameSummary) {
+pub(crate) fn self_play(
+    game: &Game,
+    net: Arc<Net>,
+    seed: u64,
+) -> (Vec<(Features, Side)>, GameSummary) {
     struct States<'a>(&'a senet_engine::rules::Rules, Vec<(Features, Side)>);
     impl Observer for States<'_> {
         fn before_throw(&mut self, pos: &Position, _: u8) {
@@ -118,7 +122,7 @@ fn white_result(summary: &GameSummary) -> f32 {
 
 /// Each position's λ-return from its mover's point of view: from the last position back,
 /// G = (1 − λ) V(next) + λ G(next), where the last position's G is the result.
-pub fn lambda_returns(
+pub(crate) fn lambda_returns(
     net: &Net,
     states: &[(Features, Side)],
     summary: &GameSummary,

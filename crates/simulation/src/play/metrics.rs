@@ -7,7 +7,7 @@
 //! counters over every game ([`ArmStats`]), for Ludii's player 1 as the rules make it
 //! ([`PlayerOne`]); the metrics that look at every move (`DecisionMoves`,
 //! `BoardCoverageDefault` and the averages of `PieceNumber`, `BoardSitesOccupied`,
-//! `BranchingFactor` and `MoveDistance`) from the first [`MOVE_METRIC_GAMES`] games of the arm,
+//! `BranchingFactor` and `MoveDistance`) from the first `MOVE_METRIC_GAMES` games of the arm,
 //! played again with every move listed ([`GameMoves`]; the run's own games list only the move
 //! chosen). Where a Java docstring says something its code does not do, the code's value has
 //! Ludii's name and the docstring's another (`DrawishnessNoTimeouts`).
@@ -15,7 +15,7 @@
 //! differ from Ludii's.
 //!
 //! A metric "averaged over games" is a mean of per-game means, as Ludii's: each game's mean is
-//! added as an integer of [`FIXED`] steps, so that counters merge exactly whatever the threads.
+//! added as an integer of `FIXED` steps, so that counters merge exactly whatever the threads.
 //! Every metric has a 95% interval over the games (normal, Wilson for a share).
 
 use crate::play::stats::{mean_interval, wilson95, ArmStats, Interval};
@@ -26,10 +26,10 @@ use senet_engine::rules::{Rules, Starter};
 use senet_engine::strategy::Asked;
 
 /// Games of an arm played again for the move metrics (Ludii's evaluations use 100 or so).
-pub const MOVE_METRIC_GAMES: u64 = 2_000;
+pub(crate) const MOVE_METRIC_GAMES: u64 = 2_000;
 
 /// Steps of one per-game mean: 2^24 (a mean kept to 6e-8).
-pub const FIXED: f64 = (1u64 << 24) as f64;
+pub(crate) const FIXED: f64 = (1u64 << 24) as f64;
 
 /// The move metrics' counters over some games: integers, summed by [`MoveCounters::combine`].
 /// Each per-game figure is kept with the sum of its squares, for its interval.
@@ -37,7 +37,7 @@ pub const FIXED: f64 = (1u64 << 24) as f64;
 pub struct MoveCounters {
     /// Games counted.
     pub games: u64,
-    /// Σ of each game's share of moves with more than one choice, in [`FIXED`] steps.
+    /// Σ of each game's share of moves with more than one choice, in `FIXED` steps.
     pub decision_share: Sums,
     /// Σ of each game's count of squares that ever held a pawn.
     pub squares_covered: Sums,
@@ -263,19 +263,19 @@ const SQUARES: f64 = LAST_SQUARE as f64;
 
 /// The index of each metric in [`Metrics::NAMES`].
 mod at {
-    pub const DURATION: usize = 0;
-    pub const DECISION: usize = 1;
-    pub const COVERAGE: usize = 2;
-    pub const ADVANTAGE: usize = 3;
-    pub const BALANCE: usize = 4;
-    pub const COMPLETION: usize = 5;
-    pub const DRAWISHNESS: usize = 6;
-    pub const UNIFORMITY: usize = 7;
-    pub const PIECES: usize = 8;
-    pub const SITES: usize = 9;
-    pub const BRANCHING: usize = 10;
-    pub const DISTANCE: usize = 11;
-    pub const DRAWS_ONLY: usize = 12;
+    pub(crate) const DURATION: usize = 0;
+    pub(crate) const DECISION: usize = 1;
+    pub(crate) const COVERAGE: usize = 2;
+    pub(crate) const ADVANTAGE: usize = 3;
+    pub(crate) const BALANCE: usize = 4;
+    pub(crate) const COMPLETION: usize = 5;
+    pub(crate) const DRAWISHNESS: usize = 6;
+    pub(crate) const UNIFORMITY: usize = 7;
+    pub(crate) const PIECES: usize = 8;
+    pub(crate) const SITES: usize = 9;
+    pub(crate) const BRANCHING: usize = 10;
+    pub(crate) const DISTANCE: usize = 11;
+    pub(crate) const DRAWS_ONLY: usize = 12;
 }
 
 impl Metrics {
@@ -451,7 +451,7 @@ impl Outcomes {
 }
 
 /// Replicates of `OutcomeUniformity`'s bootstrap over games.
-pub const UNIFORMITY_REPLICATES: usize = 2_000;
+pub(crate) const UNIFORMITY_REPLICATES: usize = 2_000;
 
 /// Its seed: the same interval on every run.
 const UNIFORMITY_SEED: u64 = 0x0005_e4e7_0050;

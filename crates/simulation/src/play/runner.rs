@@ -129,7 +129,7 @@ pub fn first_games(arm: &Arm, arm_index: usize, seed: u64, n: u64) -> Vec<(u64, 
 
 /// Game `game` (0 = the first) of an arm's run played again, told to `observer`: its seed and
 /// its summary, the same game the parallel run counts and [`first_games`] lists.
-pub fn arm_game(
+pub(crate) fn arm_game(
     arm: &Arm,
     arm_index: usize,
     seed: u64,
@@ -177,7 +177,7 @@ pub fn first_throws(arm: &Arm, arm_index: usize, seed: u64, n: usize) -> Vec<u8>
 }
 
 /// Throws kept, in order, for the law-of-large-numbers chart and `waits.csv`.
-pub const FIRST_THROWS: usize = 10_000;
+pub(crate) const FIRST_THROWS: usize = 10_000;
 
 /// One arm's results: its counters, and its first throws and games in order. It owns a copy of
 /// its arm, so that it outlives the scenario (a front end keeps results, not scenarios).
@@ -187,13 +187,13 @@ pub struct ArmResult {
     pub arm: Arm,
     /// Its counters over every game.
     pub stats: ArmStats,
-    /// The first [`FIRST_THROWS`] throws of its run, in order.
+    /// The first `FIRST_THROWS` throws of its run, in order.
     pub first_throws: Vec<u8>,
     /// Its first games, each with its seed (as many as asked for, at most all of them).
     pub first_games: Vec<(u64, GameSummary)>,
     /// The games whose throws were asked for ([`Keep::records`]), in the order asked.
     pub records: Vec<RecordedGame>,
-    /// Ludii's move metrics' counters over its first [`MOVE_METRIC_GAMES`] games.
+    /// Ludii's move metrics' counters over its first `MOVE_METRIC_GAMES` games.
     pub moves: MoveCounters,
     /// The throw law of its rules and device: each possible value with its exact probability
     /// (zeros included), derived once here for every table, chart and sentence.
@@ -222,7 +222,7 @@ impl ArmResult {
 
 /// The move metrics' counters of an arm's first `n` games, played again with every move
 /// listed (in parallel; integer counters, so the sum is the same whatever the threads).
-pub fn move_counters(arm: &Arm, arm_index: usize, seed: u64, n: u64) -> MoveCounters {
+pub(crate) fn move_counters(arm: &Arm, arm_index: usize, seed: u64, n: u64) -> MoveCounters {
     const BLOCK: u64 = 100;
     (0..n.div_ceil(BLOCK))
         .into_par_iter()
@@ -276,7 +276,7 @@ pub struct RecordedGame {
 /// An arm's result from its counters: its first throws, first games and recorded games
 /// (`keep`) are played again, in order: they depend only on the seed, so they are the games the
 /// run counted, whatever shard or thread played them.
-pub fn arm_result(
+pub(crate) fn arm_result(
     arm: &Arm,
     arm_index: usize,
     stats: ArmStats,

@@ -17,13 +17,14 @@ use std::ops::Range;
 
 /// The version of the counters' layout: the names and slots [`ScenarioCounters::rows`] writes.
 /// It changes whenever a counter is added, removed or renamed (a test holds it to
-/// [`counter_names`]), so that counters written by another build are refused, not merged with
+/// `counter_names`), so that counters written by another build are refused, not merged with
 /// a missing counter read as 0. Version 2 added `draws` (arms and seatings),
 /// version 3 `throwoff_throws`, version 4 `first_thrower_wins`.
 pub const COUNTERS_FORMAT: u32 = 4;
 
 /// Every counter name the rows use, in order: the layout [`COUNTERS_FORMAT`] versions.
-pub fn counter_names() -> Vec<&'static str> {
+#[cfg(test)]
+pub(crate) fn counter_names() -> Vec<&'static str> {
     let mut a = ArmStats::default();
     let mut names: Vec<&'static str> = arm_scalars(&mut a).into_iter().map(|(n, _)| n).collect();
     names.extend(arm_histograms(&mut a).into_iter().map(|(n, _)| n));

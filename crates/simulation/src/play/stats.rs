@@ -79,7 +79,7 @@ impl Histogram {
 
     /// Adds `count` observations of `value` (one game, or counts read back from a file).
     #[inline]
-    pub fn add_count(&mut self, value: u32, count: u64) {
+    pub(crate) fn add_count(&mut self, value: u32, count: u64) {
         let i = value as usize;
         if i >= self.counts.len() {
             self.counts.resize(i + 1, 0);
@@ -280,7 +280,7 @@ impl ArmStats {
 /// when it leaves and `-i` when it arrives (wrapping: the sum of one game is never negative
 /// once [`Collector::finish`] has closed the stays still open). Only the squares a move changes
 /// are touched, in one pass over both sides. Call [`Collector::finish`] when the game ends.
-pub struct Collector<'a> {
+pub(crate) struct Collector<'a> {
     stats: &'a mut ArmStats,
     /// Positions seen so far in this game (the index of the current one).
     t: u32,
@@ -421,7 +421,7 @@ pub fn wilson95(k: u64, n: u64) -> (f64, f64) {
 /// The 95% Wilson interval of a share `p` observed over `n` trials, as [`wilson95`]; a score
 /// with half points (a draw counting half a win) is a share too, and its interval is then
 /// slightly wide (a drawn game varies less than a won or lost one).
-pub fn wilson95_of(p: f64, n: u64) -> (f64, f64) {
+pub(crate) fn wilson95_of(p: f64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
@@ -494,7 +494,7 @@ pub fn fluctuation95(p: f64, n: u64) -> (f64, f64) {
 }
 
 /// A 95% interval, `(low, high)`.
-pub type Interval = (f64, f64);
+pub(crate) type Interval = (f64, f64);
 
 /// Mean of `n` values from their sum and sum of squares, and its standard error s / √n (s the
 /// sample deviation, divisor n − 1; 0 for one value).
@@ -509,13 +509,13 @@ pub fn mean_se(n: u64, sum: f64, squares: f64) -> (f64, f64) {
 }
 
 /// [`mean_se`]'s mean with its normal 95% interval, mean ± 1.96 standard errors.
-pub fn mean_interval(n: u64, sum: f64, squares: f64) -> (f64, Interval) {
+pub(crate) fn mean_interval(n: u64, sum: f64, squares: f64) -> (f64, Interval) {
     let (mean, se) = mean_se(n, sum, squares);
     (mean, (mean - Z95 * se, mean + Z95 * se))
 }
 
 /// The normal quantile of a two-sided 95% interval.
-pub const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 #[cfg(test)]
 mod tests;

@@ -103,7 +103,7 @@ impl Pairing {
         self.a_white.white_wins + self.b_white.black_wins
     }
     /// Games won by `b`.
-    pub fn b_wins(&self) -> u64 {
+    pub(crate) fn b_wins(&self) -> u64 {
         self.b_white.white_wins + self.a_white.black_wins
     }
     /// Games played.
@@ -118,7 +118,7 @@ impl Pairing {
         unfinished + draws + self.b_white.unfinished + self.b_white.draws
     }
     /// Wins of strategy `i` (one of `a`, `b`).
-    pub fn wins_of(&self, i: usize) -> u64 {
+    pub(crate) fn wins_of(&self, i: usize) -> u64 {
         if i == self.a {
             self.a_wins()
         } else {
@@ -186,7 +186,7 @@ impl Tournament {
     /// Plays the duplicate pairs numbered `duplicates` of pairing `p` (of [`Tournament::pairs`]) of the
     /// tournament (index `index` in its scenario) into `into`. The runner cuts a run into such
     /// tasks (`runner::play_counters`).
-    pub fn play_pairs(
+    pub(crate) fn play_pairs(
         &self,
         index: usize,
         seed: u64,
@@ -207,7 +207,7 @@ impl Tournament {
     }
 
     /// The rough cost of one duplicate pair of pairing (`a`, `b`), relative to a random game.
-    pub fn pair_cost(&self, a: usize, b: usize) -> u64 {
+    pub(crate) fn pair_cost(&self, a: usize, b: usize) -> u64 {
         2 * (self.strategies[a].spec().relative_cost() + self.strategies[b].spec().relative_cost())
     }
 

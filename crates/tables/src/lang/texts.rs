@@ -4,7 +4,7 @@
 /// Every fixed text of the outputs. `{}` marks are filled in by the caller in order.
 ///
 /// Each field is named after the place it is shown (`throws_title`: the title of the throws
-/// chart); the English table [`Lang::En`] reads as its documentation.
+/// chart); the English table [`EN`](super::EN) reads as its documentation.
 #[allow(missing_docs)]
 pub struct Texts {
     pub throws_title: &'static str,

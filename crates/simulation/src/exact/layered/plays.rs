@@ -27,7 +27,7 @@ pub struct Play {
     pub pick: Pick,
     /// The value of every position, by index: the groups of `resume` as an earlier run left
     /// them; the others' are set to 1/2 when their group starts, and may be unwritten memory
-    /// until then ([`value_table`](super::value_table), which [`Settings::budget`] counts).
+    /// until then (`value_table`, which [`Settings::budget`] counts).
     pub values: Vec<f64>,
     /// The groups already solved and the group part-way.
     pub resume: Resume,
@@ -37,7 +37,7 @@ pub struct Play {
 /// in each group the plays that still need it are swept together (see the module). Returns
 /// each play's values and groups, in the order of `plays`. `listener` hears each play's sweeps
 /// and groups by its pick. `settings.pick` is not read: each play has its own.
-pub fn solve_plays(
+pub(crate) fn solve_plays(
     sweep: &Sweep,
     settings: &Settings,
     plays: Vec<Play>,

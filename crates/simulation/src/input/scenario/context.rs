@@ -58,7 +58,7 @@ impl ScenarioError {
     }
 
     /// The error, its key at fault `key`.
-    pub fn with_key(self, key: &str) -> ScenarioError {
+    pub(crate) fn with_key(self, key: &str) -> ScenarioError {
         ScenarioError {
             key: Some(key.to_string()),
             ..self
