@@ -22,7 +22,7 @@ pub use exact::error::{PawnLimit, SolveError};
 pub use exact::solve::solve;
 pub use input::rulefile::{Game, RuleError, RuleTable};
 pub use input::scenario::{Arm, Scenario, ScenarioError};
-pub use play::runner::{play_counters, results, ArmResult, RunResults};
+pub use play::runner::{play_counters, results, ArmResult, Keep, RecordedGame, RunResults};
 pub use play::shard::{ScenarioCounters, Shard};
 pub use play::stats::ArmStats;
 pub use play::tournament::TournamentResult;
