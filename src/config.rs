@@ -11,6 +11,7 @@ use senet_simulation::input::scenario::{Scenario, ScenarioError};
 use senet_simulation::play::shard::Shard;
 use senet_simulation::players::Tables;
 use senet_tables::write::CsvStyle;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The arguments of `senet-sim run`.
@@ -254,7 +255,7 @@ fn check_names<S>(s: &Scenario<S>, file: &Path, lang: Lang) -> Result<()> {
                     format!("« {name} » : un nom a au plus {MAX_NAME} caractères, sur une ligne, et ne commence pas par = + - ou @ (un tableur y lirait une formule)"),
                 );
             }
-            let slug = crate::report::charts::slug(name);
+            let slug = senet_report::charts::slug(name);
             if let Some(other) = slugs.insert(slug.clone(), name) {
                 return refuse(
                     format!("the {what}s '{other}' and '{name}' would write the same files (charts/…-{slug}); rename one"),
@@ -302,21 +303,56 @@ fn class_throws<S>(scenario: &Scenario<S>, lang: Lang) -> Result<Vec<Option<Clas
 }
 
 impl RunConfig {
-    /// The arms' results that have class throws, each with them.
-    pub fn with_class<'a>(
-        &'a self,
-        results: &'a [senet_simulation::play::runner::ArmResult],
-    ) -> Vec<(&'a senet_simulation::play::runner::ArmResult, &'a ClassFile)> {
-        results
-            .iter()
-            .zip(&self.class)
-            .filter_map(|(r, c)| c.as_ref().map(|c| (r, c)))
-            .collect()
-    }
-
     /// How the tables are written.
     pub fn tables(&self) -> senet_tables::write::TableFormat {
         senet_tables::write::TableFormat::new(self.csv, self.args.report.parquet, self.lang)
+    }
+
+    /// Writes the report of `results` into `dir` (the staging folder).
+    pub fn write_report(
+        &self,
+        dir: &Path,
+        results: &senet_simulation::RunResults,
+        exact: Option<&senet_report::ExactStart>,
+    ) -> Result<()> {
+        let setup = senet_report::Setup {
+            scenario: &self.scenario,
+            lang: self.lang,
+            tables: self.tables(),
+            games_csv: self.args.report.games_csv.is_some(),
+            records: self.args.report.records.is_some(),
+            class: &self.class,
+            reproduce: &self.reproduce_command(),
+            program: crate::program::PROGRAM,
+        };
+        Ok(senet_report::write(dir, &setup, results, exact)?)
+    }
+
+    /// The command that writes the same report again.
+    fn reproduce_command(&self) -> String {
+        let (s, opts, l, config) = (&self.scenario, &self.args, self.lang, self);
+        let mut cmd = format!(
+            "senet-sim run {} --seed {}",
+            opts.scenario.display(),
+            s.seed
+        );
+        if let Some(g) = opts.games {
+            let _ = write!(cmd, " --games {g}");
+        }
+        if let Some(out) = &opts.out {
+            let _ = write!(cmd, " --out {}", out.display());
+        }
+        if config.csv != CsvStyle::default_for(l) {
+            let _ = write!(cmd, " --csv {}", config.csv.name());
+        }
+        if let Some(n) = opts.report.games_csv {
+            let _ = write!(cmd, " --games-csv {n}");
+        }
+        if let Some(list) = &opts.report.records {
+            let _ = write!(cmd, " --records {list}");
+        }
+        let _ = write!(cmd, " --lang {}", l.code());
+        cmd
     }
 
     /// What the results keep besides the counters: the games of `--games-csv` and `--records`.

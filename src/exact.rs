@@ -3,11 +3,11 @@
 //! the exact values its notebook compares with the frequencies.
 
 use crate::config::RunConfig;
-use crate::report::exact::ExactStart;
 use crate::solve::Job;
 use anyhow::{Context, Result};
 use senet_engine::solve::index::StateIndex;
 use senet_engine::throws::Device;
+use senet_report::exact::ExactStart;
 use senet_simulation::input::rulefile::{changed_keys, Game};
 use senet_tables::write::{CsvStyle, RFC4180_DIR};
 use std::path::Path;

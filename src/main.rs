@@ -9,12 +9,12 @@ mod exact;
 mod lang;
 mod program;
 mod progress;
-mod report;
 mod resume;
 mod run;
 mod shards;
 mod signals;
 mod solve;
+mod staging;
 
 use clap::Parser as _;
 use std::process::ExitCode;

@@ -8,7 +8,8 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// differed from it, or `unknown` outside a git checkout.
 pub const COMMIT: &str = env!("SENET_SIM_COMMIT");
 
-/// `senet-sim 0.1.0, commit 0123456789ab`.
-pub fn identity() -> String {
-    format!("senet-sim {VERSION}, commit {COMMIT}")
-}
+/// This program, as the report names it.
+pub const PROGRAM: senet_report::Program = senet_report::Program {
+    version: VERSION,
+    commit: COMMIT,
+};

@@ -1,6 +1,6 @@
 //! `senet-sim run`: the validated [`RunConfig`], then the games played
 //! ([`senet_simulation::play::runner::play_counters`]), then the report written
-//! ([`crate::report::write`]) into a temporary folder renamed into place.
+//! ([`senet_report::write`]) into a temporary folder renamed into place.
 
 use crate::config::{RunArgs, RunConfig};
 use crate::error::InputError;
@@ -34,7 +34,7 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
         Err(_) if cancel.is_cancelled() => return Err(interruption(&out)),
         Err(e) => return Err(InputError(e.to_string()).into()),
     };
-    let staging = crate::report::Staging::create(&config.out)?;
+    let staging = crate::staging::Staging::create(&config.out)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.args.threads.unwrap_or(0))
         .build()
@@ -59,7 +59,7 @@ pub fn run(args: RunArgs) -> Result<PathBuf> {
     } else {
         let results = results(&config.scenario, counters, &config.keep());
         let exact = crate::exact::write(&staging.dir, &config)?;
-        crate::report::write(&staging.dir, &config, &results, exact.as_ref())?;
+        config.write_report(&staging.dir, &results, exact.as_ref())?;
     }
     interrupted(&config, &cancel)?;
     let kept = staging.commit()?;

@@ -76,11 +76,11 @@ pub fn merge(args: MergeArgs) -> Result<PathBuf> {
         .resolve(&mut Tables::new(), &Cancel::new())
         .map_err(|e| InputError(senet_engine::Chain(&e).to_string()))?;
     let counters = summed_counters(&args.shards, &manifests, &config.scenario)?;
-    let staging = crate::report::Staging::create(&config.out)?;
+    let staging = crate::staging::Staging::create(&config.out)?;
     let results =
         senet_simulation::play::runner::results(&config.scenario, counters, &config.keep());
     let exact = crate::exact::write(&staging.dir, &config)?;
-    crate::report::write(&staging.dir, &config, &results, exact.as_ref())?;
+    config.write_report(&staging.dir, &results, exact.as_ref())?;
     staging.commit()?;
     Ok(config.out)
 }

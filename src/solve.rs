@@ -2,9 +2,9 @@
 //! is from optimal play.
 
 use crate::error::{InputError, Interrupted};
-use crate::report::solved::Solved;
-use crate::report::Staging;
+use crate::staging::Staging;
 use anyhow::{Context, Result};
+use senet_report::solved::Solved;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::exact::analysis::{analyse, check_strategies, AnalysisError, Judging};
 use senet_simulation::exact::residual::{residual, STORED_STEP};
@@ -143,7 +143,7 @@ pub const CSV_FILES: [&str; 4] = [
 fn write(dir: &Path, s: &Solved, job: &Job) -> Result<()> {
     let style = job.csv;
     tablefile::save(&s.solution, &dir.join("table.senet"))?;
-    let (rules, _) = crate::report::provenance::rule_file(&s.game());
+    let (rules, _) = senet_report::provenance::rule_file(&s.game());
     std::fs::write(dir.join("rules.toml"), rules).context("writing rules.toml")?;
     // A French solve writes its CSV files in RFC 4180 into rfc4180/ too, as a French run does.
     let format = TableFormat::new(style, false, job.lang);
@@ -165,8 +165,9 @@ fn write(dir: &Path, s: &Solved, job: &Job) -> Result<()> {
     for (name, mut frame) in CSV_FILES.into_iter().zip(frames) {
         write_table_with(&mut frame, &dir.join(name), format, digits)?;
     }
-    crate::report::charts::solved::draw(dir, "critical", s, job.lang)?;
-    let md = crate::report::solved::markdown(s, job.lang, &job.command);
+    let mut canvas = senet_report::charts::Canvas::new(dir.to_path_buf())?;
+    senet_report::charts::solved::draw(&mut canvas, "critical", s, job.lang)?;
+    let md = senet_report::solved::markdown(s, job.lang, &job.command, crate::program::PROGRAM);
     std::fs::write(dir.join("report.md"), md).context("writing report.md")
 }
 

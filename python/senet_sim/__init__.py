@@ -1,6 +1,8 @@
 """senet-sim from Python: Senet, the ancient Egyptian race game, played millions of times.
 
-- ``run(scenario)``: a scenario file played, its tables as polars DataFrames by name;
+- ``run(scenario)``: a scenario file played, its tables as polars DataFrames by name, and with
+  ``report=DIR`` its report folder (CSV files, charts, report.md, report.html) as
+  ``senet-sim run`` writes it;
 - ``variants()``, ``rules(variant)``: the rule reconstructions, a game's rules as a dict;
 - ``Game(variant)``: one game step by step, shaped as OpenSpiel's states (chance nodes with
   their exact probabilities, actions as integers);
@@ -16,10 +18,10 @@ import io
 import os
 from typing import Dict, Optional
 
-from ._senet_sim import MOVE_ACTIONS, VERSION, Game, rules, variants
+from ._senet_sim import COMMIT, MOVE_ACTIONS, VERSION, Game, rules, variants
 from ._senet_sim import run_ipc as _run_ipc
 
-__all__ = ["Game", "MOVE_ACTIONS", "VERSION", "rules", "run", "variants"]
+__all__ = ["COMMIT", "Game", "MOVE_ACTIONS", "VERSION", "rules", "run", "variants"]
 __version__ = VERSION
 
 
@@ -28,6 +30,8 @@ def run(
     games: Optional[int] = None,
     seed: Optional[int] = None,
     threads: Optional[int] = None,
+    report: "str | os.PathLike[str] | None" = None,
+    lang: Optional[str] = None,
 ) -> Dict[str, "polars.DataFrame"]:  # noqa: F821
     """Plays a scenario file; returns its tables as polars DataFrames by name.
 
@@ -36,8 +40,15 @@ def run(
     headers, every digit kept (as the report's Parquet files). ``games`` (per arm and per
     tournament pairing), ``seed`` and ``threads`` replace the file's, as ``senet-sim run
     --games --seed --threads`` do; the same seed gives the same tables whatever the threads.
+
+    ``report``: a folder that does not exist yet, where the report is written as ``senet-sim
+    run SCENARIO --out DIR`` writes it (the same files but the commit line), in ``lang``
+    (``"en"`` or ``"fr"``, else the scenario's ``lang``), each arm's ``class_throws`` read and
+    checked first (``ValueError`` naming the file and line). A scenario with ``exact`` is
+    refused there: its solve is the command line's.
     """
     import polars as pl
 
-    tables = _run_ipc(os.fspath(scenario), games, seed, threads)
+    out = None if report is None else os.fspath(report)
+    tables = _run_ipc(os.fspath(scenario), games, seed, threads, out, lang)
     return {name: pl.read_ipc(io.BytesIO(data)) for name, data in tables}

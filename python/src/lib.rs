@@ -6,6 +6,7 @@
 
 mod convert;
 mod game;
+mod report;
 
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -43,21 +44,27 @@ fn rules<'py>(
 }
 
 /// Plays a scenario file (`games` per arm and pairing, `seed` and `threads` over the file's);
-/// returns each table's name and its Arrow IPC bytes, the values of the report's files.
+/// returns each table's name and its Arrow IPC bytes, the values of the report's files. With
+/// `report`, also writes the report folder there (a new folder), in `lang` (else the file's).
 #[pyfunction]
-#[pyo3(signature = (scenario, games=None, seed=None, threads=None))]
+#[pyo3(signature = (scenario, games=None, seed=None, threads=None, report=None, lang=None))]
 fn run_ipc<'py>(
     py: Python<'py>,
     scenario: PathBuf,
     games: Option<u64>,
     seed: Option<u64>,
     threads: Option<usize>,
+    report: Option<PathBuf>,
+    lang: Option<&str>,
 ) -> PyResult<Vec<(&'static str, Bound<'py, PyBytes>)>> {
     let text = senet_simulation::input::read_text(&scenario, senet_simulation::input::MAX_TEXT)
         .map_err(|e| PyOSError::new_err(format!("{}: cannot read: {e}", scenario.display())))?;
     let mut parsed =
         Scenario::parse(&scenario, &text).map_err(|e| PyValueError::new_err(e.to_string()))?;
     if let Some(g) = games {
+        if g == 0 {
+            return Err(PyValueError::new_err("games must be at least 1"));
+        }
         parsed = parsed.with_games(g);
     }
     if let Some(s) = seed {
@@ -70,11 +77,20 @@ fn run_ipc<'py>(
             threads.unwrap_or(0)
         )));
     }
+    let report = match report {
+        Some(out) => Some(report::Request::new(
+            py,
+            &mut parsed,
+            (scenario.clone(), out),
+            (games, lang),
+        )?),
+        None => None,
+    };
     let cancel = Cancel::new();
     // Played on a thread of its own while this one waits without the GIL and looks for
     // Ctrl-C every 50 ms: KeyboardInterrupt cancels the games and is raised once they stop.
     let played = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| play_tables(&parsed, threads, &cancel));
+        let worker = scope.spawn(|| play_tables(&parsed, threads, &cancel, report.as_ref()));
         while !worker.is_finished() {
             py.detach(|| std::thread::sleep(std::time::Duration::from_millis(50)));
             if let Err(interrupt) = py.check_signals() {
@@ -99,13 +115,14 @@ fn max_threads() -> usize {
 }
 
 /// Resolves the players of `parsed`, plays it on `threads` threads (stopped by `cancel`) and
-/// writes each table of its results as Arrow IPC bytes. A scenario whose players cannot be
-/// made (a table or network refused) raises `ValueError`; what fails after it, `RuntimeError`;
-/// each with the error's chain of causes.
+/// writes each table of its results as Arrow IPC bytes, and the report when asked. A scenario
+/// whose players cannot be made (a table or network refused) raises `ValueError`; what fails
+/// after it, `RuntimeError`; each with the error's chain of causes.
 fn play_tables(
     parsed: &Scenario<StrategySpec>,
     threads: Option<usize>,
     cancel: &Cancel,
+    report: Option<&report::Request>,
 ) -> PyResult<Vec<(&'static str, Vec<u8>)>> {
     let said = |e: &dyn std::error::Error| senet_engine::Chain(e).to_string();
     let mut tables = Tables::new();
@@ -117,7 +134,13 @@ fn play_tables(
         .map_err(|e| PyRuntimeError::new_err(said(&e)))?;
     let done = AtomicU64::new(0);
     let counters = pool.install(|| play_counters(&ready, Shard::WHOLE, &done, cancel));
+    if cancel.is_cancelled() {
+        return Err(PyRuntimeError::new_err("interrupted"));
+    }
     let results = results(&ready, counters, &Keep::default());
+    if let Some(request) = report {
+        request.write(&ready, &results)?;
+    }
     let tables =
         (senet_tables::run_tables::all(&results)).map_err(|e| PyRuntimeError::new_err(said(&e)))?;
     tables
@@ -130,7 +153,7 @@ fn play_tables(
         .collect()
 }
 
-/// The module: `variants`, `rules`, `run_ipc`, `Game`, and `MOVE_ACTIONS` (the number of move
+/// The module: `variants`, `rules`, `run_ipc`, `Game`, `VERSION`, `COMMIT` and `MOVE_ACTIONS` (the number of move
 /// actions, OpenSpiel's distinct actions).
 #[pymodule]
 fn _senet_sim(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -140,5 +163,6 @@ fn _senet_sim(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add("MOVE_ACTIONS", game::MOVE_ACTIONS)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+    m.add("COMMIT", env!("SENET_SIM_COMMIT"))?;
     Ok(())
 }

@@ -1,10 +1,16 @@
 """senet_sim.run: a scenario's tables as polars frames, the values of the report's files."""
 
 import math
+import os
+import pathlib
+import subprocess
 
 import polars as pl
+import pytest
 
 import senet_sim
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def test_a_run_gives_every_table_of_its_report(scenarios):
@@ -71,3 +77,63 @@ def test_ctrl_c_stops_a_long_run_with_keyboard_interrupt(scenarios, tmp_path):
     assert child.returncode == 3, out
     assert "interrupted" in out
     assert time.monotonic() - sent < 10
+
+
+def _files(folder):
+    """Every file of a report folder by its relative path, the commit lines aside (the package
+    and the binary may be built from different commits)."""
+    out = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and path.name != ".senet-sim-report":
+            data = path.read_bytes()
+            if path.suffix in (".md", ".html", ".json"):
+                lines = data.decode("utf-8").splitlines()
+                data = "\n".join(x for x in lines if "commit" not in x)
+            out[path.relative_to(folder).as_posix()] = data
+    return out
+
+
+def _binary():
+    """The command line built beside the package (cargo test passes its path)."""
+    path = os.environ.get("SENET_SIM_BIN") or str(ROOT / "target" / "debug" / "senet-sim")
+    assert os.path.exists(path), f"no senet-sim binary at {path}: cargo build first"
+    return path
+
+
+@pytest.mark.parametrize(
+    "name,games",
+    [("coins-vs-sticks.toml", 3000), ("lesson/1-sticks-or-coins.toml", 2000)],
+)
+def test_a_report_written_from_python_is_the_command_lines(scenarios, tmp_path, monkeypatch, name, games):
+    scenario = str(scenarios / name)
+    (tmp_path / "cli").mkdir()
+    subprocess.run(
+        [_binary(), "run", scenario, "--games", str(games), "--out", "rep", "--quiet"],
+        cwd=tmp_path / "cli",
+        check=True,
+    )
+    (tmp_path / "py").mkdir()
+    monkeypatch.chdir(tmp_path / "py")
+    tables = senet_sim.run(scenario, games=games, report="rep")
+    cli, py = _files(tmp_path / "cli" / "rep"), _files(tmp_path / "py" / "rep")
+    assert sorted(cli) == sorted(py)
+    assert [f for f in cli if cli[f] != py[f]] == []
+    # What a teacher opens: the page, its charts inline, and the tables as the frames.
+    html = (tmp_path / "py" / "rep" / "report.html").read_text(encoding="utf-8")
+    assert html.count("<svg ") >= 5 and "senet-sim run" in html
+    assert "summary.csv" in cli and tables["summary"].height >= 2
+    assert not any(p.name.startswith(".") for p in (tmp_path / "py").iterdir())
+
+
+def test_a_report_is_written_only_into_a_new_folder(scenarios, tmp_path):
+    kept = tmp_path / "mine"
+    kept.mkdir()
+    (kept / "notes.txt").write_text("a teacher's notes")
+    with pytest.raises(FileExistsError, match="already exists"):
+        senet_sim.run(scenarios / "coins-vs-sticks.toml", games=10, report=kept)
+    assert [p.name for p in kept.iterdir()] == ["notes.txt"]
+    with pytest.raises(ValueError, match="lang="):
+        senet_sim.run(scenarios / "coins-vs-sticks.toml", games=10, report=tmp_path / "r", lang="de")
+    with pytest.raises(ValueError, match="exact"):
+        senet_sim.run(scenarios / "lesson" / "5-solved-game.toml", games=10, report=tmp_path / "r")
+    assert not (tmp_path / "r").exists()

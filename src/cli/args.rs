@@ -206,7 +206,7 @@ impl GameArgs {
 /// The first line of `play`, `review` and `solve`: what made the output, so that it can be
 /// published and replayed (`# ` starts it: the lines after it are the output itself).
 pub fn header(game: &Game, seed: Option<u64>, players: &[&StrategySpec]) -> String {
-    let (_, hash) = crate::report::provenance::rule_file(game);
+    let (_, hash) = senet_report::provenance::rule_file(game);
     let changed = senet_simulation::input::rulefile::changed_keys(game);
     let changed = match changed.is_empty() {
         true => String::new(),

@@ -171,7 +171,7 @@ fn provenance_json(
     g: &super::args::GameArgs,
     header: &str,
 ) -> serde_json::Value {
-    let (_, hash) = crate::report::provenance::rule_file(game);
+    let (_, hash) = senet_report::provenance::rule_file(game);
     json!({
         "kind": "provenance",
         "program": format!("senet-sim {}", crate::program::VERSION),
@@ -184,7 +184,7 @@ fn provenance_json(
         "game_seed": seed_hex(seed),
         "white": g.white.to_string(),
         "black": g.black.to_string(),
-        "networks": crate::report::provenance::networks(game, [&g.white, &g.black].into_iter()),
+        "networks": senet_report::provenance::networks(game, [&g.white, &g.black].into_iter()),
         "header": header.trim_start_matches("# "),
     })
 }
@@ -271,7 +271,7 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
         };
         let players = [white.to_string(), black.to_string()];
         let record = Record::new(&game, seed, players, summary.winner, printer.record)
-            .with_networks(&crate::report::provenance::network_pairs(
+            .with_networks(&senet_report::provenance::network_pairs(
                 &game,
                 [&a.game.white, &a.game.black].into_iter(),
             ));

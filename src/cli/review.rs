@@ -294,10 +294,11 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
     });
     crate::config::check_out(&dir)?;
     // Written into a temporary folder renamed into place, as every report.
-    let staging = crate::report::Staging::create(&dir)?;
+    let staging = crate::staging::Staging::create(&dir)?;
     write_csv(&staging.dir, &steps, g.lang)?;
     std::fs::write(staging.dir.join("game.txt"), record.to_text()).context("writing game.txt")?;
-    crate::report::charts::review::draw(&staging.dir, &steps, &variant.to_string(), g.lang)?;
+    let mut canvas = senet_report::charts::Canvas::new(staging.dir.clone())?;
+    senet_report::charts::review::draw(&mut canvas, &steps, &variant.to_string(), g.lang)?;
     staging.commit()?;
     writeln!(out, "{}", dir.join("review.png").display())?;
     Ok(dir)

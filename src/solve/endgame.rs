@@ -3,7 +3,7 @@
 
 use super::job::Job;
 use super::listen::{begin, listener, sayer, solve_error};
-use crate::report::Staging;
+use crate::staging::Staging;
 use anyhow::{Context, Result};
 use senet_simulation::exact::solve::{self as solving, checkpoint_beside, Method, Request};
 use senet_simulation::exact::tablefile;
@@ -34,9 +34,15 @@ pub(super) fn run(job: Job, from: u8, out: &mut impl Write) -> Result<PathBuf> {
         .map_err(|e| solve_error(e, request.rules.pawns))?;
     let staging = Staging::create(&dir)?;
     tablefile::save(&endgame.solution, &staging.dir.join("table.senet"))?;
-    let (rules, _) = crate::report::provenance::rule_file(&job.game);
+    let (rules, _) = senet_report::provenance::rule_file(&job.game);
     std::fs::write(staging.dir.join("rules.toml"), rules).context("writing rules.toml")?;
-    let md = crate::report::endgame::markdown(&job.game, &endgame, from, job.lang, &job.command);
+    let md = senet_report::endgame::markdown(
+        &job.game,
+        &endgame,
+        from,
+        job.lang,
+        (&job.command, crate::program::PROGRAM),
+    );
     std::fs::write(staging.dir.join("report.md"), md).context("writing report.md")?;
     staging.commit()?;
     // An endgame of more groups (a smaller N) reads these groups from the checkpoint.

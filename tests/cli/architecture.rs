@@ -30,10 +30,17 @@ fn sources(dir: &str) -> Vec<(String, String)> {
 
 /// The library crates' sources (not their tests).
 fn library_sources() -> Vec<(String, String)> {
-    ["engine", "classroom", "simulation", "tables", "web"]
-        .iter()
-        .flat_map(|c| sources(&format!("crates/{c}/src")))
-        .collect()
+    [
+        "engine",
+        "classroom",
+        "simulation",
+        "tables",
+        "report",
+        "web",
+    ]
+    .iter()
+    .flat_map(|c| sources(&format!("crates/{c}/src")))
+    .collect()
 }
 
 /// The code of a file without its comments (a line's text after `//` dropped).
@@ -64,7 +71,7 @@ fn each_crate_uses_only_what_its_layer_allows() {
         .into();
     assert_eq!(engine, light, "the engine depends on nothing heavy");
     // (crate, the crates of ours it may use, what it must not use)
-    let layers: [(&str, &[&str], &[&str]); 6] = [
+    let layers: [(&str, &[&str], &[&str]); 7] = [
         (
             "crates/classroom",
             &["senet-engine"],
@@ -81,6 +88,16 @@ fn each_crate_uses_only_what_its_layer_allows() {
             &["plotters"],
         ),
         (
+            "crates/report",
+            &[
+                "senet-engine",
+                "senet-classroom",
+                "senet-simulation",
+                "senet-tables",
+            ],
+            &["polars", "rayon", "clap"],
+        ),
+        (
             "crates/web",
             &["senet-engine", "senet-classroom"],
             &["polars", "rayon", "plotters", "clap"],
@@ -92,6 +109,7 @@ fn each_crate_uses_only_what_its_layer_allows() {
                 "senet-simulation",
                 "senet-tables",
                 "senet-classroom",
+                "senet-report",
             ],
             &["polars", "plotters", "clap"],
         ),
@@ -102,8 +120,9 @@ fn each_crate_uses_only_what_its_layer_allows() {
                 "senet-classroom",
                 "senet-simulation",
                 "senet-tables",
+                "senet-report",
             ],
-            &["polars"],
+            &["polars", "plotters", "pulldown-cmark"],
         ),
     ];
     for (dir, ours, banned) in layers {
@@ -119,6 +138,7 @@ fn each_crate_uses_only_what_its_layer_allows() {
         }
     }
     assert!(dependencies("crates/tables/Cargo.toml").contains("polars"));
+    assert!(dependencies("crates/report/Cargo.toml").contains("plotters"));
 }
 
 #[test]
@@ -147,6 +167,35 @@ fn libraries_hold_no_global_and_read_no_signal() {
                 "{file}: a global counter: {l}"
             );
         }
+    }
+}
+
+#[test]
+fn the_report_reads_no_file_back() {
+    // docs/architecture.md: the report renders from the results in memory.
+    let reads = [
+        "read_to_string",
+        "fs::read(",
+        "File::open",
+        "read_dir",
+        "play_game",
+        "play_seeded",
+    ];
+    let report = sources("crates/report/src");
+    assert!(report.len() > 20, "the report's sources");
+    for (file, text) in report {
+        let code = code(&text);
+        for r in reads {
+            assert!(!code.contains(r), "{file} reads back or plays: {r}");
+        }
+    }
+    // One writer for both front ends.
+    for front in ["src/config.rs", "python/src/report.rs"] {
+        let text = std::fs::read_to_string(root().join(front)).unwrap();
+        assert!(
+            text.contains("senet_report::write("),
+            "{front} writes the report itself"
+        );
     }
 }
 

@@ -643,9 +643,9 @@ fn what_pupils_read_of_their_throws_is_written_once_in_the_classroom_library() {
     // docs/architecture.md: the sentences about a class's throws are senet_classroom's, never
     // the report's or the live form's; the library takes no polars, threads or file writes.
     for file in [
-        "src/report/class.rs",
-        "src/report/live.rs",
-        "src/report/mod.rs",
+        "crates/report/src/class.rs",
+        "crates/report/src/live.rs",
+        "crates/report/src/lib.rs",
     ] {
         let text = std::fs::read_to_string(root().join(file)).unwrap();
         for sentence in [

@@ -25,6 +25,8 @@ fn the_python_packages_tests_pass_none_skipped() {
         ])
         .current_dir(root)
         .env("PYTHONDONTWRITEBYTECODE", "1")
+        // The command line whose reports Python's are compared with.
+        .env("SENET_SIM_BIN", env!("CARGO_BIN_EXE_senet-sim"))
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&o.stdout);

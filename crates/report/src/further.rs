@@ -4,7 +4,7 @@
 //! it. This module writes that section and keeps file names out of the pupils' text.
 
 use super::interval::{holds, pct};
-use crate::lang::Lang;
+use senet_tables::lang::Lang;
 use std::fmt::Write as _;
 
 /// The heading of the lycée section.
@@ -57,7 +57,7 @@ pub(super) fn section(before: &str, checks: &[Check], l: Lang) -> String {
             let _ = write!(
                 m,
                 "{}",
-                crate::lang::fill!(l.texts().r_interval_exact_probability, word, shown)
+                senet_tables::fill!(l.texts().r_interval_exact_probability, word, shown)
             );
         }
         m.push_str(".\n");

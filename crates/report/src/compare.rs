@@ -2,9 +2,9 @@
 //! win rates and of the mean lengths, with its 95% interval and p-value (`comparison.csv` has
 //! every pair).
 
-use crate::lang::Lang;
 use senet_simulation::play::compare::compare;
 use senet_simulation::play::runner::ArmResult;
+use senet_tables::lang::Lang;
 use std::fmt::Write;
 
 /// The measure's name in words.
@@ -27,7 +27,7 @@ pub fn md(results: &[ArmResult], l: Lang) -> String {
     let mut m = format!(
         "## {}\n\n{}\n\n| {} |\n|---|---|---:|---:|---:|---:|\n",
         l.texts().r_arms_compared,
-        crate::lang::fill!(l.texts().r_arms_against_first, first.arm.name),
+        senet_tables::fill!(l.texts().r_arms_against_first, first.arm.name),
         l.texts().r_arm_measure_value_first,
     );
     for r in rest {

@@ -1,75 +1,155 @@
-//! The report folder of a run: CSV tables, charts, `report.md` and `report.html`, written into
-//! a temporary folder beside the target and renamed into place only when every file is written.
+//! The report of a run, rendered from its results in memory: CSV (and Parquet) tables, charts
+//! as PNG and SVG, `report.md` and a self-contained `report.html`, written into a folder the
+//! caller owns (the command line stages it beside the target and swaps it in whole). Nothing is
+//! read back and no game is played: the results carry the throw law, the solve's analysis and
+//! the recorded games, and each SVG drawn is kept in memory for `report.html`.
+//!
+//! ```no_run
+//! # fn demo(results: &senet_simulation::RunResults, scenario: &senet_simulation::Scenario)
+//! #     -> Result<(), senet_report::ReportError> {
+//! use senet_report::{Program, Setup};
+//! use senet_tables::{CsvStyle, Lang, TableFormat};
+//! let setup = Setup {
+//!     scenario,
+//!     lang: Lang::Fr,
+//!     tables: TableFormat::new(CsvStyle::ExcelFr, false, Lang::Fr),
+//!     games_csv: false,
+//!     records: false,
+//!     class: &[],
+//!     reproduce: "senet-sim run scenarios/coins-vs-sticks.toml",
+//!     program: Program { version: "0.1.0", commit: "unknown" },
+//! };
+//! senet_report::write(std::path::Path::new("out"), &setup, results, None)?;
+//! # Ok(()) }
+//! ```
 
 mod answers;
 pub mod charts;
 mod class;
 mod compare;
 pub mod endgame;
+mod error;
 pub mod exact;
 mod further;
-pub mod html;
+mod html;
 mod interval;
-pub mod live;
+mod live;
 pub mod provenance;
 mod records;
 pub mod solved;
-mod staging;
-pub mod tournament;
+mod tournament;
 
-pub use staging::Staging;
+pub use error::{ReportError, Result};
+pub use exact::ExactStart;
+pub use solved::Solved;
 
-use crate::config::RunConfig;
-use crate::lang::{fill, Lang};
-use anyhow::{Context, Result};
+use charts::Canvas;
+use error::write_file;
 use interval::pct;
+use senet_classroom::ClassFile;
 use senet_engine::rules::{ExitRule, GameEnd};
 use senet_simulation::input::scenario::{Audience, QuestionChart, Scenario};
 use senet_simulation::play::metrics::Metrics;
 use senet_simulation::play::runner::{ArmResult, RunResults};
+use senet_tables::fill;
 use senet_tables::frames;
-use senet_tables::write::{write_table, CsvStyle, Headers};
+use senet_tables::lang::Lang;
+use senet_tables::write::{write_table, Headers, TableFormat};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Writes every file of the report of `results` into `dir`.
+/// The program that writes a report, named in `report.md` and `provenance.json`.
+#[derive(Clone, Copy, Debug)]
+pub struct Program<'a> {
+    /// Its version (`0.1.0`).
+    pub version: &'a str,
+    /// The commit it was built from (12 hexadecimal digits, `+modified`, or `unknown`).
+    pub commit: &'a str,
+}
+
+impl Program<'_> {
+    /// `senet-sim 0.1.0, commit 0123456789ab`.
+    pub fn identity(&self) -> String {
+        format!("senet-sim {}, commit {}", self.version, self.commit)
+    }
+}
+
+/// What a report is made of besides the results: the scenario played (overrides applied), the
+/// language and table format, which optional files to write, the class throws read for its
+/// arms, the command that writes it again and the program writing it.
+#[derive(Clone, Copy, Debug)]
+pub struct Setup<'a> {
+    /// The scenario, as played.
+    pub scenario: &'a Scenario,
+    /// The language of every word written.
+    pub lang: Lang,
+    /// How the tables are written (CSV dialect, Parquet beside).
+    pub tables: TableFormat,
+    /// Write `games.csv` (the games the results kept).
+    pub games_csv: bool,
+    /// Write `records/` (the recorded games the results kept).
+    pub records: bool,
+    /// Each arm's class throws, in the scenario's order (empty: none).
+    pub class: &'a [Option<ClassFile>],
+    /// The command that writes the same report again.
+    pub reproduce: &'a str,
+    /// The program writing the report.
+    pub program: Program<'a>,
+}
+
+impl<'a> Setup<'a> {
+    /// The arms that have class throws, with them.
+    fn with_class(&self, results: &'a [ArmResult]) -> Vec<(&'a ArmResult, &'a ClassFile)> {
+        (results.iter().zip(self.class))
+            .filter_map(|(r, c)| c.as_ref().map(|c| (r, c)))
+            .collect()
+    }
+}
+
+/// Writes every file of the report of `results` into `dir` (made if missing).
 /// `exact`: the solved game's chances at the start, when the scenario asks for it.
 pub fn write(
     dir: &Path,
-    config: &RunConfig,
+    setup: &Setup,
     results: &RunResults,
-    exact: Option<&exact::ExactStart>,
+    exact: Option<&ExactStart>,
 ) -> Result<()> {
-    let (scenario, lang) = (&config.scenario, config.lang);
-    std::fs::create_dir_all(dir.join("charts")).context("creating charts/")?;
+    let (scenario, lang) = (setup.scenario, setup.lang);
+    let mut canvas = Canvas::new(dir.join("charts"))?;
     let mut md = String::new();
     // The header of each CSV file written, for columns.csv.
     let mut written = Headers::new();
     if !results.arms.is_empty() {
-        md = write_arms(dir, config, &results.arms, exact, &mut written)?;
+        md = write_arms(
+            dir,
+            setup,
+            &results.arms,
+            exact,
+            (&mut canvas, &mut written),
+        )?;
     }
     if !results.tournaments.is_empty() {
         md.push_str(&tournament::write(
             dir,
             &results.tournaments,
-            (config.tables(), &mut written),
+            (setup.tables, &mut written, &mut canvas),
             lang,
             scenario.audience == Audience::Class,
         )?);
     }
     md.push_str(&provenance::write(dir, scenario, lang)?);
-    provenance::write_record(dir, scenario, &reproduce_command(scenario, config))?;
+    provenance::write_record(dir, scenario, setup.reproduce, setup.program)?;
     write_table(
         &mut frames::columns(&written, lang)?,
         &dir.join("columns.csv"),
-        config.tables(),
+        setup.tables,
     )?;
-    let md = lang.typography(&report_md(scenario, &md, config));
-    std::fs::write(dir.join("report.md"), &md).context("writing report.md")?;
+    let md = lang.typography(&report_md(scenario, &md, setup));
+    write_file(dir.join("report.md"), &md)?;
     // A class's report has the form where the teacher types the class's counts.
     let form = match scenario.audience {
         Audience::Class if md.contains(live::MARKER) => {
-            live::form(&results.arms, &form_setup(config, scenario), lang)
+            live::form(&results.arms, &form_setup(setup), lang)
         }
         _ => String::new(),
     };
@@ -83,14 +163,21 @@ pub fn write(
         },
         note: lang.texts().r_rest_report_going_further,
     });
-    html::write(dir, &md, &form, (&scenario.title, lang.code()), print)?;
-    Ok(())
+    let page = html::page(
+        &md,
+        canvas.svgs(),
+        &form,
+        (&scenario.title, lang.code()),
+        print,
+    )?;
+    write_file(dir.join("report.html"), page)
 }
 
 /// What the live form keeps and estimates: the lesson's name, and the marked faces of the
 /// values of the first arm with class throws (where they are those of the form's values).
-fn form_setup<'a>(config: &RunConfig, scenario: &'a Scenario) -> live::FormSetup<'a> {
-    let faces = (config.class.iter().zip(&scenario.arms)).find_map(|(class, arm)| {
+fn form_setup<'a>(setup: &Setup<'a>) -> live::FormSetup<'a> {
+    let scenario = setup.scenario;
+    let faces = (setup.class.iter().zip(&scenario.arms)).find_map(|(class, arm)| {
         let values = &class.as_ref()?.class.values;
         let faces = senet_classroom::marked_faces(&arm.rules, &arm.device, values)?;
         Some((values.clone(), faces))
@@ -104,17 +191,17 @@ fn form_setup<'a>(config: &RunConfig, scenario: &'a Scenario) -> live::FormSetup
 /// The files of the arms; returns their part of `report.md`.
 fn write_arms(
     dir: &Path,
-    config: &RunConfig,
+    setup: &Setup,
     results: &[ArmResult],
-    exact: Option<&exact::ExactStart>,
-    written: &mut Headers,
+    exact: Option<&ExactStart>,
+    (canvas, written): (&mut Canvas, &mut Headers),
 ) -> Result<String> {
-    let (scenario, lang, style) = (&config.scenario, config.lang, config.tables());
-    if config.args.report.games_csv.is_some() {
+    let (scenario, lang, style) = (setup.scenario, setup.lang, setup.tables);
+    if setup.games_csv {
         let header = write_table(&mut frames::games(results)?, &dir.join("games.csv"), style)?;
         written.insert("games.csv".into(), header);
     }
-    if config.args.report.records.is_some() {
+    if setup.records {
         records::write(&dir.join("records"), results)?;
     }
     for (name, mut frame) in senet_tables::run_tables::arm_tables(results)? {
@@ -124,7 +211,7 @@ fn write_arms(
             write_table(&mut frame, &dir.join(&file), style)?,
         );
     }
-    let class_bars = config
+    let class_bars = setup
         .class
         .iter()
         .flatten()
@@ -146,16 +233,16 @@ fn write_arms(
                 .collect(),
         });
     let asked = (scenario.charts.as_slice(), class_bars.as_ref());
-    let charts = charts::draw_all(&dir.join("charts"), results, asked, lang)?;
+    let charts = charts::draw_all(canvas, results, asked, lang)?;
     let class = class::write(
         dir,
-        &config.with_class(results),
+        &setup.with_class(results),
         results,
-        (style, written),
+        (style, written, canvas),
         lang,
     )?;
     let solved = match exact {
-        Some(e) => exact::solved_md(dir, e, lang)?,
+        Some(e) => exact::solved_md(canvas, e, lang)?,
         None => String::new(),
     };
     Ok(arms_md(
@@ -165,8 +252,8 @@ fn write_arms(
 
 /// `report.md`: title, the arms' and tournaments' sections (`body`), the command to reproduce
 /// and the program that wrote it.
-fn report_md(s: &Scenario, body: &str, config: &RunConfig) -> String {
-    let l = config.lang;
+fn report_md(s: &Scenario, body: &str, setup: &Setup) -> String {
+    let l = setup.lang;
     let tx = l.texts();
     let mut m = String::new();
     let _ = writeln!(m, "# {}\n", s.title);
@@ -176,37 +263,10 @@ fn report_md(s: &Scenario, body: &str, config: &RunConfig) -> String {
     }
     m.push_str(body);
     let _ = writeln!(m, "## {}\n", tx.reproduce);
-    let cmd = reproduce_command(s, config);
+    let cmd = setup.reproduce;
     let _ = writeln!(m, "```sh\n{cmd}\n```\n\n{}\n", tx.reproduce_note);
-    let _ = writeln!(m, "{}", fill!(tx.made_by, crate::program::identity()));
+    let _ = writeln!(m, "{}", fill!(tx.made_by, setup.program.identity()));
     m
-}
-
-/// The command that writes the same report again.
-fn reproduce_command(s: &Scenario, config: &RunConfig) -> String {
-    let (opts, l) = (&config.args, config.lang);
-    let mut cmd = format!(
-        "senet-sim run {} --seed {}",
-        opts.scenario.display(),
-        s.seed
-    );
-    if let Some(g) = opts.games {
-        let _ = write!(cmd, " --games {g}");
-    }
-    if let Some(out) = &opts.out {
-        let _ = write!(cmd, " --out {}", out.display());
-    }
-    if config.csv != CsvStyle::default_for(l) {
-        let _ = write!(cmd, " --csv {}", config.csv.name());
-    }
-    if let Some(n) = opts.report.games_csv {
-        let _ = write!(cmd, " --games-csv {n}");
-    }
-    if let Some(list) = &opts.report.records {
-        let _ = write!(cmd, " --records {list}");
-    }
-    let _ = write!(cmd, " --lang {}", l.code());
-    cmd
 }
 
 fn arms_md(

@@ -3,15 +3,16 @@
 //! ladder) and a section of `report.md`.
 
 use super::charts::ladder::draw_ladder;
-use super::charts::{err, fonts, label_font, png_and_svg, slug, title_font, FONT, H, W};
-use crate::lang::{fill, Lang};
-use anyhow::{anyhow, Result};
+use super::charts::{err, fonts, label_font, png_and_svg, slug, title_font, Canvas, FONT, H, W};
+use crate::error::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::play::ladder::{self, Step};
 use senet_simulation::play::tournament::{row_rate, TournamentResult};
+use senet_tables::fill;
+use senet_tables::lang::Lang;
 use senet_tables::write::{write_table, Headers, TableFormat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -22,11 +23,11 @@ use std::path::Path;
 pub fn write(
     dir: &Path,
     results: &[TournamentResult],
-    tables: (TableFormat, &mut Headers),
+    tables: (TableFormat, &mut Headers, &mut Canvas),
     l: Lang,
     class: bool,
 ) -> Result<String> {
-    let (style, written) = tables;
+    let (style, written, charts) = tables;
     for (name, mut frame) in senet_tables::run_tables::tournament_tables(results)? {
         let file = format!("{name}.csv");
         written.insert(
@@ -34,7 +35,6 @@ pub fn write(
             write_table(&mut frame, &dir.join(&file), style)?,
         );
     }
-    let charts = dir.join("charts");
     let mut md = String::new();
     for r in results {
         if let Some(steps) = ladder::steps(r) {
@@ -77,7 +77,7 @@ fn ladder_section(md: &mut String, r: &TournamentResult, steps: &[Step], stem: &
         let _ = writeln!(
             md,
             "| {} | {} | {} – {} | {} |",
-            crate::report::charts::ladder::step_label(r, s, l),
+            crate::charts::ladder::step_label(r, s, l),
             l.pct(s.rate),
             l.pct(s.interval.0),
             l.pct(s.interval.1),
@@ -99,7 +99,7 @@ fn ladder_section(md: &mut String, r: &TournamentResult, steps: &[Step], stem: &
             "{}",
             fill!(
                 l.texts().r_ladder_out_order_at,
-                crate::report::charts::ladder::step_label(r, s, l)
+                crate::charts::ladder::step_label(r, s, l)
             )
         );
     }
@@ -290,7 +290,7 @@ fn draw_heatmap<DB: DrawingBackend>(
     let (lines, subtitle_y, top) = match title.split_once(": ").filter(|_| wide) {
         None => (vec![title.clone()], 66, 150),
         Some((question, name)) => {
-            let name = crate::report::charts::fit_text(root, name, &title_font(), W - 60);
+            let name = crate::charts::fit_text(root, name, &title_font(), W - 60);
             (vec![format!("{question}:"), name], 108, 190)
         }
     };

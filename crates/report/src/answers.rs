@@ -2,9 +2,9 @@
 //! arms throw like the first (`charts = ["compare-throws"]`) and how long a game lasts
 //! (`charts = ["lengths"]`).
 
-use crate::lang::Lang;
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::rate;
+use senet_tables::lang::Lang;
 
 /// Names quoted and joined: « a », « b » et « c ».
 fn quote_list<'a>(names: impl Iterator<Item = &'a str>, l: Lang) -> String {
@@ -60,7 +60,7 @@ pub(super) fn compare_throws(results: &[ArmResult], l: Lang) -> String {
     let v = tops[0];
     let f = frequency(first, v);
     let name = l.quote(&first.arm.name);
-    let mut s = crate::lang::fill!(
+    let mut s = senet_tables::fill!(
         l.texts().r_what_simulation_answers_with,
         name,
         v,
@@ -93,7 +93,7 @@ pub(super) fn compare_throws(results: &[ArmResult], l: Lang) -> String {
     let zero = first.arm.rules.throw_values[0];
     if zero != 0 && !reference.iter().any(|d| d.0 == 0) {
         s.push(' ');
-        s.push_str(&crate::lang::fill!(
+        s.push_str(&senet_tables::fill!(
             l.texts().r_these_rules_0_marked,
             zero,
             zero
@@ -148,7 +148,7 @@ pub(super) fn lengths(results: &[ArmResult], l: Lang) -> String {
         let throws = l.num(a.throws_per_game.mean(), 1);
         let name = l.quote(&r.arm.name);
         let skewed = a.turns.mean() > a.turns.quantile(0.5) as f64;
-        let mut line = crate::lang::fill!(
+        let mut line = senet_tables::fill!(
             l.texts().r_how_long_does_game,
             name,
             mean,

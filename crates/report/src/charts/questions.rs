@@ -7,13 +7,14 @@ use super::kit::{
     arm_title, err, fit, frame, label_font, title_font, with_legend, Axis, Key, Mesh, Ticks,
     PALETTE, W,
 };
-use crate::lang::{fill, Lang};
-use anyhow::Result;
+use crate::error::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use senet_engine::board::OFF;
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::{first_thrower_probability, waits, wilson95};
+use senet_tables::fill;
+use senet_tables::lang::Lang;
 
 /// The words of these charts.
 struct Words {
@@ -327,7 +328,7 @@ pub(super) fn throwoff_sentence(r: &ArmResult, l: Lang) -> String {
     let won = l.pct(a.throwoff_first_thrower as f64 / a.throwoffs.max(1) as f64);
     let (exact, p_text) = (l.num(first_thrower_probability(p), 4), l.num(p, 4));
     let (mean, inverse) = (l.num(a.throwoff_throws.mean(), 2), l.num(1.0 / p, 2));
-    crate::lang::fill!(
+    senet_tables::fill!(
         l.texts().r_who_starts_on_left,
         name,
         won,
@@ -345,7 +346,7 @@ pub(super) fn exits_sentence(r: &ArmResult, l: Lang) -> String {
         .iter()
         .map(|&(s, v)| {
             let p = probability(r, v);
-            crate::lang::fill!(l.texts().r_needs_1_p_throws, s, v, l.num(1.0 / p, 2))
+            senet_tables::fill!(l.texts().r_needs_1_p_throws, s, v, l.num(1.0 / p, 2))
         })
         .collect();
     let n = l.int(r.first_throws.len() as u64);

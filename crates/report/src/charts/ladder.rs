@@ -3,12 +3,12 @@
 
 use super::compare::{draw_share_panel, zoom, WinBar};
 use super::kit::{axis_font, fit, title_font, PALETTE};
-use crate::lang::Lang;
-use anyhow::Result;
+use crate::error::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use senet_simulation::play::ladder::Step;
 use senet_simulation::play::tournament::TournamentResult;
+use senet_tables::lang::Lang;
 
 /// The step's label: "front > random".
 pub(crate) fn step_label(r: &TournamentResult, s: &Step, l: Lang) -> String {

@@ -1,23 +1,23 @@
 //! `records/`: the game records (`docs/records.md`) of the games `--records` chose, kept with
 //! every throw in the run's results (the same games the run counted and `games.csv` lists).
 
-use anyhow::{Context, Result};
+use crate::error::{create_dir, write_file, Result};
 use senet_simulation::play::runner::ArmResult;
 use senet_tables::record::{throw_lines, Record};
 use std::path::Path;
 
 /// The file of game `number` (from 1) of the arm named `arm`.
 pub fn file_name(arm: &str, number: u64) -> String {
-    format!("{}-game-{number}.txt", crate::report::charts::slug(arm))
+    format!("{}-game-{number}.txt", crate::charts::slug(arm))
 }
 
 /// Writes into `dir` the record of each recorded game of each arm of `results`.
 pub fn write(dir: &Path, results: &[ArmResult]) -> Result<()> {
-    std::fs::create_dir_all(dir).context("creating records/")?;
+    create_dir(dir.to_path_buf())?;
     for r in results {
         let arm = &r.arm;
         let players = [arm.white.to_string(), arm.black.to_string()];
-        let networks = crate::report::provenance::network_pairs(
+        let networks = crate::provenance::network_pairs(
             &arm.game(),
             [arm.white.spec(), arm.black.spec()].into_iter(),
         );
@@ -26,8 +26,7 @@ pub fn write(dir: &Path, results: &[ArmResult]) -> Result<()> {
             let record = Record::new(&arm.game(), g.seed, players.clone(), winner, throws)
                 .with_networks(&networks);
             let file = file_name(&arm.name, g.number);
-            std::fs::write(dir.join(&file), record.to_text())
-                .with_context(|| format!("writing records/{file}"))?;
+            write_file(dir.join(&file), record.to_text())?;
         }
     }
     Ok(())

@@ -3,14 +3,14 @@
 //! with the share of positions in which a pawn stands on it, special squares marked.
 
 use super::kit::{err, fit, label_font, title_font, FONT, PALETTE};
-use crate::lang::Lang;
-use anyhow::Result;
+use crate::error::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use senet_engine::board::Side;
 use senet_engine::rules::Rules;
 use senet_simulation::play::runner::ArmResult;
+use senet_tables::lang::Lang;
 
 const TOP: i32 = 80;
 const NAME_H: i32 = 40;

@@ -6,17 +6,16 @@ use super::kit::{
     draw_marker, err, fit, frame, title_font, with_legend, Axis, Key, Mesh, Ticks, GREY, PALETTE, W,
 };
 use super::{fonts, png_and_svg};
-use crate::lang::Lang;
-use anyhow::{anyhow, Result};
+use crate::error::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use senet_engine::board::Side;
 use senet_simulation::exact::review::Step;
-use std::path::Path;
+use senet_tables::lang::Lang;
 
-/// Writes review.png and review.svg into `dir`.
-pub fn draw(dir: &Path, steps: &[Step], variant: &str, l: Lang) -> Result<()> {
-    png_and_svg!(dir, "review", draw_chance(steps, variant, l));
+/// Draws review.png and review.svg into the canvas.
+pub fn draw(canvas: &mut super::Canvas, steps: &[Step], variant: &str, l: Lang) -> Result<()> {
+    png_and_svg!(canvas, "review", draw_chance(steps, variant, l));
     Ok(())
 }
 

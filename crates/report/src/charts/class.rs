@@ -6,13 +6,13 @@ use super::arms::value_chart;
 use super::kit::{
     err, fit, frame, title_font, with_legend, Axis, Key, Mesh, Ticks, GREY, PALETTE, W,
 };
-use crate::lang::Lang;
-use anyhow::Result;
+use crate::error::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use senet_classroom::Analysis;
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::{fluctuation_school, rate};
+use senet_tables::lang::Lang;
 
 /// Bars per value: the class's frequency, the simulated frequency, the exact probability and,
 /// for a real class of sticks or coins, the probability with sticks of its p̂; a dashed grey
@@ -63,7 +63,7 @@ pub(crate) fn draw_class_throws<DB: DrawingBackend>(
     ];
     if let Some(e) = estimate {
         let p = l.num(e.p, 2);
-        let words = crate::lang::fill!(l.texts().r_sticks_classs_estimate, p);
+        let words = senet_tables::fill!(l.texts().r_sticks_classs_estimate, p);
         keys.push((Key::Bar(colours[3]), words));
     }
     keys.push((
@@ -79,7 +79,7 @@ pub(crate) fn draw_class_throws<DB: DrawingBackend>(
         + 0.01;
     let xs: Vec<f64> = bars.iter().map(|b| b.0).collect();
     let xmax = xs.iter().fold(1.0, |a: f64, b| a.max(*b)) + 0.7;
-    let title = crate::lang::fill!(l.texts().r_classs_throws_beside, l.quote(&r.arm.name));
+    let title = senet_tables::fill!(l.texts().r_classs_throws_beside, l.quote(&r.arm.name));
     let desc = (l.texts().r_value_throw, l.texts().r_frequency_probability);
     let mut chart = value_chart(&plot, &title, &xs, top, desc, l)?;
     let series = bars[0].1.len();
@@ -150,7 +150,7 @@ pub(crate) fn draw_class_pooled<DB: DrawingBackend>(
         + 0.02;
     let yt = Ticks::nice(0.0, top.min(1.0), 6, false);
     let xt = Ticks::nice(1.0, g.max(2) as f64, 10, true);
-    let title = crate::lang::fill!(l.texts().r_group_after_group_dashed, l.quote(whose));
+    let title = senet_tables::fill!(l.texts().r_group_after_group_dashed, l.quote(whose));
     let mut chart = ChartBuilder::on(&plot)
         .caption(fit(&plot, &title, &title_font(), W - 200), title_font())
         .margin(20)

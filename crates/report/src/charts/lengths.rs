@@ -4,11 +4,12 @@
 
 use super::compare::LengthCut;
 use super::kit::{err, fit, label_font, series_colour, title_font, Axis, Ticks, FRAME, W};
-use crate::lang::{fill, Lang};
-use anyhow::Result;
+use crate::error::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use senet_simulation::play::runner::ArmResult;
+use senet_tables::fill;
+use senet_tables::lang::Lang;
 
 /// Up to this many arms share one chart; more get a panel each.
 pub(super) const OVERLAY_MAX: usize = 6;

@@ -4,15 +4,14 @@
 use super::board::cell_of;
 use super::kit::{err, fit, fonts, label_font, title_font, FONT, H, W};
 use super::png_and_svg;
-use crate::lang::Lang;
-use crate::report::solved::Solved;
-use anyhow::{anyhow, Result};
+use crate::error::Result;
+use crate::solved::Solved;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use senet_engine::board::{Side, OFF};
 use senet_simulation::exact::judge::Decision;
-use std::path::Path;
+use senet_tables::lang::Lang;
 
 const TOP: i32 = 70;
 const NAME_H: i32 = 52;
@@ -22,15 +21,15 @@ const BLOCK_H: i32 = NAME_H + 3 * CELL + GAP;
 const GREEN: RGBColor = RGBColor(0, 140, 70);
 const RED: RGBColor = RGBColor(200, 30, 30);
 
-/// Draws the critical decisions into `STEM.png` and `STEM.svg` in `dir` (`critical` in a
+/// Draws the critical decisions into the canvas' `STEM.png` and `STEM.svg` (`critical` in a
 /// solve's folder); nothing, and `false`, when no decision had a choice.
-pub fn draw(dir: &Path, stem: &str, s: &Solved, l: Lang) -> Result<bool> {
+pub fn draw(canvas: &mut super::Canvas, stem: &str, s: &Solved, l: Lang) -> Result<bool> {
     if s.critical.is_empty() {
         return Ok(false);
     }
     let rows = s.critical.len().div_ceil(2) as i32;
     let size = (W, (TOP + rows * BLOCK_H + 20).max(H as i32 / 2) as u32);
-    png_and_svg!(dir, stem, size, boards(s, l));
+    png_and_svg!(canvas, stem, size, boards(s, l));
     Ok(true)
 }
 

@@ -4,8 +4,7 @@ use super::kit::{
     axis_font, dashed, draw_marker, err, fit, frame, label_font, series_colour, title_font,
     with_legend, Axis, Key, Mesh, Ticks, GREY, PALETTE,
 };
-use crate::lang::{fill, Lang};
-use anyhow::Result;
+use crate::error::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -13,6 +12,8 @@ use senet_engine::board::Side;
 use senet_engine::rules::Starter;
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::wilson95;
+use senet_tables::fill;
+use senet_tables::lang::Lang;
 
 /// Where the game-length chart stops and how it bins the turns.
 pub(super) struct LengthCut {

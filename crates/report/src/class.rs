@@ -4,14 +4,14 @@
 //! class's own data. The kit's example groups get no verdict, and the live form comes first.
 
 use super::charts::class::{draw_class_pooled, draw_class_throws};
-use super::charts::{err, fonts, png_and_svg, slug};
+use super::charts::{err, fonts, png_and_svg, slug, Canvas};
 use super::live;
-use crate::lang::Lang;
-use anyhow::{anyhow, Result};
+use crate::error::Result;
 use plotters::prelude::*;
 use senet_classroom::{analyse, law, Analysis, ClassFile, Object};
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::rate;
+use senet_tables::lang::Lang;
 use senet_tables::write::{write_table, Headers, TableFormat};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -45,7 +45,7 @@ pub(super) fn write(
     dir: &Path,
     arms: &[(&ArmResult, &ClassFile)],
     results: &[ArmResult],
-    (style, written): (TableFormat, &mut Headers),
+    (style, written, charts): (TableFormat, &mut Headers, &mut Canvas),
     l: Lang,
 ) -> Result<Section> {
     if arms.is_empty() {
@@ -72,7 +72,6 @@ pub(super) fn write(
             write_table(&mut frame, &dir.join(file), style)?,
         );
     }
-    let charts = dir.join("charts");
     let cl = senet_classroom::Lang::from(l);
     let mut m = format!(
         "### {}\n\n[{}](#class-form)\n\n",
@@ -129,13 +128,13 @@ fn pooled_reference(r: &ArmResult, a: &Analysis) -> (Vec<f64>, String) {
 /// The caption of the class's bars.
 fn throws_caption(r: &ArmResult, a: &Analysis, l: Lang) -> String {
     let name = l.quote(&r.arm.name);
-    let mut s = crate::lang::fill!(l.texts().r_classs_frequency_each_value, name);
+    let mut s = senet_tables::fill!(l.texts().r_classs_frequency_each_value, name);
     if let Some(e) = a.shown_estimate() {
         let p = l.num(e.p, 2);
         let _ = write!(
             s,
             "{}",
-            crate::lang::fill!(l.texts().r_then_probability_with_sticks, p)
+            senet_tables::fill!(l.texts().r_then_probability_with_sticks, p)
         );
     }
     s.push_str(l.texts().r_dashed_grey_line_frequency);

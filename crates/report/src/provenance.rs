@@ -2,12 +2,13 @@
 //! report folder (`rules/NAME.toml`, as `variants --show` writes it), its hash for
 //! `summary.csv`, and the section of `report.md` that lists what each changes from its preset.
 
-use crate::lang::Lang;
-use anyhow::{Context, Result};
+use crate::error::{create_dir, write_file, ReportError, Result};
+use crate::Program;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::input::rulefile::{changed_keys, hash, to_text, Game};
 use senet_simulation::input::scenario::{Audience, Scenario};
 use senet_simulation::learn::shipped::network_hash;
+use senet_tables::lang::Lang;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
@@ -26,7 +27,7 @@ pub fn rule_file(game: &Game) -> (String, String) {
 /// `report.md` that lists them.
 pub fn write(dir: &Path, s: &Scenario, l: Lang) -> Result<String> {
     let rules = dir.join(RULES_DIR);
-    std::fs::create_dir_all(&rules).context("creating rules/")?;
+    create_dir(rules.clone())?;
     let games = (s.arms.iter().map(|a| (&a.name, a.game())))
         .chain(s.tournaments.iter().map(|t| (&t.name, t.game())));
     let tx = l.texts();
@@ -52,10 +53,9 @@ pub fn write(dir: &Path, s: &Scenario, l: Lang) -> Result<String> {
         let _ = writeln!(md, "{}\n|---|---|---|---|---|---|", tx.rules_header);
     }
     for (name, game) in games {
-        let file = format!("{}.toml", crate::report::charts::slug(name));
+        let file = format!("{}.toml", crate::charts::slug(name));
         let (text, h) = rule_file(&game);
-        std::fs::write(rules.join(&file), &text)
-            .with_context(|| format!("writing rules/{file}"))?;
+        write_file(rules.join(&file), &text)?;
         let changed = changed_keys(&game).join(", ");
         let changed = if changed.is_empty() {
             tx.rules_unchanged.to_string()
@@ -122,13 +122,13 @@ pub fn network_pairs<'a>(
 /// Writes `scenario.toml` (the scenario file as run) and `provenance.json` (the program and
 /// commit, the command, the seed, and each arm's and tournament's rule file, hash, players and
 /// `td` networks), the machine-readable companion of every table of the report.
-pub fn write_record(dir: &Path, s: &Scenario, command: &str) -> Result<()> {
+pub fn write_record(dir: &Path, s: &Scenario, command: &str, program: Program) -> Result<()> {
     // The text read when the run began: the file may have changed or gone since.
-    std::fs::write(dir.join("scenario.toml"), &s.text).context("writing scenario.toml")?;
+    write_file(dir.join("scenario.toml"), &s.text)?;
     let rule = |name: &str, game: &Game| {
         serde_json::json!({
             "name": name,
-            "rules": format!("{RULES_DIR}/{}.toml", crate::report::charts::slug(name)),
+            "rules": format!("{RULES_DIR}/{}.toml", crate::charts::slug(name)),
             "rules_hash": rule_file(game).1,
         })
     };
@@ -156,14 +156,14 @@ pub fn write_record(dir: &Path, s: &Scenario, command: &str) -> Result<()> {
         })
         .collect();
     let record = serde_json::json!({
-        "program": format!("senet-sim {}", crate::program::VERSION),
-        "commit": crate::program::COMMIT,
+        "program": format!("senet-sim {}", program.version),
+        "commit": program.commit,
         "command": command,
         "scenario": "scenario.toml",
         "seed": s.seed,
         "arms": arms,
         "tournaments": tournaments,
     });
-    let text = serde_json::to_string_pretty(&record).context("provenance.json")? + "\n";
-    std::fs::write(dir.join("provenance.json"), text).context("writing provenance.json")
+    let text = serde_json::to_string_pretty(&record).map_err(ReportError::Json)? + "\n";
+    write_file(dir.join("provenance.json"), text)
 }

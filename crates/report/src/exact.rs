@@ -4,13 +4,13 @@
 
 use super::further::Check;
 use super::interval::{outside, pct, share};
-use crate::lang::{fill, Lang};
-use crate::report::solved::Solved;
-use anyhow::Result;
+use crate::error::Result;
+use crate::solved::Solved;
 use senet_engine::strategy::spec::StrategySpec;
 use senet_simulation::play::runner::ArmResult;
+use senet_tables::fill;
+use senet_tables::lang::Lang;
 use std::fmt::Write as _;
-use std::path::Path;
 
 /// The exact chances at the start of the solved arm's game (`exact/solution.csv`), and the
 /// rest of what its solve found, for the report to render without reading `exact/` back.
@@ -137,7 +137,7 @@ pub(super) fn checks(results: &[ArmResult], exact: &ExactStart, l: Lang) -> Vec<
 /// What the solved game says beyond the start: each strategy's games won against optimal
 /// play and what it loses a decision (as `exact/losses.csv` has them), and the positions where
 /// the choice matters most (drawn into `charts/` as `exact-critical`, inline).
-pub(super) fn solved_md(dir: &Path, exact: &ExactStart, l: Lang) -> Result<String> {
+pub(super) fn solved_md(canvas: &mut super::Canvas, exact: &ExactStart, l: Lang) -> Result<String> {
     let s = &exact.solved;
     let mut m = format!(
         "### {}\n\n{}\n\n{}\n|---|---:|---:|---:|\n",
@@ -162,7 +162,7 @@ pub(super) fn solved_md(dir: &Path, exact: &ExactStart, l: Lang) -> Result<Strin
         );
     }
     m.push('\n');
-    if super::charts::solved::draw(&dir.join("charts"), "exact-critical", s, l)? {
+    if super::charts::solved::draw(canvas, "exact-critical", s, l)? {
         let _ = writeln!(
             m,
             "### {}\n\n![exact-critical](charts/exact-critical.png)\n\n{}\n",

@@ -3,9 +3,9 @@
 //! It is `report.md` rendered to HTML (pulldown-cmark), with every chart's PNG link and the
 //! caption under it made one figure that a page break never splits, the chart's SVG inlined, and a style sheet inside the file: no network, no other file needed.
 
-use anyhow::{Context, Result};
+use crate::error::{ReportError, Result};
 use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
-use std::path::Path;
+use std::collections::BTreeMap;
 
 const STYLE: &str = r#"
 body { font-family: "DejaVu Sans", Verdana, sans-serif; font-size: 18px; line-height: 1.45;
@@ -59,20 +59,20 @@ pub struct PrintQuestion<'a> {
     pub note: &'a str,
 }
 
-/// Writes `report.html` in `dir` from the markdown of the report and the SVG files under
-/// `dir/charts/`; `form` (the class's live form, or empty) replaces the markdown's
+/// `report.html` from the markdown of the report and the SVG of each chart drawn (by file
+/// stem); `form` (the class's live form, or empty) replaces the markdown's
 /// [`super::live::MARKER`]; `lang` is the document's language code; `print` (a pupils'
 /// report) prints the question only.
-pub fn write(
-    dir: &Path,
+pub fn page(
     markdown: &str,
+    svgs: &BTreeMap<String, String>,
     form: &str,
     (title, lang): (&str, &str),
     print: Option<PrintQuestion>,
-) -> Result<()> {
+) -> Result<String> {
     let mut body = String::new();
     html::push_html(&mut body, text_only(markdown));
-    let mut body = inline_charts(dir, &body)?.replacen(super::live::MARKER, form, 1);
+    let mut body = inline_charts(svgs, &body)?.replacen(super::live::MARKER, form, 1);
     if let Some(p) = print {
         let heading = format!("<h2>{}</h2>", escape(p.heading));
         if let Some(at) = body.find(&heading) {
@@ -81,32 +81,38 @@ pub fn write(
             body = format!("{body}{note}<div class=\"all-results\">\n{rest}</div>\n");
         }
     }
-    let page = format!(
+    Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
         escape(title)
-    );
-    std::fs::write(dir.join("report.html"), page).context("writing report.html")
+    ))
 }
 
 /// Replaces each paragraph `<p><img src="charts/STEM.png" ...></p>` and the paragraph after it
-/// (the chart's caption) by one figure: `charts/STEM.svg` inlined, the caption under it.
-fn inline_charts(dir: &Path, body: &str) -> Result<String> {
+/// (the chart's caption) by one figure: the SVG drawn as `charts/STEM.svg` inlined, the caption
+/// under it.
+fn inline_charts(svgs: &BTreeMap<String, String>, body: &str) -> Result<String> {
+    let page = |why: &str| ReportError::Page(why.into());
     const OPEN: &str = "<p><img src=\"charts/";
     let mut out = String::with_capacity(body.len());
     let mut rest = body;
     while let Some(i) = rest.find(OPEN) {
         out.push_str(&rest[..i]);
         let tail = &rest[i + OPEN.len()..];
-        let stem_end = tail.find(".png\"").context("a chart link without .png")?;
+        let stem_end = tail
+            .find(".png\"")
+            .ok_or_else(|| page("a chart link without .png"))?;
         let stem = &tail[..stem_end];
-        anyhow::ensure!(
-            stem_ok(stem),
-            "a chart named {stem:?}: not one of the report's"
-        );
+        if !stem_ok(stem) {
+            return Err(page(&format!(
+                "a chart named {stem:?}: not one of the report's"
+            )));
+        }
         // The image's paragraph ends at its first "</p>" (the alt text is a stem).
-        let close = tail.find("</p>").context("an unclosed chart paragraph")?;
+        let close = tail
+            .find("</p>")
+            .ok_or_else(|| page("an unclosed chart paragraph"))?;
         rest = tail[close + 4..].trim_start();
         let caption = match rest.strip_prefix("<p>").and_then(|r| r.split_once("</p>")) {
             Some((text, after)) => {
@@ -115,9 +121,8 @@ fn inline_charts(dir: &Path, body: &str) -> Result<String> {
             }
             None => String::new(),
         };
-        let svg_path = dir.join("charts").join(format!("{stem}.svg"));
-        let svg = std::fs::read_to_string(&svg_path)
-            .with_context(|| format!("reading {}", svg_path.display()))?;
+        let svg = (svgs.get(stem))
+            .ok_or_else(|| page(&format!("charts/{stem}.png: a chart not drawn")))?;
         let svg = svg.trim_end().replacen(
             "<svg ",
             &format!("<svg role=\"img\" aria-label=\"{stem}\" "),

@@ -1,12 +1,11 @@
 //! What every chart shares: size, palette, fonts, round ticks on exact axes, the legend strip
 //! under the plot, the plot frame, marker shapes.
 
-use crate::lang::Lang;
-use anyhow::{anyhow, Result};
+use crate::error::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
-use std::sync::Once;
+use senet_tables::lang::Lang;
 
 pub(crate) const W: u32 = 1280;
 pub(crate) const H: u32 = 720;
@@ -46,15 +45,14 @@ pub const LEGEND_FILL: RGBColor = RGBColor(250, 250, 248);
 /// Reference lines and bands.
 pub(crate) const GREY: RGBColor = RGBColor(120, 120, 120);
 
-/// Registers the embedded DejaVu font: a fresh machine has no system fonts.
+/// Registers the embedded DejaVu font before a chart is drawn: a fresh machine has no system
+/// fonts. plotters keeps fonts in a registry of its own; registering the same bytes again
+/// changes nothing, so this crate keeps no flag of its own.
 pub(crate) fn fonts() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular())
-            .unwrap_or_else(|_| panic!("embedded font"));
-        plotters::style::register_font(FONT, FontStyle::Bold, dejavu::sans::bold())
-            .unwrap_or_else(|_| panic!("embedded font"));
-    });
+    plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular())
+        .unwrap_or_else(|_| panic!("embedded font"));
+    plotters::style::register_font(FONT, FontStyle::Bold, dejavu::sans::bold())
+        .unwrap_or_else(|_| panic!("embedded font"));
 }
 
 /// A file-name-safe form of an arm name.
@@ -87,8 +85,12 @@ pub fn slug(name: &str) -> String {
     }
 }
 
-pub(crate) fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
-    anyhow!("drawing a chart: {e}")
+/// plotters' error inside a drawing.
+pub(crate) fn err<E: std::fmt::Display>(e: E) -> crate::ReportError {
+    crate::ReportError::Chart {
+        chart: "a chart".into(),
+        why: e.to_string().into(),
+    }
 }
 
 pub(crate) fn title_font() -> TextStyle<'static> {

@@ -2,14 +2,20 @@
 //! and how each of its groups was solved.
 
 use super::solved::sci;
-use crate::lang::Lang;
 use senet_simulation::exact::solve::Endgame;
 use senet_simulation::input::rulefile::Game;
+use senet_tables::lang::Lang;
 use std::fmt::Write;
 
 /// The whole report of the endgame `e` of `game` from `from` pawns borne off, written by
 /// `command` into `dir`.
-pub fn markdown(game: &Game, e: &Endgame, from: u8, l: Lang, command: &str) -> String {
+pub fn markdown(
+    game: &Game,
+    e: &Endgame,
+    from: u8,
+    l: Lang,
+    (command, program): (&str, crate::Program),
+) -> String {
     let mut md = String::new();
     let k = game.rules.pawns;
     let _ = writeln!(
@@ -22,13 +28,8 @@ pub fn markdown(game: &Game, e: &Endgame, from: u8, l: Lang, command: &str) -> S
         l.texts().r_pawns_borne_off
     );
     let _ = writeln!(md, "`{command}`\n");
-    let _ = writeln!(
-        md,
-        "{} {}.\n",
-        l.texts().r_written_by,
-        crate::program::identity()
-    );
-    let (_, hash) = crate::report::provenance::rule_file(game);
+    let _ = writeln!(md, "{} {}.\n", l.texts().r_written_by, program.identity());
+    let (_, hash) = crate::provenance::rule_file(game);
     let _ = writeln!(
         md,
         "{} `rules.toml` ({hash}).\n",
@@ -38,7 +39,7 @@ pub fn markdown(game: &Game, e: &Endgame, from: u8, l: Lang, command: &str) -> S
     let _ = writeln!(
         md,
         "{}\n",
-        crate::lang::fill!(l.texts().r_endgame_table_holds, positions, from)
+        senet_tables::fill!(l.texts().r_endgame_table_holds, positions, from)
     );
     groups(&mut md, e, l);
     md
@@ -74,7 +75,7 @@ fn groups(md: &mut String, e: &Endgame, l: Lang) {
     let _ = writeln!(
         md,
         "\n{}",
-        crate::lang::fill!(
+        senet_tables::fill!(
             l.texts().r_endgame_effort,
             sci(l, f.tolerance),
             l.num(f.seconds, 1),

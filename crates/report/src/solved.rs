@@ -1,12 +1,12 @@
 //! report.md of `senet-sim solve`: the first mover's exact chances, the table's figures, the
 //! strategies' losses against optimal play and the positions where the choice matters most.
 
-use crate::lang::Lang;
+use senet_tables::lang::Lang;
 pub use senet_tables::solved::Solved;
 use std::fmt::Write;
 
 /// The whole report.
-pub fn markdown(s: &Solved, l: Lang, command: &str) -> String {
+pub fn markdown(s: &Solved, l: Lang, command: &str, program: crate::Program) -> String {
     let mut md = String::new();
     let k = s.rules.pawns;
     let _ = writeln!(
@@ -20,19 +20,14 @@ pub fn markdown(s: &Solved, l: Lang, command: &str) -> String {
         }
     );
     let _ = writeln!(md, "`{command}`\n");
-    let _ = writeln!(
-        md,
-        "{} {}.\n",
-        l.texts().r_written_by,
-        crate::program::identity()
-    );
+    let _ = writeln!(md, "{} {}.\n", l.texts().r_written_by, program.identity());
     // A judged td player's network, by the hash of its weights.
-    let nets = crate::report::provenance::network_pairs(&s.game(), s.verdicts.iter().map(|v| &v.0));
+    let nets = crate::provenance::network_pairs(&s.game(), s.verdicts.iter().map(|v| &v.0));
     if !nets.is_empty() {
         let each: Vec<String> = nets.iter().map(|(p, h)| format!("`{p}` {h}")).collect();
         let _ = writeln!(md, "{} {}.\n", l.texts().r_networks_judged, each.join(", "));
     }
-    let (_, hash) = crate::report::provenance::rule_file(&s.game());
+    let (_, hash) = crate::provenance::rule_file(&s.game());
     let _ = writeln!(
         md,
         "{} `rules.toml` ({hash}).\n",
@@ -98,7 +93,7 @@ fn lengths(md: &mut String, s: &Solved, l: Lang) {
     let _ = writeln!(
         md,
         "\n{}\n",
-        crate::lang::fill!(l.texts().r_exact_expectations, l.pct_with(unreached, 1))
+        senet_tables::fill!(l.texts().r_exact_expectations, l.pct_with(unreached, 1))
     );
 }
 
@@ -134,7 +129,7 @@ fn state_metrics(md: &mut String, s: &Solved, l: Lang) {
     let _ = writeln!(
         md,
         "\n{}\n",
-        crate::lang::fill!(l.texts().r_seeded_games_ludii_metrics, games)
+        senet_tables::fill!(l.texts().r_seeded_games_ludii_metrics, games)
     );
 }
 

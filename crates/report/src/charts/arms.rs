@@ -4,12 +4,13 @@
 use super::kit::{
     arm_title, err, fit, frame, title_font, with_legend, Axis, Key, Mesh, Ticks, GREY, PALETTE, W,
 };
-use crate::lang::{fill, Lang};
-use anyhow::Result;
+use crate::error::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::{fluctuation95, fluctuation_school};
+use senet_tables::fill;
+use senet_tables::lang::Lang;
 
 /// (value, simulated frequency, exact probability) of each value an arm's throws can give.
 fn throw_bars(r: &ArmResult) -> Vec<(f64, f64, f64)> {

@@ -11,9 +11,9 @@
 //! order of the values; groups separated by `;`), so that a link or a test opens the page with
 //! them drawn.
 
-use crate::lang::Lang;
 use senet_simulation::play::runner::ArmResult;
 use senet_simulation::play::stats::rate;
+use senet_tables::lang::Lang;
 use std::fmt::Write as _;
 
 /// Where the form goes in `report.md` (an HTML comment: invisible in the markdown).

@@ -1,6 +1,7 @@
 //! A frequency with its 95% interval, and the sentence for an exact value the interval misses.
 
-use crate::lang::{fill, Lang};
+use senet_tables::fill;
+use senet_tables::lang::Lang;
 
 /// `k` of `n` as a percentage alone (a pupils' text): `52,9 %`.
 pub(super) fn share(k: u64, n: u64, l: Lang) -> String {

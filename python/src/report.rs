@@ -1,0 +1,141 @@
+//! `senet_sim.run(..., report=DIR)`: the report folder of a run, written by `senet-report` as
+//! the command line writes it (the same files for the same scenario, seed and games), into a
+//! new folder: made beside its target under a temporary name and renamed into place whole.
+
+use pyo3::exceptions::{PyFileExistsError, PyOSError, PyRuntimeError, PyUserWarning, PyValueError};
+use pyo3::prelude::*;
+use senet_classroom::ClassFile;
+use senet_engine::strategy::spec::{Player, StrategySpec};
+use senet_simulation::input::scenario::Scenario;
+use senet_simulation::play::runner::RunResults;
+use senet_tables::{CsvStyle, Lang, TableFormat};
+use std::path::{Path, PathBuf};
+
+/// A report asked for, checked before any game is played.
+pub(crate) struct Request {
+    out: PathBuf,
+    lang: Lang,
+    class: Vec<Option<ClassFile>>,
+    reproduce: String,
+}
+
+impl Request {
+    /// Checks the folder (new), the language (`lang`, else the scenario's, else English) and
+    /// each arm's class throws; puts the scenario in the report's language.
+    pub(crate) fn new(
+        py: Python<'_>,
+        scenario: &mut Scenario<StrategySpec>,
+        (file, out): (PathBuf, PathBuf),
+        (games, lang): (Option<u64>, Option<&str>),
+    ) -> PyResult<Request> {
+        if out.exists() {
+            return Err(PyFileExistsError::new_err(format!(
+                "{}: already exists (report= writes a new folder)",
+                out.display()
+            )));
+        }
+        let lang = match lang.or(scenario.lang.as_deref()) {
+            None => Lang::default(),
+            Some(code) => Lang::from_code(code)
+                .ok_or_else(|| PyValueError::new_err(format!("lang={code:?}: en or fr")))?,
+        };
+        if lang == Lang::Fr {
+            *scenario = scenario.clone().in_french();
+        }
+        if scenario.exact.is_some() {
+            return Err(PyValueError::new_err(format!(
+                "{}: `exact` is solved by `senet-sim run` only; write this report with it",
+                file.display()
+            )));
+        }
+        let class = class_throws(py, scenario, lang)?;
+        let mut reproduce = format!("senet-sim run {} --seed {}", file.display(), scenario.seed);
+        if let Some(g) = games {
+            reproduce += &format!(" --games {g}");
+        }
+        reproduce += &format!(" --out {} --lang {}", out.display(), lang.code());
+        Ok(Request {
+            out,
+            lang,
+            class,
+            reproduce,
+        })
+    }
+
+    /// Writes the report of `results` (of `scenario`, resolved).
+    pub(crate) fn write(&self, scenario: &Scenario<Player>, results: &RunResults) -> PyResult<()> {
+        let setup = senet_report::Setup {
+            scenario,
+            lang: self.lang,
+            tables: TableFormat::new(CsvStyle::default_for(self.lang), false, self.lang),
+            games_csv: false,
+            records: false,
+            class: &self.class,
+            reproduce: &self.reproduce,
+            program: senet_report::Program {
+                version: env!("CARGO_PKG_VERSION"),
+                commit: env!("SENET_SIM_COMMIT"),
+            },
+        };
+        let parent = match self.out.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = self
+            .out
+            .file_name()
+            .map_or("report".into(), |n| n.to_string_lossy());
+        let tmp = parent.join(format!(".{name}.partial-{}", std::process::id()));
+        let os = |what: &Path, e: std::io::Error| {
+            PyOSError::new_err(format!("{}: {}", what.display(), e))
+        };
+        std::fs::create_dir_all(&parent).map_err(|e| os(&parent, e))?;
+        std::fs::create_dir(&tmp).map_err(|e| os(&tmp, e))?;
+        if let Err(e) = senet_report::write(&tmp, &setup, results, None) {
+            let _ = std::fs::remove_dir_all(&tmp);
+            return Err(PyRuntimeError::new_err(senet_engine::Chain(&e).to_string()));
+        }
+        if self.out.exists() {
+            let _ = std::fs::remove_dir_all(&tmp);
+            return Err(PyFileExistsError::new_err(format!(
+                "{}: made by someone else while the run played; the report is not written",
+                self.out.display()
+            )));
+        }
+        std::fs::rename(&tmp, &self.out).map_err(|e| os(&self.out, e))
+    }
+}
+
+/// Each arm's class throws (`class_throws = "FILE"`), read and checked: a bad file raises
+/// `ValueError` naming the file, line and arm (in the report's language); what was checked
+/// and left out (a « Total » row) is a `UserWarning`.
+fn class_throws(
+    py: Python<'_>,
+    scenario: &Scenario<StrategySpec>,
+    lang: Lang,
+) -> PyResult<Vec<Option<ClassFile>>> {
+    let l = senet_classroom::Lang::from(lang);
+    let mut all = Vec::new();
+    for arm in &scenario.arms {
+        let Some(file) = &arm.class_throws else {
+            all.push(None);
+            continue;
+        };
+        let values: Vec<u8> = senet_engine::throws::throw_table(&arm.rules, &arm.device)
+            .iter()
+            .map(|d| d.0)
+            .collect();
+        let read = senet_classroom::read(file, &values).map_err(|e| {
+            PyValueError::new_err(match lang {
+                Lang::Fr => format!("{} (clé class_throws de « {} »)", e.message(l), arm.name),
+                Lang::En => format!("{} (class_throws of the arm '{}')", e.message(l), arm.name),
+            })
+        })?;
+        for w in &read.warnings {
+            let text = std::ffi::CString::new(w.message(&read.file, l)).unwrap_or_default();
+            PyErr::warn(py, &py.get_type::<PyUserWarning>(), &text, 1)?;
+        }
+        all.push(Some(read));
+    }
+    Ok(all)
+}
