@@ -272,34 +272,17 @@ fn check_names<S>(s: &Scenario<S>, file: &Path, lang: Lang) -> Result<()> {
 /// « Total » row) is said on standard error.
 fn class_throws<S>(scenario: &Scenario<S>, lang: Lang) -> Result<Vec<Option<ClassFile>>> {
     let l = senet_classroom::Lang::from(lang);
-    let read = |arm: &senet_simulation::input::scenario::Arm<S>| -> Result<Option<ClassFile>> {
-        let Some(file) = &arm.class_throws else {
-            return Ok(None);
-        };
-        let values: Vec<u8> = senet_engine::throws::throw_table(&arm.rules, &arm.device)
-            .iter()
-            .map(|d| d.0)
-            .collect();
-        let read = senet_classroom::read(file, &values).map_err(|e| match lang {
-            Lang::Fr => anyhow::Error::from(FrenchInputError(format!(
-                "{} (clé class_throws de « {} »)",
-                e.message(l),
-                arm.name
-            ))),
-            Lang::En => InputError(format!(
-                "{} (class_throws of the arm '{}')",
-                e.message(l),
-                arm.name
-            ))
-            .into(),
-        })?;
+    let files = scenario.class_throws().map_err(|e| match lang {
+        Lang::Fr => anyhow::Error::from(FrenchInputError(e.message(l))),
+        Lang::En => InputError(e.message(l)).into(),
+    })?;
+    for read in files.iter().flatten() {
         for w in &read.warnings {
             let word = lang.texts().r_warning;
             eprintln!("{word} {}", w.message(&read.file, l));
         }
-        Ok(Some(read))
-    };
-    scenario.arms.iter().map(read).collect()
+    }
+    Ok(files)
 }
 
 impl RunConfig {

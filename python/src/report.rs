@@ -115,27 +115,12 @@ fn class_throws(
     lang: Lang,
 ) -> PyResult<Vec<Option<ClassFile>>> {
     let l = senet_classroom::Lang::from(lang);
-    let mut all = Vec::new();
-    for arm in &scenario.arms {
-        let Some(file) = &arm.class_throws else {
-            all.push(None);
-            continue;
-        };
-        let values: Vec<u8> = senet_engine::throws::throw_table(&arm.rules, &arm.device)
-            .iter()
-            .map(|d| d.0)
-            .collect();
-        let read = senet_classroom::read(file, &values).map_err(|e| {
-            PyValueError::new_err(match lang {
-                Lang::Fr => format!("{} (clé class_throws de « {} »)", e.message(l), arm.name),
-                Lang::En => format!("{} (class_throws of the arm '{}')", e.message(l), arm.name),
-            })
-        })?;
+    let files = (scenario.class_throws()).map_err(|e| PyValueError::new_err(e.message(l)))?;
+    for read in files.iter().flatten() {
         for w in &read.warnings {
             let text = std::ffi::CString::new(w.message(&read.file, l)).unwrap_or_default();
             PyErr::warn(py, &py.get_type::<PyUserWarning>(), &text, 1)?;
         }
-        all.push(Some(read));
     }
-    Ok(all)
+    Ok(files)
 }

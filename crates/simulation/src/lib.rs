@@ -21,7 +21,7 @@ pub use cancel::Cancel;
 pub use exact::error::{PawnLimit, SolveError};
 pub use exact::solve::solve;
 pub use input::rulefile::{Game, RuleError, RuleTable};
-pub use input::scenario::{Arm, Scenario, ScenarioError};
+pub use input::scenario::{Arm, ClassThrowsError, Scenario, ScenarioError};
 pub use play::runner::{play_counters, results, ArmResult, Keep, RecordedGame, RunResults};
 pub use play::shard::{ScenarioCounters, Shard};
 pub use play::stats::ArmStats;

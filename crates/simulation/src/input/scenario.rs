@@ -2,11 +2,13 @@
 //!
 //! Every error names the file, the key and the line.
 
+mod class;
 mod context;
 mod extras;
 mod resolve;
 mod setup;
 
+pub use class::ClassThrowsError;
 use context::{Ctx, Faults};
 pub use context::{ScenarioError, ScenarioFault};
 pub use extras::{Audience, French, QuestionChart};
@@ -253,6 +255,21 @@ impl<S> Scenario<S> {
     }
 
     /// The scenario with its French title, arm and tournament names (`[fr]`) in place of the
+    /// Reads the class file of every arm that names one (`None` for the others), in the arms'
+    /// order, each checked against its arm's device; a file's warnings (a « Total » row left
+    /// out) are in its `ClassFile`.
+    pub fn class_throws(
+        &self,
+    ) -> Result<Vec<Option<senet_classroom::ClassFile>>, ClassThrowsError> {
+        (self.arms.iter())
+            .map(|a| {
+                (a.class_throws.as_deref())
+                    .map(|f| class::read(&a.name, f, (&a.rules, &a.device)))
+                    .transpose()
+            })
+            .collect()
+    }
+
     /// file's, for a report in French; names without a translation stay.
     pub fn in_french(mut self) -> Scenario<S> {
         if let Some(t) = &self.fr.title {
