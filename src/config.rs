@@ -11,7 +11,6 @@ use senet_simulation::input::scenario::{Scenario, ScenarioError};
 use senet_simulation::play::shard::Shard;
 use senet_simulation::players::Tables;
 use senet_tables::write::CsvStyle;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The arguments of `senet-sim run`.
@@ -313,29 +312,18 @@ impl RunConfig {
 
     /// The command that writes the same report again.
     fn reproduce_command(&self) -> String {
-        let (s, opts, l, config) = (&self.scenario, &self.args, self.lang, self);
-        let mut cmd = format!(
-            "senet-sim run {} --seed {}",
-            opts.scenario.display(),
-            s.seed
-        );
-        if let Some(g) = opts.games {
-            let _ = write!(cmd, " --games {g}");
+        let args = &self.args;
+        senet_report::RunCommand {
+            scenario: &args.scenario,
+            seed: self.scenario.seed,
+            games: args.games,
+            out: args.out.as_deref(),
+            csv: self.csv,
+            games_csv: args.report.games_csv,
+            records: args.report.records.as_ref().map(|l| l.to_string()),
+            lang: self.lang,
         }
-        if let Some(out) = &opts.out {
-            let _ = write!(cmd, " --out {}", out.display());
-        }
-        if config.csv != CsvStyle::default_for(l) {
-            let _ = write!(cmd, " --csv {}", config.csv.name());
-        }
-        if let Some(n) = opts.report.games_csv {
-            let _ = write!(cmd, " --games-csv {n}");
-        }
-        if let Some(list) = &opts.report.records {
-            let _ = write!(cmd, " --records {list}");
-        }
-        let _ = write!(cmd, " --lang {}", l.code());
-        cmd
+        .text()
     }
 
     /// What the results keep besides the counters: the games of `--games-csv` and `--records`.

@@ -49,11 +49,17 @@ impl Request {
             )));
         }
         let class = class_throws(py, scenario, lang)?;
-        let mut reproduce = format!("senet-sim run {} --seed {}", file.display(), scenario.seed);
-        if let Some(g) = games {
-            reproduce += &format!(" --games {g}");
+        let reproduce = senet_report::RunCommand {
+            scenario: &file,
+            seed: scenario.seed,
+            games,
+            out: Some(&out),
+            csv: CsvStyle::default_for(lang),
+            games_csv: None,
+            records: None,
+            lang,
         }
-        reproduce += &format!(" --out {} --lang {}", out.display(), lang.code());
+        .text();
         Ok(Request {
             out,
             lang,
@@ -81,11 +87,8 @@ impl Request {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let name = self
-            .out
-            .file_name()
-            .map_or("report".into(), |n| n.to_string_lossy());
-        let tmp = parent.join(format!(".{name}.partial-{}", std::process::id()));
+        // Beside the target under the project's temporary name, created new.
+        let tmp = senet_simulation::atomic::temporary(&self.out);
         let os = |what: &Path, e: std::io::Error| {
             PyOSError::new_err(format!("{}: {}", what.display(), e))
         };

@@ -122,7 +122,7 @@ def test_a_report_written_from_python_is_the_command_lines(scenarios, tmp_path, 
     html = (tmp_path / "py" / "rep" / "report.html").read_text(encoding="utf-8")
     assert html.count("<svg ") >= 5 and "senet-sim run" in html
     assert "summary.csv" in cli and tables["summary"].height >= 2
-    assert not any(p.name.startswith(".") for p in (tmp_path / "py").iterdir())
+    assert [p.name for p in (tmp_path / "py").iterdir()] == ["rep"], "nothing left beside it"
 
 
 def test_a_report_is_written_only_into_a_new_folder(scenarios, tmp_path):

@@ -26,6 +26,7 @@
 mod answers;
 pub mod charts;
 mod class;
+mod command;
 mod compare;
 pub mod endgame;
 mod error;
@@ -39,6 +40,7 @@ mod records;
 pub mod solved;
 mod tournament;
 
+pub use command::RunCommand;
 pub use error::{ReportError, Result};
 pub use exact::ExactStart;
 pub use solved::Solved;
@@ -91,7 +93,7 @@ pub struct Setup<'a> {
     pub records: bool,
     /// Each arm's class throws, in the scenario's order (empty: none).
     pub class: &'a [Option<ClassFile>],
-    /// The command that writes the same report again.
+    /// The command that writes the same report again ([`RunCommand::text`]).
     pub reproduce: &'a str,
     /// The program writing the report.
     pub program: Program<'a>,
