@@ -208,8 +208,7 @@ impl RunConfig<StrategySpec> {
 /// committed scenario has 9); 1,000 arms wrote a 241 MB report.html.
 pub const MAX_PARTS: usize = 64;
 
-/// The most games one run plays, arms and tournaments together: 10¹², a month on 64 cores.
-pub const MAX_GAMES: u64 = 1_000_000_000_000;
+pub use senet_simulation::play::runner::MAX_GAMES;
 
 /// The longest arm or tournament name a report prints (its charts and rule files are named by
 /// it) and the longest title.

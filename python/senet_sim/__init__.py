@@ -5,10 +5,14 @@
   ``senet-sim run`` writes it;
 - ``variants()``, ``rules(variant)``: the rule reconstructions, a game's rules as a dict;
 - ``Game(variant)``: one game step by step, shaped as OpenSpiel's states (chance nodes with
-  their exact probabilities, actions as integers);
+  their exact probabilities, compact actions, observation tensors), saved and restored
+  (``serialize``, pickling), cloned with a stream of throws of its own;
+- ``Player(spec, variant)``: the project's strategies (``expectimax:2``, ``td``, ``optimal``,
+  ...) choosing an action for a game; ``Table(path)``: a table ``senet-sim solve`` wrote,
+  each position's and each move's chance of winning; ``provenance()``: version and commit;
 - ``senet_sim.openspiel.register()``: every variant as an OpenSpiel game, ``senet_<variant>``.
 
-The Rust libraries do the work (``senet_sim._senet_sim``); tables cross as Arrow IPC bytes, so
+The Rust libraries do the work (``senet_sim._senet_sim``); tables cross as Parquet bytes, so
 this package works with any polars 1.x or later.
 """
 
@@ -18,11 +22,31 @@ import io
 import os
 from typing import Dict, Optional
 
-from ._senet_sim import COMMIT, MOVE_ACTIONS, VERSION, Game, rules, variants
-from ._senet_sim import run_ipc as _run_ipc
+from ._senet_sim import COMMIT, MAX_ACTIONS, VERSION, Game, Player, Table, rules, variants
+from ._senet_sim import run_parquet as _run_parquet
 
-__all__ = ["COMMIT", "Game", "MOVE_ACTIONS", "VERSION", "rules", "run", "variants"]
-__version__ = VERSION
+__all__ = [
+    "COMMIT", "Game", "MAX_ACTIONS", "Player", "Table", "VERSION", "player", "provenance", "rules",
+    "run", "variants",
+]
+#: The version and, after ``+``, the commit it was built from (PEP 440's local part).
+__version__ = VERSION if COMMIT == "unknown" else f"{VERSION}+{COMMIT.replace('+', '.')}"
+
+
+def provenance() -> Dict[str, str]:
+    """What wrote a figure: the program's version and the commit it was built from."""
+    return {"program": "senet-sim", "version": VERSION, "commit": COMMIT}
+
+
+def player(spec: str, variant: Optional[str] = None, rules=None, seed: int = 0) -> Player:
+    """The strategy ``spec`` (as the command line names it) for games of ``variant``;
+    ``Player.action(game)`` is its choice."""
+    return Player(spec, variant, rules, seed)
+
+
+def _restore(data: bytes) -> Game:
+    """A pickled game restored (``Game.deserialize``)."""
+    return Game.deserialize(data)
 
 
 def run(
@@ -50,5 +74,5 @@ def run(
     import polars as pl
 
     out = None if report is None else os.fspath(report)
-    tables = _run_ipc(os.fspath(scenario), games, seed, threads, out, lang)
-    return {name: pl.read_ipc(io.BytesIO(data)) for name, data in tables}
+    tables = _run_parquet(os.fspath(scenario), games, seed, threads, out, lang)
+    return {name: pl.read_parquet(io.BytesIO(data)) for name, data in tables}

@@ -1,12 +1,16 @@
 //! `senet_sim._senet_sim`: the Rust side of the Python package `senet_sim` (`python/`). It
 //! calls the libraries and copies nothing from the binary: the step-by-step game of
 //! `senet-engine`, the rule tables and runs of `senet-simulation`, the tables of
-//! `senet-tables` (handed over as Arrow IPC bytes, which `senet_sim.run` reads with the
+//! `senet-tables` (handed over as Parquet bytes, which `senet_sim.run` reads with the
 //! user's polars).
 
 mod convert;
 mod game;
+mod player;
 mod report;
+mod saved;
+mod stream;
+mod table;
 
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -16,7 +20,7 @@ use senet_engine::variants::Variant;
 use senet_simulation::cancel::Cancel;
 use senet_simulation::input::rulefile::to_text;
 use senet_simulation::input::scenario::Scenario;
-use senet_simulation::play::runner::{play_counters, results, Keep};
+use senet_simulation::play::runner::{play_counters, results, Keep, MAX_GAMES};
 use senet_simulation::play::shard::Shard;
 use senet_simulation::players::Tables;
 use std::path::PathBuf;
@@ -44,11 +48,11 @@ fn rules<'py>(
 }
 
 /// Plays a scenario file (`games` per arm and pairing, `seed` and `threads` over the file's);
-/// returns each table's name and its Arrow IPC bytes, the values of the report's files. With
+/// returns each table's name and its Parquet bytes, the values of the report's files. With
 /// `report`, also writes the report folder there (a new folder), in `lang` (else the file's).
 #[pyfunction]
 #[pyo3(signature = (scenario, games=None, seed=None, threads=None, report=None, lang=None))]
-fn run_ipc<'py>(
+fn run_parquet<'py>(
     py: Python<'py>,
     scenario: PathBuf,
     games: Option<u64>,
@@ -69,6 +73,15 @@ fn run_ipc<'py>(
     }
     if let Some(s) = seed {
         parsed.seed = s;
+    }
+    if threads == Some(0) {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    if senet_simulation::play::runner::total_games(&parsed).is_none_or(|n| n > MAX_GAMES) {
+        return Err(PyValueError::new_err(format!(
+            "{}: the games of its arms and tournaments add up to more than {MAX_GAMES}",
+            scenario.display()
+        )));
     }
     let most = max_threads();
     if threads.is_some_and(|t| t > most) {
@@ -108,14 +121,14 @@ fn run_ipc<'py>(
         .collect())
 }
 
-/// The most threads `run_ipc` starts: 8 a core, at least 16 (as the command line's).
+/// The most threads `run_parquet` starts: 8 a core, at least 16 (as the command line's).
 fn max_threads() -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     (8 * cores).max(16)
 }
 
 /// Resolves the players of `parsed`, plays it on `threads` threads (stopped by `cancel`) and
-/// writes each table of its results as Arrow IPC bytes, and the report when asked. A scenario
+/// writes each table of its results as Parquet bytes, and the report when asked. A scenario
 /// whose players cannot be made (a table or network refused) raises `ValueError`; what fails
 /// after it, `RuntimeError`; each with the error's chain of causes.
 fn play_tables(
@@ -146,22 +159,24 @@ fn play_tables(
     tables
         .iter()
         .map(|(name, frame)| {
-            senet_tables::run_tables::ipc_bytes(name, frame)
+            senet_tables::run_tables::parquet_bytes(name, frame)
                 .map(|b| (*name, b))
                 .map_err(|e| PyRuntimeError::new_err(said(&e)))
         })
         .collect()
 }
 
-/// The module: `variants`, `rules`, `run_ipc`, `Game`, `VERSION`, `COMMIT` and `MOVE_ACTIONS` (the number of move
-/// actions, OpenSpiel's distinct actions).
+/// The module: `variants`, `rules`, `run_parquet`, `Game`, `VERSION`, `COMMIT` and `MAX_ACTIONS`
+/// (the most distinct actions of any rule set).
 #[pymodule]
 fn _senet_sim(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(rules, m)?)?;
-    m.add_function(wrap_pyfunction!(run_ipc, m)?)?;
+    m.add_function(wrap_pyfunction!(run_parquet, m)?)?;
     m.add_class::<game::Game>()?;
-    m.add("MOVE_ACTIONS", game::MOVE_ACTIONS)?;
+    m.add_class::<player::Player>()?;
+    m.add_class::<table::Table>()?;
+    m.add("MAX_ACTIONS", senet_engine::encode::ACTIONS)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     m.add("COMMIT", env!("SENET_SIM_COMMIT"))?;
     Ok(())

@@ -57,3 +57,28 @@ def test_the_game_driven_from_python_ends_and_replays_from_its_seed():
     assert sorted(float(r) for r in returns.split(",")) == [-1.0, 1.0], printed
     assert int(turns) > 0
     assert run(code) == printed
+
+
+def test_the_openspiel_example_plays_mcts_against_expectimax():
+    [(lang, code)] = blocks("OpenSpiel")
+    assert lang == "python"
+    printed = run(code)
+    actions, shape, returns = re.fullmatch(r"(\d+) \[(\d+)\] \[(.*)\]\n", printed).groups()
+    assert (int(actions), int(shape)) == (65, 105)
+    assert sorted(float(r) for r in returns.split(",")) == [-1.0, 1.0], printed
+
+
+def test_the_tables_example_prints_the_moves_values(tmp_path):
+    import subprocess
+
+    from test_table import binary
+
+    (lang, code), (_, shown) = blocks("Tables from Python")
+    assert lang == "python"
+    out = tmp_path / "tejon-2"
+    subprocess.run(
+        [binary(), "solve", "--variant", "tejon", "--pawns", "2", "--out", str(out), "--quiet"],
+        check=True,
+    )
+    code = code.replace('"solved/tejon-2/table.senet"', repr(str(out / "table.senet")))
+    assert run(code) == shown

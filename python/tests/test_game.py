@@ -89,7 +89,7 @@ def test_every_variant_plays_to_the_end_with_legal_actions_only():
             else:
                 actions = game.legal_actions()
                 assert actions and actions == sorted(set(actions))
-                assert all(0 <= a < senet_sim.MOVE_ACTIONS for a in actions)
+                assert all(0 <= a < game.num_distinct_actions <= senet_sim.MAX_ACTIONS for a in actions)
                 assert game.current_player() in (0, 1)
                 game.apply_action(rng.choice(actions))
         assert game.current_player() == -4

@@ -137,3 +137,48 @@ def test_a_report_is_written_only_into_a_new_folder(scenarios, tmp_path):
     with pytest.raises(ValueError, match="exact"):
         senet_sim.run(scenarios / "lesson" / "5-solved-game.toml", games=10, report=tmp_path / "r")
     assert not (tmp_path / "r").exists()
+
+
+def test_counts_are_signed_so_differences_do_not_wrap(scenarios):
+    summary = senet_sim.run(scenarios / "coins-vs-sticks.toml", games=500, seed=3)["summary"]
+    for name, dtype in summary.schema.items():
+        assert dtype not in (pl.UInt8, pl.UInt16, pl.UInt32, pl.UInt64), name
+    assert summary["games"].dtype == pl.Int64
+    # A difference of two counts is a small signed number, never a wrap-around near 2**64.
+    diff = (summary["black_wins"] - summary["white_wins"]).to_list()
+    assert all(abs(d) <= 500 for d in diff), diff
+
+
+def test_the_command_lines_checks_hold_in_python(scenarios):
+    path = scenarios / "coins-vs-sticks.toml"
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        senet_sim.run(path, games=10, threads=0)
+    with pytest.raises(ValueError, match="games must be at least 1"):
+        senet_sim.run(path, games=0)
+    with pytest.raises(ValueError, match="add up to more than 1000000000000"):
+        senet_sim.run(path, games=10**12)
+
+
+def test_ctrl_c_stops_a_long_run_within_a_second():
+    import signal
+    import sys
+    import time
+
+    code = (
+        "import senet_sim; senet_sim.run('scenarios/coins-vs-sticks.toml', games=10**9, threads=2)"
+    )
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    child = subprocess.Popen(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(2)
+    assert child.poll() is None, child.stderr.read()
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    try:
+        child.wait(timeout=10)
+    finally:
+        child.kill()
+    assert time.monotonic() - sent < 1.0
+    assert "KeyboardInterrupt" in child.stderr.read()

@@ -55,6 +55,7 @@
 // The facade: the types a front end needs, at the root. The modules stay public for the
 // research tools (the solver's index, the move generator's parts).
 pub use board::{Position, Side};
+pub use encode::Actions;
 pub use end::Ending;
 pub use error::{Cause, Chain};
 pub use game::{play_game, Game};
@@ -71,6 +72,7 @@ pub use variants::Variant;
 
 pub mod board;
 pub mod cpu;
+pub mod encode;
 pub mod end;
 pub mod error;
 pub mod game;

@@ -105,6 +105,14 @@ impl GameState {
         }
     }
 
+    /// A bound on the steps (chance events and choices) of a game of `rules`: the opening
+    /// (a draw, two higher throws, the throw-off's cap) and, for each throw up to the safety
+    /// net of 50 a turn of the turn cap, the throw and at most six decisions (a split throw's
+    /// parts, points left over).
+    pub fn max_steps(rules: &Rules) -> u64 {
+        3 + u64::from(THROW_OFF_CAP) + 7 * u64::from(rules.max_throws())
+    }
+
     /// What the game waits for.
     #[inline(always)]
     pub fn phase(&self) -> Phase {

@@ -218,6 +218,14 @@ impl SeededThrower {
     }
 }
 
+impl SeededThrower {
+    /// The same thrower `throws` throws later, in constant time (each throw is one draw of
+    /// the stream): a saved game's stream restored without replaying its throws.
+    pub fn skip(&mut self, throws: u64) {
+        self.rng.advance(throws);
+    }
+}
+
 /// The throws of `senet-sim throws --seed SEED`, as values of `rules`' table: a device's
 /// stream seeded as game 0 of arm 0, endless. The command and the lesson's page count these.
 pub fn seeded_values<'r>(
@@ -332,6 +340,19 @@ pub fn below(rng: &mut GameRng, n: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn skipping_throws_is_throwing_them() {
+        let device = Device::Sticks { p_marked: 0.6 };
+        let mut thrown = SeededThrower::new(&device, 42);
+        let mut skipped = thrown.clone();
+        for _ in 0..1_000 {
+            thrown.throw_marked();
+        }
+        skipped.skip(1_000);
+        let next = |t: &mut SeededThrower| (0..50).map(|_| t.throw_marked()).collect::<Vec<_>>();
+        assert_eq!(next(&mut thrown), next(&mut skipped));
+    }
 
     #[test]
     fn seeds_read_back_as_written() {

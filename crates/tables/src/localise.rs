@@ -7,13 +7,21 @@ use crate::lang::Lang;
 use crate::TablesError;
 use polars::prelude::*;
 
-/// `df`, a table of the CSV file named `file`, with its headers and words in `lang`. Every
-/// header must be a column of [`columns::COLUMNS`] for that file.
+/// `df`, a table of the CSV file named `file`, with its headers and words in `lang`, its
+/// counts as signed 64-bit integers (a difference of two counts never wraps around, in
+/// Parquet or a Python frame; a count above 2⁶³ − 1 is an error, never a null). Every header must be a column of [`columns::COLUMNS`] for that
+/// file.
 pub fn frame(df: &DataFrame, file: &str, lang: Lang) -> Result<DataFrame, TablesError> {
     let mut out = Vec::with_capacity(df.width());
     for c in df.columns() {
         let def = definition(file, c.name())?;
         let mut c = c.clone();
+        if matches!(
+            c.dtype(),
+            DataType::UInt8 | DataType::UInt16 | DataType::UInt32 | DataType::UInt64
+        ) {
+            c = c.strict_cast(&DataType::Int64)?;
+        }
         if lang != Lang::En && def.values != Values::Plain {
             if let Ok(text) = c.str() {
                 let words: Vec<Option<String>> = text

@@ -247,14 +247,15 @@ mod tests {
         }
     }
 
-    /// `--parquet` writes each table again as Parquet: the same columns, types and values as
-    /// the CSV file (every column type the tables use: text, u64, u32, f64).
+    /// `--parquet` writes each table again as Parquet: the same columns and values as the CSV
+    /// file (every column type the tables use: text, u64, u32, f64), counts as signed 64-bit
+    /// integers; a count too large for them is refused.
     #[test]
     fn parquet_holds_the_csv_table() {
         let tmp = tempfile::tempdir().unwrap();
         let mut df = DataFrame::new_infer_height(vec![
             col("arm", vec!["coins".to_string(), "sticks, 40%".to_string()]),
-            col("games", vec![20_000u64, u64::MAX]),
+            col("games", vec![20_000u64, 1 << 62]),
             col("p5_turns", vec![41u32, 0]),
             col("white_rate", vec![0.5125f64, 1.0 / 3.0]),
         ])
@@ -264,13 +265,24 @@ mod tests {
         write_table(&mut df, &path, format).unwrap();
         let file = std::fs::File::open(tmp.path().join("summary.parquet")).unwrap();
         let back = ParquetReader::new(file).finish().unwrap();
-        assert!(back.equals(&df), "{back:?}\n{df:?}");
+        let signed = |name: &str| df.column(name).unwrap().cast(&DataType::Int64).unwrap();
+        let want = DataFrame::new_infer_height(vec![
+            df.column("arm").unwrap().clone(),
+            signed("games"),
+            signed("p5_turns"),
+            df.column("white_rate").unwrap().clone(),
+        ])
+        .unwrap();
+        assert!(back.equals(&want), "{back:?}\n{want:?}");
+        assert_eq!(back.column("games").unwrap().dtype(), &DataType::Int64);
         let csv = std::fs::read_to_string(&path).unwrap();
         assert_eq!(
             csv,
             "arm,games,p5_turns,white_rate\r\n\
              coins,20000,41,0.5125\r\n\
-             \"sticks, 40%\",18446744073709551615,0,0.333333\r\n"
+             \"sticks, 40%\",4611686018427387904,0,0.333333\r\n"
         );
+        let mut huge = DataFrame::new_infer_height(vec![col("games", vec![u64::MAX])]).unwrap();
+        assert!(write_table(&mut huge, &path, format).is_err());
     }
 }

@@ -5,6 +5,7 @@
 mod common;
 mod decisions;
 mod empty_board;
+mod encode;
 mod game_box;
 mod kendall;
 mod legality;

@@ -317,6 +317,10 @@ pub struct RunResults {
     pub tournaments: Vec<TournamentResult>,
 }
 
+/// The most games one run plays, arms and tournaments together: 10¹², a month on 64 cores
+/// (every front end refuses more).
+pub const MAX_GAMES: u64 = 1_000_000_000_000;
+
 /// Games a scenario plays in all (arms and tournament pairings): the length of its progress;
 /// `None` when the count does not fit in 64 bits.
 pub fn total_games<S>(scenario: &Scenario<S>) -> Option<u64> {
