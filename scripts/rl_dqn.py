@@ -79,7 +79,7 @@ class Learner:
         self.act = np.zeros(capacity, np.int64)
         self.rew = np.zeros(capacity, np.float32)
         self.done = np.zeros(capacity, bool)
-        self.size = self.pos = self.updates = 0
+        self.size = self.pos = self.updates = self.added = 0
 
     def add(self, obs, action, reward, next_obs, next_legal, done):
         i = self.pos
@@ -88,6 +88,7 @@ class Learner:
         self.next_mask[i] = False
         self.next_mask[i, next_legal] = True
         self.pos = (self.pos + 1) % self.capacity
+        self.added += 1
         self.size = min(self.size + 1, self.capacity)
 
     def learn(self):
@@ -189,7 +190,7 @@ def train_and_measure(episodes=3000, evaluations=2000, seed=1, pawns=2, variant=
         wins += step.rewards[me] > 0
     rate = wins / evaluations
     half = 1.96 * math.sqrt(rate * (1 - rate) / evaluations)
-    return rate, (rate - half, rate + half), learner.size, time.time() - start
+    return rate, (rate - half, rate + half), learner.added, time.time() - start
 
 
 def main():

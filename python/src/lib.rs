@@ -97,7 +97,17 @@ fn run_parquet<'py>(
             (scenario.clone(), out),
             (games, lang),
         )?),
-        None => None,
+        None => {
+            // The command line's checks all the same: a bad class file is refused, `exact`
+            // said to be left out.
+            let lang = parsed
+                .lang
+                .as_deref()
+                .and_then(senet_tables::Lang::from_code);
+            report::class_throws(py, &parsed, lang.unwrap_or_default())?;
+            report::warn_exact(py, &scenario, &parsed)?;
+            None
+        }
     };
     let cancel = Cancel::new();
     // Played on a thread of its own while this one waits without the GIL and looks for

@@ -109,10 +109,28 @@ impl Request {
     }
 }
 
+/// Warns that `scenario`'s `exact` is not solved: the frames hold its simulated games only
+/// (without a report; with one, `Request::new` refuses it).
+pub(crate) fn warn_exact(
+    py: Python<'_>,
+    file: &std::path::Path,
+    scenario: &Scenario<StrategySpec>,
+) -> PyResult<()> {
+    if scenario.exact.is_none() {
+        return Ok(());
+    }
+    let text = format!(
+        "{}: `exact` is solved by `senet-sim run` only: these frames hold the simulated games",
+        file.display()
+    );
+    let text = std::ffi::CString::new(text).unwrap_or_default();
+    PyErr::warn(py, &py.get_type::<PyUserWarning>(), &text, 1)
+}
+
 /// Each arm's class throws (`class_throws = "FILE"`), read and checked: a bad file raises
 /// `ValueError` naming the file, line and arm (in the report's language); what was checked
 /// and left out (a « Total » row) is a `UserWarning`.
-fn class_throws(
+pub(crate) fn class_throws(
     py: Python<'_>,
     scenario: &Scenario<StrategySpec>,
     lang: Lang,

@@ -80,18 +80,26 @@ def test_the_observation_tensor_is_the_state_from_the_viewers_side():
 
 
 def test_the_observation_string_is_the_state_not_its_history():
-    a = to_decision(senet_sim.Game("tejon", seed=1))
-    b = senet_sim.Game("tejon", seed=2)
-    # Another way to the same state: other throw-off throws before the 1.
-    b.apply_action(3)
-    b.apply_action(2)
-    b.apply_action(1)
-    a_hist, b_hist = a.history(), b.history()
-    if a.position() == b.position() and a.thrown() == b.thrown():
-        assert a_hist != b_hist
-        assert a.observation_string() == b.observation_string()
-    assert f"a throw of {a.thrown()}" in a.observation_string()
-    assert "history" not in a.observation_string()
+    # Two throw-offs that end with the same 1 (3 then 1; 2, 4 then 1) reach the same state.
+    a, b = senet_sim.Game("tejon"), senet_sim.Game("tejon")
+    for value in (3, 1):
+        a.apply_action(value)
+    for value in (2, 4, 1):
+        b.apply_action(value)
+    assert a.history() != b.history()
+    assert a.observation_string() == b.observation_string()
+    assert a.observation_tensor(0) == b.observation_tensor(0)
+    assert "black to move: a throw of 1" in a.observation_string()
+    assert a.thrown() == a.points() == 1
+
+
+def test_the_longest_game_is_bounded_by_the_turn_cap():
+    # The opening (a draw, two higher throws, the throw-off's 10,000), then for each throw
+    # up to 50 a turn of the cap, the throw and at most six decisions.
+    for turns in (100, 2500):
+        game = senet_sim.Game("tejon", {"max_turns": turns})
+        assert game.max_game_length == 3 + 10_000 + 7 * 50 * turns
+    assert senet_sim.Game("tejon").max_game_length == 3 + 10_000 + 7 * 50 * 20_000
 
 
 def test_no_chance_outcome_has_probability_zero():

@@ -31,6 +31,8 @@ def test_the_game_has_tensors_and_saved_states():
     game = pyspiel.load_game("senet_tejon", {"pawns": 2})
     assert game.num_distinct_actions() == 65
     assert game.observation_tensor_shape() == [105]
+    ludii_cap = pyspiel.load_game("senet_tejon", {"pawns": 2, "max_turns": 2500})
+    assert ludii_cap.max_game_length() == 3 + 10_000 + 7 * 50 * 2500
     assert game.information_state_tensor_shape() == [105]
     state = game.new_initial_state()
     while state.is_chance_node():

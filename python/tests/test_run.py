@@ -182,3 +182,20 @@ def test_ctrl_c_stops_a_long_run_within_a_second():
         child.kill()
     assert time.monotonic() - sent < 1.0
     assert "KeyboardInterrupt" in child.stderr.read()
+
+
+def test_a_bad_class_file_is_refused_without_a_report_too(tmp_path):
+    (tmp_path / "classe.csv").write_text("groupe;1;2;3;4;6\nGroupe 1;16;15;onze;3;5\n")
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(
+        'name = "s"\ngames = 10\nlang = "fr"\n\n[[arm]]\nname = "pièces"\nvariant = "kendall"\n'
+        'class_throws = "classe.csv"\n'
+    )
+    with pytest.raises(ValueError, match="classe.csv.*ligne 2"):
+        senet_sim.run(scenario)
+
+
+def test_a_scenarios_exact_is_said_to_be_left_out(scenarios):
+    with pytest.warns(UserWarning, match="`exact` is solved by `senet-sim run` only"):
+        tables = senet_sim.run(scenarios / "lesson" / "5-solved-game.toml", games=50)
+    assert tables["summary"].height == 2

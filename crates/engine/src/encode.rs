@@ -33,6 +33,9 @@
 //! - `94..100`: the points to play, 1 to 6 (none at a chance node or once over);
 //! - `100`: the points are left over from a move; `101`: a throw or a draw is due;
 //!   `102`: the viewer is the side to move; `103`: the viewer is white; `104`: the game is over.
+//!
+//! Not in it: the counters (turns so far, against the turn cap) and the opening's rules that
+//! bind a side's first throws (`start_value`), which only the first turns feel.
 
 use crate::board::{bit, squares, Position, Side, LAST_SQUARE};
 use crate::movegen::{Effects, Kind, Move};
@@ -160,11 +163,12 @@ pub fn observation_into(rules: &Rules, state: &GameState, viewer: Side, out: &mu
         out[90 + plane] = f32::from(waiting) / pawns;
         out[92 + plane] = f32::from(rules.pawns.saturating_sub(pos.in_play(side))) / pawns;
     }
-    if let Some(sq) = pos
-        .forced_square()
-        .filter(|&s| (1..=LAST_SQUARE).contains(&s))
-    {
-        out[2 * board + usize::from(sq) - 1] = 1.0;
+    // The pawn that must move: the forced one, or the bound one on the return square.
+    let bound = pos.bound().then_some(rules.return_square);
+    for sq in [pos.forced_square(), bound].into_iter().flatten() {
+        if (1..=LAST_SQUARE).contains(&sq) {
+            out[2 * board + usize::from(sq) - 1] = 1.0;
+        }
     }
     if let Some(asked) = state.asked() {
         let points = asked.points();
