@@ -2,6 +2,7 @@
 //! `play --json` names it beside the version, so that a figure can be traced to its code. The
 //! binary and the Python package (`python/Cargo.toml`'s `build`) both run this script.
 //! "unknown" outside a git checkout; "+modified" when tracked files of the build differ from it.
+//! Also the compiler's version (`SENET_SIM_RUSTC`), for each report's provenance.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -45,6 +46,16 @@ fn main() {
         _ => "unknown".to_string(),
     };
     println!("cargo:rustc-env=SENET_SIM_COMMIT={commit}");
+    // The compiler that builds it, for provenance.json (`rustc 1.95.0 (...)`).
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let toolchain = Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "unknown".into());
+    println!("cargo:rustc-env=SENET_SIM_RUSTC={toolchain}");
     // Not .git/index: `git status` above may rewrite it, which would rerun this script at every
     // build. A commit or a checkout appends to .git/logs/HEAD.
     for p in [".git/HEAD", ".git/logs/HEAD"].iter().chain(&paths) {

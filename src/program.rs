@@ -12,4 +12,5 @@ pub const COMMIT: &str = env!("SENET_SIM_COMMIT");
 pub const PROGRAM: senet_report::Program = senet_report::Program {
     version: VERSION,
     commit: COMMIT,
+    toolchain: env!("SENET_SIM_RUSTC"),
 };

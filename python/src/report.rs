@@ -81,6 +81,7 @@ impl Request {
             program: senet_report::Program {
                 version: env!("CARGO_PKG_VERSION"),
                 commit: env!("SENET_SIM_COMMIT"),
+                toolchain: env!("SENET_SIM_RUSTC"),
             },
         };
         let parent = match self.out.parent() {

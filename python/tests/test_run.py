@@ -81,14 +81,14 @@ def test_ctrl_c_stops_a_long_run_with_keyboard_interrupt(scenarios, tmp_path):
 
 def _files(folder):
     """Every file of a report folder by its relative path, the commit lines aside (the package
-    and the binary may be built from different commits)."""
+    and the binary may be built from different commits), and the time each was written."""
     out = {}
     for path in sorted(folder.rglob("*")):
         if path.is_file() and path.name != ".senet-sim-report":
             data = path.read_bytes()
             if path.suffix in (".md", ".html", ".json"):
                 lines = data.decode("utf-8").splitlines()
-                data = "\n".join(x for x in lines if "commit" not in x)
+                data = "\n".join(x for x in lines if "commit" not in x and '"written"' not in x)
             out[path.relative_to(folder).as_posix()] = data
     return out
 

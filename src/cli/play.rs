@@ -274,7 +274,8 @@ pub fn play(a: &PlayArgs, out: &mut impl Write) -> Result<()> {
             .with_networks(&senet_report::provenance::network_pairs(
                 &game,
                 [&a.game.white, &a.game.black].into_iter(),
-            ));
+            ))
+            .with_program(&crate::program::PROGRAM.identity());
         let ours = |head: &[u8]| head.starts_with(senet_tables::record::MAGIC.as_bytes());
         senet_simulation::atomic::replace_own(path, ours, |w| {
             w.write_all(record.to_text().as_bytes())

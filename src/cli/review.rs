@@ -14,7 +14,7 @@ use senet_engine::strategy::spec::StrategySpec;
 use senet_engine::throws::seed_hex;
 use senet_engine::throws::Device;
 use senet_engine::variants::Variant;
-use senet_simulation::exact::review::{review as replay, totals, SideTotals, Step};
+use senet_simulation::exact::review::{review as replay, totals, Grade, SideTotals, Step};
 use senet_tables::describe::{describe, describe_fr};
 use senet_tables::record::{rules_hash, throw_line, Record};
 use senet_tables::write::CsvStyle;
@@ -198,9 +198,11 @@ fn record_of(g: &Game, steps: &[Step], winner: Option<Side>) -> Record {
         winner,
         throws,
     )
+    .with_program(&crate::program::PROGRAM.identity())
 }
 
-/// Reviews `g`: the game printed graded, review.csv and the chart written; returns the folder.
+/// Reviews `g`: the game printed graded, review.csv, review.html and the chart written;
+/// returns the folder.
 pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
     let (variant, rules, device, seed) = (g.variant, &g.rules, &g.device, g.seed);
     let table = g.table.map(|f| f.display().to_string());
@@ -265,6 +267,16 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
     for (side, t) in [Side::White, Side::Black].iter().zip(totals(&steps)) {
         writeln!(out, "{}", side_totals(*side, &t, g.lang))?;
     }
+    let keys = senet_report::review::key_moves(&steps, 3);
+    if !keys.is_empty() {
+        let list: Vec<String> = keys.iter().map(|k| (k + 1).to_string()).collect();
+        let said = if fr {
+            "coups décisifs : lancers"
+        } else {
+            "key moves: throws"
+        };
+        writeln!(out, "{said} {}", list.join(", "))?;
+    }
     let winner = match (summary.winner, fr) {
         (Some(w), _) => side_name(w, fr),
         (None, true) if summary.draw => "aucun (partie nulle)",
@@ -299,6 +311,10 @@ pub fn review_game(g: &Game, out: &mut impl Write) -> Result<PathBuf> {
     std::fs::write(staging.dir.join("game.txt"), record.to_text()).context("writing game.txt")?;
     let mut canvas = senet_report::charts::Canvas::new(staging.dir.clone())?;
     senet_report::charts::review::draw(&mut canvas, &steps, &variant.to_string(), g.lang)?;
+    let header = super::args::header(&game, Some(seed), &g.players);
+    let svg = canvas.svgs().values().next().map(String::as_str);
+    let page = senet_report::review::page(header.trim_start_matches("# "), &steps, svg, g.lang);
+    std::fs::write(staging.dir.join("review.html"), page).context("writing review.html")?;
     staging.commit()?;
     writeln!(out, "{}", dir.join("review.png").display())?;
     Ok(dir)
@@ -315,14 +331,22 @@ fn line(k: usize, s: &Step, l: Lang) -> String {
     let grade = match s.graded {
         None => String::new(),
         Some((_, loss)) if loss <= 1e-6 => (if fr { "  meilleur coup" } else { "  best" }).into(),
-        Some((best, loss)) => format!(
-            "  {} {} {} ({} {})",
-            if s.mistake() { "!" } else { "" },
-            if fr { "perd" } else { "loses" },
-            l.pct_with(loss, 1),
-            if fr { "meilleur :" } else { "best:" },
-            say(&best)
-        ),
+        Some((best, loss)) => {
+            let g = Grade::of(loss);
+            format!(
+                "  {}{} {} {} ({} {})",
+                if fr { g.name_fr() } else { g.name() },
+                if g.mark().is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", g.mark())
+                },
+                if fr { "perd" } else { "loses" },
+                l.pct_with(loss, 1),
+                if fr { "meilleur :" } else { "best:" },
+                say(&best)
+            )
+        }
     };
     let side = side_name(s.side, fr);
     let luck = signed_pct(s.luck, l);
@@ -339,14 +363,17 @@ fn line(k: usize, s: &Step, l: Lang) -> String {
     )
 }
 
-/// A side's luck, errors and accuracy over the game.
+/// A side's luck, errors, accuracy and rating over the game.
 fn side_totals(side: Side, t: &SideTotals, l: Lang) -> String {
     let fr = l == Lang::Fr;
     let accuracy = t.accuracy().map_or("-".to_string(), |a| l.pct_with(a, 0));
     let signed = |x: f64| signed_pct(x, l);
+    let rating = t.rating().map_or("-".to_string(), |(r, (lo, hi))| {
+        format!("{} [{}, {}]", l.num(r, 1), l.num(lo, 1), l.num(hi, 1))
+    });
     if fr {
         format!(
-            "{} : chance aux lancers {}, erreurs {}, meilleur coup {} ({} décisions)",
+            "{} : chance aux lancers {}, erreurs {}, meilleur coup {} ({} décisions), note (PR) {rating}",
             side_name(side, true),
             signed(t.luck),
             l.pct_with(t.error, 1),
@@ -355,7 +382,7 @@ fn side_totals(side: Side, t: &SideTotals, l: Lang) -> String {
         )
     } else {
         format!(
-            "{}: luck {}, errors {}, best move {} ({} decisions)",
+            "{}: luck {}, errors {}, best move {} ({} decisions), rating (PR) {rating}",
             side_name(side, false),
             signed(t.luck),
             l.pct_with(t.error, 1),

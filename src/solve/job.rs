@@ -310,7 +310,7 @@ impl SolveArgs {
         };
         let dir = self.out.clone().unwrap_or_else(|| PathBuf::from(name));
         let csv = self.csv.unwrap_or(CsvStyle::default_for(self.lang));
-        let command = command_line(&self);
+        let command = command_line(&self, &dir);
         Ok(Job {
             strategies: self.strategies.0,
             games: self.games,
@@ -354,9 +354,9 @@ fn endgame_fits(game: &Game, from: u8) -> Result<()> {
     Ok(())
 }
 
-/// The command that writes these results again: every option that changes a number (the
-/// rules, the device, the judged strategies and their games).
-fn command_line(args: &SolveArgs) -> String {
+/// The command that writes these results again into `dir`: every option that changes a number
+/// (the rules, the device, the judged strategies, their games and seed), and the folder.
+fn command_line(args: &SolveArgs, dir: &std::path::Path) -> String {
     let mut c: Vec<String> = vec!["senet-sim".into(), "solve".into()];
     c.extend(args.variant.arguments());
     c.extend(args.device.arguments());
@@ -368,9 +368,7 @@ fn command_line(args: &SolveArgs) -> String {
     if args.games != GAMES {
         c.extend(["--games".into(), args.games.to_string()]);
     }
-    if args.seed != SEED {
-        c.extend(["--seed".into(), args.seed.to_string()]);
-    }
+    c.extend(["--seed".into(), args.seed.to_string()]);
     if args.optimal_only {
         c.push("--optimal-only".into());
     }
@@ -383,6 +381,7 @@ fn command_line(args: &SolveArgs) -> String {
     if let Some(from) = args.endgame {
         c.extend(["--endgame".into(), from.to_string()]);
     }
+    c.extend(["--out".into(), dir.display().to_string()]);
     crate::config::shell_words(&c)
 }
 

@@ -198,6 +198,19 @@ fn a_report_carries_its_scenario_its_program_and_its_networks() {
     assert_eq!(p["program"], "senet-sim 0.1.0");
     assert!(p["commit"].as_str().is_some_and(|c| !c.is_empty()), "{p}");
     assert_eq!(p["seed"], 9);
+    // When, with what compiler and on what machine it was written.
+    assert!(
+        p["toolchain"].as_str().unwrap().starts_with("rustc 1."),
+        "{p}"
+    );
+    let written = p["written"].as_str().unwrap();
+    assert!(
+        written.len() == 20 && written.starts_with("20") && written.ends_with('Z'),
+        "{written}"
+    );
+    assert_eq!(p["machine"]["os"], std::env::consts::OS);
+    assert_eq!(p["machine"]["arch"], std::env::consts::ARCH);
+    assert!(p["machine"]["cores"].as_u64().unwrap() >= 1);
     assert!(
         p["command"].as_str().unwrap().starts_with("senet-sim run "),
         "{p}"
@@ -215,6 +228,11 @@ fn a_report_carries_its_scenario_its_program_and_its_networks() {
     let record = std::fs::read_to_string(out.join("records/td-game-1.txt")).unwrap();
     assert!(
         record.contains(&format!("\nNetworks: td {net}\n")),
+        "{record}"
+    );
+    // And the program that wrote it.
+    assert!(
+        record.contains("\nProgram: senet-sim 0.1.0, commit "),
         "{record}"
     );
 }

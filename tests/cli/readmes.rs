@@ -147,3 +147,25 @@ fn scenarios_readme_documents_every_file_and_column_of_a_report() {
         "{files} files, {columns} columns"
     );
 }
+
+/// The repository carries the license its manifests declare (MIT, in `Cargo.toml` and
+/// `python/pyproject.toml`) and a CITATION.cff naming the same version.
+#[test]
+fn the_license_and_the_citation_are_the_manifests() {
+    let cargo = read("Cargo.toml");
+    let pyproject = read("python/pyproject.toml");
+    assert!(cargo.contains("license = \"MIT\""));
+    assert!(pyproject.contains("license = { text = \"MIT\" }"));
+    let license = read("LICENSE");
+    assert!(license.starts_with("MIT License\n"), "{license}");
+    assert!(license.contains("THE SOFTWARE IS PROVIDED \"AS IS\""));
+    let citation = read("CITATION.cff");
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(citation.contains("cff-version: 1.2.0"));
+    assert!(
+        citation.contains(&format!("version: \"{version}\"")),
+        "{citation}"
+    );
+    assert!(citation.contains("license: MIT"));
+    assert!(pyproject.contains(&format!("version = \"{version}\"")));
+}

@@ -46,7 +46,7 @@ fn rows(csv: &str) -> Vec<Row> {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap().trim_start_matches('\u{feff}'),
-        "throw,side,value,move,white_before,white_chance,luck,best_move,loss"
+        "throw,side,value,move,white_before,white_chance,luck,best_move,loss,grade"
     );
     lines
         .map(|l| {
@@ -55,10 +55,10 @@ fn rows(csv: &str) -> Vec<Row> {
             let n = f.len();
             Row {
                 side: f[1].to_string(),
-                white_before: f[n - 5].parse().unwrap(),
-                white_chance: f[n - 4].parse().unwrap(),
-                luck: f[n - 3].parse().unwrap(),
-                loss: f[n - 1].parse().ok(),
+                white_before: f[n - 6].parse().unwrap(),
+                white_chance: f[n - 5].parse().unwrap(),
+                luck: f[n - 4].parse().unwrap(),
+                loss: f[n - 2].parse().ok(),
             }
         })
         .collect()
@@ -412,4 +412,85 @@ fn a_record_beyond_the_solver_names_the_play_command_that_replays_it() {
         assert_eq!(o.status.code(), Some(2), "{err}");
         assert!(err.contains("--records") && err.contains(why), "{err}");
     }
+}
+
+/// Each decision is graded in named bands of the chance it gave away, each side rated (PR:
+/// mean loss a decision × 500), the key moves named, and the whole review written as a page to
+/// print (review.html) beside review.csv.
+#[test]
+fn a_review_is_graded_rated_and_written_as_a_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let o = senet()
+        .args([
+            "review",
+            "--variant",
+            "tejon",
+            "--pawns",
+            "2",
+            "--seed",
+            "3",
+        ])
+        .args(["--white", "heuristic", "--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = String::from_utf8(o.stdout).unwrap();
+    let (header, rows) = csv(&out.join("review.csv"));
+    let at = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (loss_at, grade_at, side_at) = (at("loss"), at("grade"), at("side"));
+    let band = |loss: f64| match loss {
+        l if l <= 1e-6 => "best",
+        l if l <= 0.02 => "excellent",
+        l if l <= 0.05 => "good",
+        l if l <= 0.10 => "inaccuracy",
+        l if l <= 0.20 => "mistake",
+        _ => "blunder",
+    };
+    let mut losses: Vec<(usize, String, f64)> = Vec::new();
+    for (k, r) in rows.iter().enumerate() {
+        match r[loss_at].parse::<f64>() {
+            Ok(loss) => {
+                assert_eq!(r[grade_at], band(loss), "throw {}", k + 1);
+                losses.push((k + 1, r[side_at].clone(), loss));
+            }
+            Err(_) => assert_eq!(r[grade_at], "", "throw {}: no choice, no grade", k + 1),
+        }
+    }
+    assert!(losses.len() >= 10, "{stdout}");
+    // Each side's rating: its mean loss a decision × 500, within the CSV's six decimals.
+    for side in ["white", "black"] {
+        let mine: Vec<f64> = losses.iter().filter(|l| l.1 == side).map(|l| l.2).collect();
+        let rating = 500.0 * mine.iter().sum::<f64>() / mine.len() as f64;
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("{side}: luck")))
+            .unwrap();
+        let printed: f64 = line
+            .split("rating (PR) ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((printed - rating).abs() <= 0.051, "{line}: {rating}");
+    }
+    // The key moves are the three largest losses, worst first.
+    let mut worst = losses.clone();
+    worst.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
+    let keys: Vec<String> = worst.iter().take(3).map(|l| l.0.to_string()).collect();
+    assert!(
+        stdout.contains(&format!("key moves: throws {}\n", keys.join(", "))),
+        "{stdout}"
+    );
+    // The page: the chart inline, the key moves, one row a throw.
+    let page = std::fs::read_to_string(out.join("review.html")).unwrap();
+    assert!(
+        page.starts_with("<!DOCTYPE html>") && page.contains("<svg"),
+        "{page}"
+    );
+    assert!(page.contains("<h2>Key moves</h2>"));
+    let throws = page.split("<table class=\"throws\">").nth(1).unwrap();
+    assert_eq!(throws.matches("<tr>").count(), rows.len() + 1);
+    assert!(page.contains("@media print"));
 }

@@ -82,6 +82,16 @@ fn solve_writes_the_table_and_its_figures() {
     assert!(column(&header, &rows, "decisions")
         .iter()
         .all(|d| *d == "0"));
+    // The rating is the mean loss × 500 (XG's PR), interval and all.
+    for (rating, loss) in [("rating", "mean_loss"), ("rating_lo95", "mean_loss_lo95")] {
+        for (r, l) in column(&header, &rows, rating)
+            .iter()
+            .zip(column(&header, &rows, loss))
+        {
+            let (r, l): (f64, f64) = (r.parse().unwrap(), l.parse().unwrap());
+            assert!((r - 500.0 * l).abs() <= 1e-9 * r.abs().max(1.0), "{r} {l}");
+        }
+    }
     // The saved table plays: `optimal:FILE` in a game of the same size.
     let table = format!("optimal:{}", out.join("table.senet").display());
     let (code, stdout, stderr) = senet_run(&[
@@ -530,8 +540,9 @@ fn optimal_only_skips_random_play_and_keeps_the_table() {
         assert!(!column(&wh, &wr, "first_mover_random")[0].is_empty());
         let md = String::from_utf8(read(&only, "report.md")).unwrap();
         assert!(md.contains("not computed (`--optimal-only`)"), "{md}");
+        // The whole command: the seed and the folder too.
         assert!(
-            md.contains("--games 20 --optimal-only`"),
+            md.contains("--games 20 --seed 2019 --optimal-only --out "),
             "the command in {md}"
         );
         if method == "layered" {

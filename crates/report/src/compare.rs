@@ -2,17 +2,22 @@
 //! win rates and of the mean lengths, with its 95% interval and p-value (`comparison.csv` has
 //! every pair).
 
-use senet_simulation::play::compare::compare;
+use senet_simulation::play::compare::{compare, holm, Comparison};
 use senet_simulation::play::runner::ArmResult;
 use senet_tables::lang::Lang;
 use std::fmt::Write;
 
 /// The measure's name in words.
 fn measure(name: &str, l: Lang) -> &'static str {
+    let t = l.texts();
     match name {
-        "white_rate" => l.texts().r_whites_wins,
-        "first_mover_rate" => l.texts().r_first_movers_wins,
-        _ => l.texts().r_mean_turns,
+        "white_rate" => t.r_whites_wins,
+        "first_mover_rate" => t.r_first_movers_wins,
+        "first_mover_score" => t.r_first_movers_score,
+        "first_mover_decided" => t.r_first_movers_decided,
+        "draw_rate" => t.r_draws,
+        "mean_throws" => t.r_mean_throws,
+        _ => t.r_mean_turns,
     }
 }
 
@@ -25,23 +30,32 @@ pub fn md(results: &[ArmResult], l: Lang) -> String {
         return String::new();
     }
     let mut m = format!(
-        "## {}\n\n{}\n\n| {} |\n|---|---|---:|---:|---:|---:|\n",
+        "## {}\n\n{}\n\n| {} |\n|---|---|---:|---:|---:|---:|---:|\n",
         l.texts().r_arms_compared,
         senet_tables::fill!(l.texts().r_arms_against_first, first.arm.name),
         l.texts().r_arm_measure_value_first,
     );
-    for r in rest {
-        for c in compare(&first.stats, &r.stats) {
+    // The family: every row of this table, its p-values adjusted together (Holm).
+    let rows: Vec<(&ArmResult, Comparison)> = (rest.iter())
+        .flat_map(|r| {
+            compare(&first.stats, &r.stats)
+                .into_iter()
+                .map(move |c| (r, c))
+        })
+        .collect();
+    let p: Vec<f64> = rows.iter().map(|(_, c)| c.p_value).collect();
+    for ((r, c), holm) in rows.iter().zip(holm(&p)) {
+        {
             // Rates in percent (their difference in points), lengths in turns; one decimal.
             let (scale, unit) = match c.measure {
-                "mean_turns" => (1.0, ""),
+                "mean_turns" | "mean_throws" => (1.0, ""),
                 _ => (100.0, " %"),
             };
             let num = |x: f64| l.num(x * scale, 1);
             let show = |x: f64| format!("{}{unit}", num(x));
             let _ = writeln!(
                 m,
-                "| {} | {} | {} | {} | {} [{}, {}] | {} |",
+                "| {} | {} | {} | {} | {} [{}, {}] | {} | {} |",
                 r.arm.name,
                 measure(c.measure, l),
                 show(c.b),
@@ -49,7 +63,8 @@ pub fn md(results: &[ArmResult], l: Lang) -> String {
                 num(c.difference),
                 num(c.interval.0),
                 num(c.interval.1),
-                p_value(c.p_value, l)
+                p_value(c.p_value, l),
+                p_value(holm, l)
             );
         }
     }

@@ -17,7 +17,7 @@
 //!     records: false,
 //!     class: &[],
 //!     reproduce: "senet-sim run scenarios/coins-vs-sticks.toml",
-//!     program: Program { version: "0.1.0", commit: "unknown" },
+//!     program: Program { version: "0.1.0", commit: "unknown", toolchain: "rustc 1.95.0" },
 //! };
 //! senet_report::write(std::path::Path::new("out"), &setup, results, None)?;
 //! # Ok(()) }
@@ -37,6 +37,7 @@ mod interval;
 mod live;
 pub mod provenance;
 mod records;
+pub mod review;
 pub mod solved;
 mod tournament;
 
@@ -67,6 +68,8 @@ pub struct Program<'a> {
     pub version: &'a str,
     /// The commit it was built from (12 hexadecimal digits, `+modified`, or `unknown`).
     pub commit: &'a str,
+    /// The compiler that built it (`rustc 1.95.0 (...)`).
+    pub toolchain: &'a str,
 }
 
 impl Program<'_> {
@@ -204,7 +207,7 @@ fn write_arms(
         written.insert("games.csv".into(), header);
     }
     if setup.records {
-        records::write(&dir.join("records"), results)?;
+        records::write(&dir.join("records"), results, &setup.program.identity())?;
     }
     for (name, mut frame) in senet_tables::run_tables::arm_tables(results)? {
         let file = format!("{name}.csv");

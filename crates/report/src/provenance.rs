@@ -119,9 +119,10 @@ pub fn network_pairs<'a>(
         .collect()
 }
 
-/// Writes `scenario.toml` (the scenario file as run) and `provenance.json` (the program and
-/// commit, the command, the seed, and each arm's and tournament's rule file, hash, players and
-/// `td` networks), the machine-readable companion of every table of the report.
+/// Writes `scenario.toml` (the scenario file as run) and `provenance.json` (the program, its
+/// commit and compiler, when and on what machine it ran, the command, the seed, and each arm's
+/// and tournament's rule file, hash, players and `td` networks), the machine-readable
+/// companion of every table of the report.
 pub fn write_record(dir: &Path, s: &Scenario, command: &str, program: Program) -> Result<()> {
     // The text read when the run began: the file may have changed or gone since.
     write_file(dir.join("scenario.toml"), &s.text)?;
@@ -155,9 +156,18 @@ pub fn write_record(dir: &Path, s: &Scenario, command: &str, program: Program) -
             v
         })
         .collect();
+    let written = chrono::DateTime::<chrono::Utc>::from(std::time::SystemTime::now());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
     let record = serde_json::json!({
         "program": format!("senet-sim {}", program.version),
         "commit": program.commit,
+        "toolchain": program.toolchain,
+        "written": written.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        "machine": {
+            "os": std::env::consts::OS,
+            "arch": std::env::consts::ARCH,
+            "cores": cores,
+        },
         "command": command,
         "scenario": "scenario.toml",
         "seed": s.seed,

@@ -11,8 +11,9 @@ pub fn file_name(arm: &str, number: u64) -> String {
     format!("{}-game-{number}.txt", crate::charts::slug(arm))
 }
 
-/// Writes into `dir` the record of each recorded game of each arm of `results`.
-pub fn write(dir: &Path, results: &[ArmResult]) -> Result<()> {
+/// Writes into `dir` the record of each recorded game of each arm of `results`, naming the
+/// `program` that wrote it.
+pub fn write(dir: &Path, results: &[ArmResult], program: &str) -> Result<()> {
     create_dir(dir.to_path_buf())?;
     for r in results {
         let arm = &r.arm;
@@ -24,7 +25,8 @@ pub fn write(dir: &Path, results: &[ArmResult]) -> Result<()> {
         for g in &r.records {
             let (winner, throws) = (g.summary.winner, throw_lines(&g.throws));
             let record = Record::new(&arm.game(), g.seed, players.clone(), winner, throws)
-                .with_networks(&networks);
+                .with_networks(&networks)
+                .with_program(program);
             let file = file_name(&arm.name, g.number);
             write_file(dir.join(&file), record.to_text())?;
         }

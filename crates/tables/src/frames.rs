@@ -459,8 +459,8 @@ pub fn metric_intervals(results: &[ArmResult]) -> Result<DataFrame, TablesError>
 }
 
 /// `comparison.csv`: every pair of arms (the later against the earlier), the difference of
-/// their white and first-mover win rates and of their mean lengths, each with its 95%
-/// interval and two-sided p-value ([`senet_simulation::play::compare`]).
+/// each measure of [`senet_simulation::play::compare`], with its 95% interval, its two-sided
+/// p-value and that p-value adjusted by Holm over every row of the table (the family).
 pub fn comparison(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
     let mut rows = Vec::new();
     for (i, a) in results.iter().enumerate() {
@@ -492,5 +492,9 @@ pub fn comparison(results: &[ArmResult]) -> Result<DataFrame, TablesError> {
         col("low95", f(|c| c.interval.0)),
         col("high95", f(|c| c.interval.1)),
         col("p_value", f(|c| c.p_value)),
+        col(
+            "p_holm",
+            senet_simulation::play::compare::holm(&f(|c| c.p_value)),
+        ),
     ])?)
 }

@@ -11,6 +11,7 @@
 //! White: heuristic
 //! Black: random
 //! Result: black
+//! Program: senet-sim 0.1.0, commit 0123456789ab
 //!
 //! 1 white 1: 10 -> 11
 //! 2 white 4: 11 -> 15
@@ -64,6 +65,9 @@ pub struct Record {
     /// The `td` networks played, each by the hash of its weights file (`td sha256:…`; `None`:
     /// no `td` player). Optional: a record without it reads.
     pub networks: Option<String>,
+    /// The program that wrote it: `senet-sim 0.1.0, commit 0123456789ab`. Optional: a record
+    /// without it reads.
+    pub program: Option<String>,
 }
 
 /// A game's throws as a record writes them, one line each ([`throw_line`]).
@@ -105,7 +109,14 @@ impl Record {
             result,
             throws,
             networks: None,
+            program: None,
         }
+    }
+
+    /// The record with its `Program` header: the program and commit that wrote it.
+    pub fn with_program(mut self, program: &str) -> Record {
+        self.program = Some(program.to_string());
+        self
     }
 
     /// The record with its `Networks` header: each `td` player and the hash of its weights.
@@ -138,6 +149,9 @@ impl Record {
         );
         if let Some(n) = &self.networks {
             t += &format!("Networks: {n}\n");
+        }
+        if let Some(p) = &self.program {
+            t += &format!("Program: {p}\n");
         }
         t.push('\n');
         for (k, line) in self.throws.iter().enumerate() {
@@ -223,6 +237,10 @@ impl Record {
                 .iter()
                 .find(|h| h.1 == "Networks")
                 .map(|h| h.2.to_string()),
+            program: headers
+                .iter()
+                .find(|h| h.1 == "Program")
+                .map(|h| h.2.to_string()),
         })
     }
 
@@ -252,6 +270,7 @@ mod tests {
             result: Some(Side::Black),
             throws: vec!["white 1: 10 -> 11".into(), "black 2: no legal move".into()],
             networks: None,
+            program: None,
         }
     }
 
@@ -275,7 +294,15 @@ mod tests {
             text.contains("Result: black\nNetworks: td sha256:c629c732184e\n\n1 white"),
             "{text}"
         );
-        assert_eq!(Record::parse(&text), Ok(td));
+        assert_eq!(Record::parse(&text), Ok(td.clone()));
+        // So does the program that wrote it.
+        let signed = td.with_program("senet-sim 0.1.0, commit 0123456789ab");
+        let text = signed.to_text();
+        assert!(
+            text.contains("c629c732184e\nProgram: senet-sim 0.1.0, commit 0123456789ab\n\n1 white"),
+            "{text}"
+        );
+        assert_eq!(Record::parse(&text), Ok(signed));
         let coins = Record {
             device: Device::Coins,
             result: None,

@@ -6,7 +6,7 @@ use polars::prelude::{Column, DataFrame, PolarsResult};
 use senet_simulation::exact::review::Step;
 
 /// The frame of a review: `throw`, `side`, `value`, `move`, `white_before`, `white_chance`,
-/// `luck`, `best_move` and `loss`, one row per step (chances to six decimals).
+/// `luck`, `best_move`, `loss` and `grade`, one row per step (chances to six decimals).
 pub fn frame(steps: &[Step]) -> PolarsResult<DataFrame> {
     let text = |f: &dyn Fn(&Step) -> String| -> Vec<String> { steps.iter().map(f).collect() };
     let chance =
@@ -33,6 +33,12 @@ pub fn frame(steps: &[Step]) -> PolarsResult<DataFrame> {
             "loss".into(),
             (steps.iter())
                 .map(|s| s.graded.map(|g| six(g.1)))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "grade".into(),
+            (steps.iter())
+                .map(|s| s.grade().map(|g| g.name()))
                 .collect::<Vec<_>>(),
         ),
     ])
@@ -76,7 +82,8 @@ mod tests {
                 "white_chance",
                 "luck",
                 "best_move",
-                "loss"
+                "loss",
+                "grade"
             ]
         );
         assert_eq!(df.height(), 2);
@@ -84,5 +91,6 @@ mod tests {
         assert_eq!(before, Some(0.123457));
         assert_eq!(df.column("luck").unwrap().f64().unwrap().get(1), Some(-0.0));
         assert_eq!(df.column("loss").unwrap().null_count(), 2);
+        assert_eq!(df.column("grade").unwrap().null_count(), 2);
     }
 }

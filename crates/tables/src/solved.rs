@@ -116,6 +116,25 @@ pub fn losses(s: &Solved) -> Result<DataFrame, TablesError> {
                 .map(|(_, x)| x.mean_loss_interval.1)
                 .collect::<Vec<_>>(),
         ),
+        // eXtreme Gammon's PR: the mean loss a decision × 500 (0: perfect play).
+        Column::new(
+            "rating".into(),
+            v.iter()
+                .map(|(_, x)| 500.0 * x.mean_loss())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "rating_lo95".into(),
+            v.iter()
+                .map(|(_, x)| 500.0 * x.mean_loss_interval.0)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "rating_hi95".into(),
+            v.iter()
+                .map(|(_, x)| 500.0 * x.mean_loss_interval.1)
+                .collect::<Vec<_>>(),
+        ),
     ];
     Ok(DataFrame::new_infer_height(cols)?)
 }

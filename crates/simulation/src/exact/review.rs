@@ -26,6 +26,77 @@ use senet_engine::throws::{stream, Device, SeededThrower};
 /// the chart).
 pub(crate) const MISTAKE: f64 = 0.01;
 
+/// A decision's grade by the chance of winning it gave away, in chess.com's bands of expected
+/// points lost (0.02, 0.05, 0.10, 0.20), with gnubg's marks for the worst three.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Grade {
+    /// A best move (nothing given away, within the table's `f32` rounding, 1e-6).
+    Best,
+    /// At most 2 points of chance given away.
+    Excellent,
+    /// At most 5 points.
+    Good,
+    /// At most 10 points: `?!`.
+    Inaccuracy,
+    /// At most 20 points: `?`.
+    Mistake,
+    /// More than 20 points: `??`.
+    Blunder,
+}
+
+impl Grade {
+    /// Every grade, best first.
+    pub const ALL: [Grade; 6] = [
+        Grade::Best,
+        Grade::Excellent,
+        Grade::Good,
+        Grade::Inaccuracy,
+        Grade::Mistake,
+        Grade::Blunder,
+    ];
+
+    /// The grade of a decision that gave away `loss` (a chance, 0 to 1).
+    pub fn of(loss: f64) -> Grade {
+        match loss {
+            l if l <= 1e-6 => Grade::Best,
+            l if l <= 0.02 => Grade::Excellent,
+            l if l <= 0.05 => Grade::Good,
+            l if l <= 0.10 => Grade::Inaccuracy,
+            l if l <= 0.20 => Grade::Mistake,
+            _ => Grade::Blunder,
+        }
+    }
+
+    /// Its name: `best`, `excellent`, `good`, `inaccuracy`, `mistake`, `blunder`.
+    pub fn name(self) -> &'static str {
+        [
+            "best",
+            "excellent",
+            "good",
+            "inaccuracy",
+            "mistake",
+            "blunder",
+        ][self as usize]
+    }
+
+    /// Its name in French: `meilleur`, `excellent`, `bon`, `imprécision`, `erreur`, `gaffe`.
+    pub fn name_fr(self) -> &'static str {
+        [
+            "meilleur",
+            "excellent",
+            "bon",
+            "imprécision",
+            "erreur",
+            "gaffe",
+        ][self as usize]
+    }
+
+    /// gnubg's mark: `?!`, `?`, `??` for the worst three, nothing for the others.
+    pub fn mark(self) -> &'static str {
+        ["", "", "", "?!", "?", "??"][self as usize]
+    }
+}
+
 /// One throw of the game, reviewed.
 #[derive(Clone, Debug)]
 pub struct Step {
@@ -61,6 +132,11 @@ impl Step {
         self.graded.map_or(0.0, |(_, loss)| loss)
     }
 
+    /// The decision's grade (`None` without a choice of two moves or more).
+    pub fn grade(&self) -> Option<Grade> {
+        self.graded.map(|(_, loss)| Grade::of(loss))
+    }
+
     /// A chance of the thrower as white's (`x` for white, `-x` for black): luck and errors seen
     /// from white's side.
     pub fn for_white(&self, x: f64) -> f64 {
@@ -82,12 +158,34 @@ pub struct SideTotals {
     pub decisions: u32,
     /// Of those, the ones where it played a best move (within 1e-9).
     pub best: u32,
+    /// The squares of the chances its moves gave away, summed (the rating's interval).
+    pub error_squares: f64,
+    /// Its decisions by grade, best first ([`Grade::ALL`]).
+    pub grades: [u32; 6],
 }
 
 impl SideTotals {
     /// The share of its decisions played at the best move (`None` without a decision).
     pub fn accuracy(&self) -> Option<f64> {
         (self.decisions > 0).then(|| f64::from(self.best) / f64::from(self.decisions))
+    }
+
+    /// Its rating as eXtreme Gammon's PR: the mean chance given away a decision (between two
+    /// moves or more) × 500, with its 95% interval (the decisions as the sample: mean ± 1.96
+    /// s / √n); 0 is perfect play. `None` without a decision.
+    pub fn rating(&self) -> Option<(f64, (f64, f64))> {
+        (self.decisions > 0).then(|| {
+            let (mean, se) = crate::play::stats::mean_se(
+                u64::from(self.decisions),
+                self.error,
+                self.error_squares,
+            );
+            let z = crate::play::stats::Z95;
+            (
+                500.0 * mean,
+                (500.0 * (mean - z * se).max(0.0), 500.0 * (mean + z * se)),
+            )
+        })
     }
 }
 
@@ -99,8 +197,10 @@ pub fn totals(steps: &[Step]) -> [SideTotals; 2] {
         side.luck += s.luck;
         if let Some((_, loss)) = s.graded {
             side.error += loss;
+            side.error_squares += loss * loss;
             side.decisions += 1;
             side.best += u32::from(loss <= 1e-9);
+            side.grades[Grade::of(loss) as usize] += 1;
         }
     }
     t
@@ -239,5 +339,50 @@ fn step(solution: &Solution, p: &Played, white_before: f64) -> Step {
         white_chance,
         luck: chance + loss - before,
         graded,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grades_are_the_bands_of_the_chance_given_away() {
+        let cases = [
+            (0.0, Grade::Best),
+            (1e-7, Grade::Best),
+            (0.004, Grade::Excellent),
+            (0.02, Grade::Excellent),
+            (0.03, Grade::Good),
+            (0.07, Grade::Inaccuracy),
+            (0.15, Grade::Mistake),
+            (0.2, Grade::Mistake),
+            (0.35, Grade::Blunder),
+        ];
+        for (loss, grade) in cases {
+            assert_eq!(Grade::of(loss), grade, "{loss}");
+        }
+        let marks: Vec<&str> = Grade::ALL.iter().map(|g| g.mark()).collect();
+        assert_eq!(marks, ["", "", "", "?!", "?", "??"]);
+        assert_eq!(Grade::Blunder.name_fr(), "gaffe");
+    }
+
+    #[test]
+    fn the_rating_is_the_mean_loss_times_500_with_its_interval() {
+        // Losses 0, 0.01, 0.02, 0.03: mean 0.015, s = 0.01291, se = 0.006455.
+        let mut t = SideTotals::default();
+        for loss in [0.0, 0.01, 0.02, 0.03] {
+            t.error += loss;
+            t.error_squares += loss * loss;
+            t.decisions += 1;
+        }
+        let (rating, (lo, hi)) = t.rating().unwrap();
+        assert!((rating - 7.5).abs() < 1e-9, "{rating}");
+        let half = 500.0 * crate::play::stats::Z95 * 0.01290994 / 2.0;
+        assert!(
+            (hi - 7.5 - half).abs() < 1e-5 && (7.5 - lo - half).abs() < 1e-5,
+            "{lo} {hi}"
+        );
+        assert_eq!(SideTotals::default().rating(), None);
     }
 }

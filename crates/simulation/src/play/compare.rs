@@ -1,6 +1,9 @@
-//! Two arms of one scenario compared: the difference of their win rates and of their mean
-//! lengths, each with its 95% interval and the two-sided p-value of "no difference" (the
-//! arms' games are independent samples; a normal test on the difference, unpooled).
+//! Two arms of one scenario compared: the difference of their win rates (white's, the first
+//! mover's over all games, with draws as half a win, and over the decided games), their draw
+//! rates and their mean lengths in turns and throws, each with its 95% interval and the
+//! two-sided p-value of "no difference" (the arms' games are independent samples; a normal
+//! test on the difference, unpooled). A table of many comparisons adjusts its p-values for
+//! the family with [`holm`].
 
 use crate::play::stats::{mean_se, two_sided, ArmStats, Z95};
 
@@ -22,6 +25,22 @@ pub struct Comparison {
     pub p_value: f64,
 }
 
+/// Holm's step-down adjustment of a family of p-values, in their order: the k-th smallest of
+/// m is multiplied by m − k + 1, then made no smaller than the one before it, at most 1. The
+/// family's chance of any false « differs » stays at or below the level tested.
+pub fn holm(p: &[f64]) -> Vec<f64> {
+    let m = p.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut adjusted = vec![0.0; m];
+    let mut running: f64 = 0.0;
+    for (k, &i) in order.iter().enumerate() {
+        running = running.max(((m - k) as f64 * p[i]).min(1.0));
+        adjusted[i] = running;
+    }
+    adjusted
+}
+
 /// A measure's value and its standard error in one arm (`None`: no game to read).
 type Estimate = Option<(f64, f64)>;
 
@@ -40,20 +59,58 @@ fn mean_turns(a: &ArmStats) -> Estimate {
     (n > 0).then(|| mean_se(n, sum, squares))
 }
 
+/// The mean throws of the finished games, with s / √n.
+fn mean_throws(a: &ArmStats) -> Estimate {
+    let n = a.throws_per_game.total();
+    let (sum, squares) = a.throws_per_game.sums();
+    (n > 0).then(|| mean_se(n, sum, squares))
+}
+
+/// The first mover's score over all games, a draw half a win: the mean of a game's 1, ½ or 0,
+/// with its standard error from those values' variance.
+fn first_mover_score(a: &ArmStats) -> Estimate {
+    (a.games > 0).then(|| {
+        let n = a.games as f64;
+        let (w, d) = (a.first_mover_wins as f64, a.draws as f64);
+        let mean = (w + d / 2.0) / n;
+        let variance = ((w + d / 4.0) / n - mean * mean).max(0.0);
+        (mean, (variance / n).sqrt())
+    })
+}
+
 /// How a measure is read from an arm.
 type Reader = fn(&ArmStats) -> Estimate;
 
-/// The measures compared, with how each is read from an arm.
-const MEASURES: [(&str, Reader); 3] = [
+/// The measures compared, with how each is read from an arm: `summary.csv`'s names, and
+/// `first_mover_score` (draws as ½), `first_mover_decided` (over the games with a winner).
+const MEASURES: [(&str, Reader); 7] = [
     ("white_rate", |a| share(a.white_wins, a.games)),
     ("first_mover_rate", |a| share(a.first_mover_wins, a.games)),
+    ("first_mover_score", first_mover_score),
+    ("first_mover_decided", |a| {
+        share(a.first_mover_wins, a.white_wins + a.black_wins)
+    }),
+    ("draw_rate", |a| share(a.draws, a.games)),
     ("mean_turns", mean_turns),
+    ("mean_throws", mean_throws),
 ];
 
-/// The comparisons of arm `b` with arm `a`, one a measure both arms have.
+/// The measures [`compare`] compares, in its order.
+pub fn measures() -> impl Iterator<Item = &'static str> {
+    MEASURES.iter().map(|(m, _)| *m)
+}
+
+/// The measures that differ from the first mover's rate only through draws and unfinished
+/// games: left out of a pair of arms that has neither (they would repeat it).
+const WITH_DRAWS: [&str; 3] = ["first_mover_score", "first_mover_decided", "draw_rate"];
+
+/// The comparisons of arm `b` with arm `a`, one a measure both arms have (the measures of
+/// draws only when one of them has a draw or an unfinished game).
 pub fn compare(a: &ArmStats, b: &ArmStats) -> Vec<Comparison> {
+    let draws = a.draws + b.draws + a.unfinished + b.unfinished > 0;
     MEASURES
         .iter()
+        .filter(|(measure, _)| draws || !WITH_DRAWS.contains(measure))
         .filter_map(|(measure, of)| {
             let ((va, sa), (vb, sb)) = (of(a)?, of(b)?);
             let difference = vb - va;
@@ -91,6 +148,7 @@ mod tests {
         };
         for &t in turns {
             a.turns.add(t);
+            a.throws_per_game.add(2 * t);
         }
         a
     }
@@ -110,6 +168,50 @@ mod tests {
         // The same first-mover rate: no difference, p = 1.
         let first = c.iter().find(|x| x.measure == "first_mover_rate").unwrap();
         assert_eq!((first.difference, first.p_value), (0.0, 1.0));
+    }
+
+    #[test]
+    fn holm_multiplies_the_kth_smallest_and_keeps_the_order() {
+        // m = 4: 0.01 × 4 = 0.04, 0.02 × 3 = 0.06, 0.03 × 2 = 0.06, 0.5 × 1 = 0.5; in place.
+        let adjusted = holm(&[0.5, 0.03, 0.01, 0.02]);
+        let want = [0.5, 0.06, 0.04, 0.06];
+        for (a, w) in adjusted.iter().zip(want) {
+            assert!((a - w).abs() < 1e-12, "{adjusted:?}");
+        }
+        // Monotone, and capped at 1.
+        assert_eq!(holm(&[0.4, 0.3]), vec![0.6, 0.6]);
+        assert_eq!(holm(&[0.9, 0.8, 0.7]), vec![1.0, 1.0, 1.0]);
+        assert!(holm(&[]).is_empty());
+    }
+
+    #[test]
+    fn draws_count_half_for_the_score_and_not_at_all_when_decided() {
+        // 1,000 games: the first mover wins 300, 400 are drawn (ludii-jequier's sort of arm).
+        let mut a = arm(1000, 300, 300, &[10]);
+        a.black_wins = 300;
+        a.draws = 400;
+        let c = compare(&a, &a);
+        let get = |m: &str| c.iter().find(|x| x.measure == m).unwrap().a;
+        // Without a draw, the draws' measures are left out (they repeat the first mover's).
+        let none = arm(1000, 500, 500, &[10]);
+        let measures: Vec<&str> = compare(&none, &none).iter().map(|x| x.measure).collect();
+        assert_eq!(
+            measures,
+            [
+                "white_rate",
+                "first_mover_rate",
+                "mean_turns",
+                "mean_throws"
+            ]
+        );
+        assert!((get("first_mover_rate") - 0.3).abs() < 1e-12);
+        assert!((get("first_mover_score") - 0.5).abs() < 1e-12);
+        assert!((get("first_mover_decided") - 0.5).abs() < 1e-12);
+        assert!((get("draw_rate") - 0.4).abs() < 1e-12);
+        // The score's standard error: values 1 (300), ½ (400), 0 (300): E[X²] = 0.4, variance
+        // 0.4 − 0.25 = 0.15.
+        let (_, se) = first_mover_score(&a).unwrap();
+        assert!((se - (0.15f64 / 1000.0).sqrt()).abs() < 1e-12);
     }
 
     #[test]

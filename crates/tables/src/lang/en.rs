@@ -99,8 +99,12 @@ pub static EN: Texts = Texts {
     r_whites_wins: "white's wins",
     r_first_movers_wins: "first mover's wins",
     r_mean_turns: "mean turns",
+    r_first_movers_score: "first mover's score (a draw ½)",
+    r_first_movers_decided: "first mover's wins of the decided games",
+    r_draws: "draws",
+    r_mean_throws: "mean throws",
     r_arms_compared: "Arms compared",
-    r_arm_measure_value_first: "arm | measure | value | first arm's | difference [95%] (points, or turns) | p",
+    r_arm_measure_value_first: "arm | measure | value | first arm's | difference [95%] (points, turns or throws) | p | p, Holm",
     r_endgame: "the endgame of",
     r_pawns_side: "pawns a side",
     r_from: "from",
@@ -207,7 +211,7 @@ pub static EN: Texts = Texts {
                  runs included (a group read from the checkpoint counts the seconds of the run \
                  that solved it); about {} MB held at most (every value in f64, and the \
                  outcomes of the largest group kept).",
-    r_arms_against_first: "Each arm against `{}` (all pairs: `comparison.csv`): the difference (the arm less the first) with its 95% interval, and the two-sided p-value of no difference (a normal test; the arms' games are independent). Rates are shares of all games; lengths are of the finished games.",
+    r_arms_against_first: "Each arm against `{}` (all pairs: `comparison.csv`): the difference (the arm less the first) with its 95% interval, and the two-sided p-value of no difference (a normal test; the arms' games are independent), then that p-value adjusted by Holm over every row of this table (the family of comparisons made at once: read that one before saying two arms differ). Rates are shares of all games but where said; lengths are of the finished games.",
     r_arms_header: "| arm | games | wins of the side that starts | turns on average | median turns |\n",
     r_axis_from: "axis from",
     r_to: "to",

@@ -99,8 +99,12 @@ pub static FR: Texts = Texts {
     r_whites_wins: "victoires des blancs",
     r_first_movers_wins: "victoires du premier joueur",
     r_mean_turns: "tours en moyenne",
+    r_first_movers_score: "score du premier joueur (une nulle ½)",
+    r_first_movers_decided: "victoires du premier joueur parmi les parties gagnées",
+    r_draws: "parties nulles",
+    r_mean_throws: "lancers en moyenne",
     r_arms_compared: "Configurations comparées",
-    r_arm_measure_value_first: "configuration | mesure | valeur | celle de la première | différence [95 %] (points, ou tours) | p",
+    r_arm_measure_value_first: "configuration | mesure | valeur | celle de la première | différence [95 %] (points, tours ou lancers) | p | p, Holm",
     r_endgame: "la fin de partie à",
     r_pawns_side: "pions par camp",
     r_from: "à partir de",
@@ -208,7 +212,7 @@ pub static FR: Texts = Texts {
                  {} s en tout, exécutions précédentes comprises (un groupe relu du point de \
                  reprise compte les secondes de l'exécution qui l'a résolu) ; environ {} Mo au \
                  plus (chaque valeur en f64, et les issues gardées du plus grand groupe).",
-    r_arms_against_first: "Chaque configuration face à `{}` (toutes les paires : `comparison.csv`) : la différence (la configuration moins la première) avec son intervalle à 95 %, et la p-valeur bilatérale de l'absence de différence (test normal ; les parties des configurations sont indépendantes). Les fréquences portent sur toutes les parties, les durées sur les parties finies.",
+    r_arms_against_first: "Chaque configuration face à `{}` (toutes les paires : `comparison.csv`) : la différence (la configuration moins la première) avec son intervalle à 95 %, et la p-valeur bilatérale de l'absence de différence (test normal ; les parties des configurations sont indépendantes), puis cette p-valeur corrigée par Holm sur toutes les lignes du tableau (la famille des comparaisons faites à la fois : c'est elle qu'il faut lire avant de dire que deux configurations diffèrent). Les fréquences portent sur toutes les parties sauf mention contraire, les durées sur les parties finies.",
     r_arms_header: "| configuration | parties | victoires du camp qui commence | tours en moyenne | médiane des tours |\n",
     r_axis_from: "axe de",
     r_to: "à",

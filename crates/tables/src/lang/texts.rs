@@ -134,6 +134,14 @@ pub struct Texts {
     pub r_whites_wins: &'static str,
     pub r_first_movers_wins: &'static str,
     pub r_mean_turns: &'static str,
+    /// The first mover's score, a draw half a win (a measure compared).
+    pub r_first_movers_score: &'static str,
+    /// The first mover's share of the decided games (a measure compared).
+    pub r_first_movers_decided: &'static str,
+    /// Draws (a measure compared).
+    pub r_draws: &'static str,
+    /// Mean throws (a measure compared).
+    pub r_mean_throws: &'static str,
     pub r_arms_compared: &'static str,
     pub r_arm_measure_value_first: &'static str,
     pub r_endgame: &'static str,
