@@ -1,4 +1,5 @@
-//! `senet-sim moves`: the legal moves of a position for one throw (or residual points).
+//! `senet-sim moves`: the legal moves of a position for one throw (or residual points), and
+//! with `--table` each move's exact chance of winning (an analysis board).
 
 use super::args::VariantArgs;
 use crate::error::{bad, InputError};
@@ -59,6 +60,11 @@ pub struct MovesArgs {
     /// Print one JSON array instead of a readable list.
     #[arg(long)]
     json: bool,
+    /// A table of `senet-sim solve` for these rules (DIR/table.senet): the position's chance of
+    /// winning for the side to move before the throw, and each move's after it (best play by
+    /// both sides from there).
+    #[arg(long, value_name = "FILE", conflicts_with = "residual")]
+    table: Option<std::path::PathBuf>,
 }
 
 /// The squares of a comma-separated list (`1,5,26`); empty items are skipped.
@@ -151,8 +157,20 @@ pub fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<()> {
         }
         (None, None) => return bad("give --throw N or --residual N"),
     };
+    let values = match &a.table {
+        Some(file) => Some(valued(file, &rules, &pos, value, &list)?),
+        None => None,
+    };
     if a.json {
-        let arr: Vec<_> = list.iter().map(move_json).collect();
+        let arr: Vec<_> = (list.iter().enumerate())
+            .map(|(i, mv)| {
+                let mut j = move_json(mv);
+                if let Some((_, v)) = &values {
+                    j["value"] = v[i].into();
+                }
+                j
+            })
+            .collect();
         writeln!(out, "{}", serde_json::Value::Array(arr))?;
         return Ok(());
     }
@@ -163,14 +181,66 @@ pub fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<()> {
         )?;
     }
     write!(out, "{}", pos.draw())?;
+    if let Some((before, _)) = &values {
+        writeln!(
+            out,
+            "{} to move, before the throw: chance of winning {:.4}",
+            pos.to_move(),
+            before
+        )?;
+    }
     writeln!(out, "{} to move, {what} {value}:", pos.to_move())?;
     if list.is_empty() && a.residual.is_some() {
         writeln!(out, "  no legal move: the points are lost")?;
     } else if list.is_empty() {
         writeln!(out, "  no legal move: the turn passes")?;
     }
-    for mv in &list {
-        writeln!(out, "  {}", describe(mv))?;
+    let best = values
+        .as_ref()
+        .map(|(_, v)| v.iter().copied().fold(f64::NEG_INFINITY, f64::max));
+    for (i, mv) in list.iter().enumerate() {
+        match (&values, best) {
+            (Some((_, v)), Some(best)) => {
+                let lost = best - v[i];
+                let note = if lost <= 1e-6 {
+                    "best".to_string()
+                } else {
+                    format!("gives away {lost:.4}")
+                };
+                writeln!(out, "  {:<28} chance {:.4}  {note}", describe(mv), v[i])?
+            }
+            _ => writeln!(out, "  {}", describe(mv))?,
+        }
     }
     Ok(())
+}
+
+/// The table of `file`, checked to be one of `rules`' game: the chance of winning of the side
+/// to move of `pos` before throwing, and after each of `moves` (a throw of `value`).
+fn valued(
+    file: &std::path::Path,
+    rules: &Rules,
+    pos: &Position,
+    value: u8,
+    moves: &MoveList,
+) -> Result<(f64, Vec<f64>)> {
+    let at = |why: String| InputError(format!("--table {}: {why}", file.display()));
+    let table = senet_simulation::exact::tablefile::load(file)
+        .map_err(|e| at(senet_engine::Chain(&e).to_string()))?;
+    if !senet_engine::solve::same_game(&table.rules, rules) {
+        return Err(at(format!(
+            "a table of another game ({} pawns a side, or other rules): give the rules it was solved for",
+            table.rules.pawns
+        ))
+        .into());
+    }
+    let Some(before) = table.value(pos) else {
+        return Err(at("the table does not hold this position (an endgame table?)".into()).into());
+    };
+    let asked = senet_engine::strategy::Asked::Throw(value);
+    let outside = |p: &Position| table.value(p).is_none();
+    if moves.iter().any(|m| outside(&m.after)) {
+        return Err(at("the table does not hold every position these moves reach".into()).into());
+    }
+    Ok((before, table.move_values(pos, asked, moves)))
 }

@@ -654,3 +654,76 @@ fn a_td_player_without_a_network_is_refused_before_the_solve() {
     );
     assert!(!out.exists());
 }
+
+/// `moves --table` is an analysis board: a position given on the command line, each move's
+/// exact chance of winning from a solved table, the same as `solve`'s own critical.csv says.
+#[test]
+fn moves_with_a_table_value_each_move_as_the_solve_did() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("tejon-2");
+    let (code, _, stderr) = solve_tejon_two(&out, "graph", &["--optimal-only"]);
+    assert_eq!(code, 0, "{stderr}");
+    let table = out.join("table.senet");
+    let (header, rows) = csv(&out.join("critical.csv"));
+    let field =
+        |row: &[String], name: &str| row[header.iter().position(|h| h == name).unwrap()].clone();
+    assert!(rows.len() >= 5);
+    for row in &rows {
+        let squares = |side: &str| field(row, side).replace(' ', ",");
+        let (white, black) = (squares("white"), squares("black"));
+        let (code, stdout, stderr) = senet_run(&[
+            "moves",
+            "--variant",
+            "tejon",
+            "--set",
+            "pawns=2",
+            "--white",
+            &white,
+            "--black",
+            &black,
+            "--to-move",
+            &field(row, "to_move"),
+            "--throw",
+            &field(row, "throw"),
+            "--table",
+            table.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(
+            stdout.contains("before the throw: chance of winning 0."),
+            "{stdout}"
+        );
+        for (mv, value) in [("best_move", "best_value"), ("worst_move", "worst_value")] {
+            let v: f64 = field(row, value).parse().unwrap();
+            let line = (stdout.lines())
+                .find(|l| l.trim_start().starts_with(&format!("{} ", field(row, mv))))
+                .unwrap_or_else(|| panic!("{stdout}"));
+            assert!(line.contains(&format!("chance {v:.4}")), "{line} for {v}");
+        }
+        let best = field(row, "best_move");
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.contains(&best) && l.ends_with("best")),
+            "{stdout}"
+        );
+    }
+    // A table of another game is refused, naming the file.
+    let (code, _, stderr) = senet_run(&[
+        "moves",
+        "--variant",
+        "tejon",
+        "--white",
+        "24",
+        "--black",
+        "26,30",
+        "--to-move",
+        "black",
+        "--throw",
+        "1",
+        "--table",
+        table.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("a table of another game"), "{stderr}");
+}
