@@ -192,24 +192,39 @@ fn losses(md: &mut String, s: &Solved, l: Lang) {
     let _ = writeln!(md, "{}\n", l.texts().r_each_strategy_played_against_2);
     let _ = writeln!(
         md,
-        "| {} | {} | {} | {} | {} | {} | {} |\n|---|---:|---:|---:|---:|---:|---:|",
+        "| {} | {} | {} | {} | {} | {} | {} | {} |\n|---|---:|---:|---:|---:|---:|---:|---:|",
         l.texts().r_strategy,
         l.texts().r_games,
         l.texts().r_won_against_optimal,
+        l.texts().r_luck_adjusted,
         l.texts().r_decisions,
         l.texts().r_worse_moves,
         l.texts().r_mean_loss_per_decision,
         l.texts().r_largest_loss,
     );
+    let with_interval = |(x, (lo, hi)): (f64, (f64, f64))| {
+        format!(
+            "{} [{}, {}]",
+            l.pct_with(x, 1),
+            l.num(100.0 * lo, 1),
+            l.num(100.0 * hi, 1)
+        )
+    };
     for (spec, v) in &s.verdicts {
+        let ratio = v
+            .variance_ratio
+            .map_or(String::new(), |r| format!(" ({})", l.num(r, 1)));
         let _ = writeln!(
             md,
-            "| {spec} | {} | {} | {} | {} | {} | {} |",
+            "| {spec} | {} | {} | {}{ratio} | {} | {} | {} [{}, {}] | {} |",
             l.int(v.games),
-            l.pct_with(v.wins as f64 / v.games.max(1) as f64, 1),
+            with_interval(v.score),
+            with_interval(v.luck_adjusted),
             l.int(v.decisions),
             l.pct_with(v.worse_share(), 1),
             l.pct_with(v.mean_loss(), 2),
+            l.num(100.0 * v.mean_loss_interval.0, 2),
+            l.num(100.0 * v.mean_loss_interval.1, 2),
             l.pct_with(v.max_loss, 1),
         );
     }

@@ -5,6 +5,7 @@ use crate::TablesError;
 use polars::prelude::{Column, DataFrame};
 use senet_engine::board::Side;
 use senet_simulation::exact::judge::Decision;
+use senet_simulation::exact::review::RATING;
 use senet_simulation::input::rulefile::{hash, to_text};
 
 pub use senet_simulation::exact::analysis::Solved;
@@ -116,23 +117,55 @@ pub fn losses(s: &Solved) -> Result<DataFrame, TablesError> {
                 .map(|(_, x)| x.mean_loss_interval.1)
                 .collect::<Vec<_>>(),
         ),
-        // eXtreme Gammon's PR: the mean loss a decision × 500 (0: perfect play).
+        Column::new(
+            "score".into(),
+            v.iter().map(|(_, x)| x.score.0).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "score_lo95".into(),
+            v.iter().map(|(_, x)| x.score.1 .0).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "score_hi95".into(),
+            v.iter().map(|(_, x)| x.score.1 .1).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "luck_adjusted".into(),
+            v.iter().map(|(_, x)| x.luck_adjusted.0).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "luck_adjusted_lo95".into(),
+            v.iter()
+                .map(|(_, x)| x.luck_adjusted.1 .0)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "luck_adjusted_hi95".into(),
+            v.iter()
+                .map(|(_, x)| x.luck_adjusted.1 .1)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "variance_ratio".into(),
+            v.iter().map(|(_, x)| x.variance_ratio).collect::<Vec<_>>(),
+        ),
+        // eXtreme Gammon's PR: 500 × the mean equity lost a decision, 1,000 × the chance.
         Column::new(
             "rating".into(),
             v.iter()
-                .map(|(_, x)| 500.0 * x.mean_loss())
+                .map(|(_, x)| RATING * x.mean_loss())
                 .collect::<Vec<_>>(),
         ),
         Column::new(
             "rating_lo95".into(),
             v.iter()
-                .map(|(_, x)| 500.0 * x.mean_loss_interval.0)
+                .map(|(_, x)| RATING * x.mean_loss_interval.0)
                 .collect::<Vec<_>>(),
         ),
         Column::new(
             "rating_hi95".into(),
             v.iter()
-                .map(|(_, x)| 500.0 * x.mean_loss_interval.1)
+                .map(|(_, x)| RATING * x.mean_loss_interval.1)
                 .collect::<Vec<_>>(),
         ),
     ];

@@ -1,11 +1,19 @@
 //! How far each strategy is from optimal play: every decision it makes in seeded games against
 //! `optimal` is judged with the solved table, and the positions where the choice matters most
 //! are kept.
+//!
+//! Its score against `optimal` is given twice: as played (a win 1, a draw ½), and adjusted for
+//! luck, as gnubg's luck-adjusted result (Zare's variance reduction): each game's score less
+//! the luck of every throw, which is the strategy's exact chance at the start (the first mover
+//! known) less the chance its decisions gave away (`optimal` gives none away). The luck of a
+//! throw has mean zero given the game so far, so the adjusted score has the same expectation
+//! as the score, and none of the dice's variance.
 
 use rayon::prelude::*;
 use senet_engine::board::{Position, Side};
 use senet_engine::game::{play_game, Observer};
 use senet_engine::movegen::Move;
+use senet_engine::solve::backup::Pick;
 use senet_engine::solve::Solution;
 use senet_engine::strategy::optimal::Optimal;
 use senet_engine::strategy::spec::Player;
@@ -81,6 +89,13 @@ pub struct Verdict {
     /// The 95% interval of [`Verdict::mean_loss`], the games as the sampled units (a ratio
     /// of two sums over games: its standard error by the delta method).
     pub mean_loss_interval: (f64, f64),
+    /// Its mean score against `optimal` (a win 1, a draw ½) with its 95% interval.
+    pub score: (f64, (f64, f64)),
+    /// The same score adjusted for luck, with its 95% interval.
+    pub luck_adjusted: (f64, (f64, f64)),
+    /// The variance of a game's score over that of its luck-adjusted score: how many times
+    /// fewer games the adjusted score needs for the same interval (`None`: no variance).
+    pub variance_ratio: Option<f64>,
 }
 
 impl Verdict {
@@ -102,6 +117,8 @@ struct Judged<'a> {
     me: Side,
     solution: &'a Solution,
     decisions: Vec<Decision>,
+    /// The chance given away by its uses of points left over (not judged, but adjusted for).
+    left_over_loss: f64,
 }
 
 impl Observer for Judged<'_> {
@@ -115,14 +132,22 @@ impl Observer for Judged<'_> {
         moves: &[Move],
         chosen: usize,
     ) {
-        if let (true, Asked::Throw(throw), true) = (side == self.me, *asked, moves.len() > 1) {
-            self.decisions.push(Decision {
+        if side != self.me || moves.len() < 2 {
+            return;
+        }
+        let values = self.solution.move_values(pos, *asked, moves);
+        match *asked {
+            Asked::Throw(throw) => self.decisions.push(Decision {
                 pos: *pos,
                 throw,
                 moves: moves.to_vec(),
-                values: self.solution.move_values(pos, Asked::Throw(throw), moves),
+                values,
                 chosen,
-            });
+            }),
+            Asked::LeftOver { .. } => {
+                let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                self.left_over_loss += best - values[chosen];
+            }
         }
     }
 }
@@ -139,7 +164,12 @@ pub fn judge(
     lane: u64,
 ) -> (Verdict, Vec<Decision>) {
     let rules = &solution.rules;
-    let per_game: Vec<(bool, Vec<Decision>)> = (0..games)
+    let lookup = |p: &Position| solution.covered(p);
+    // The first mover's exact chance at the start, for either first mover.
+    let start = [Side::White, Side::Black].map(|first| {
+        crate::exact::values::side_start_value(rules, &solution.throws, Pick::Best, &lookup, first)
+    });
+    let per_game: Vec<(Played, Vec<Decision>)> = (0..games)
         .into_par_iter()
         .map(|g| {
             let s = game_seed(seed, lane, g);
@@ -149,10 +179,12 @@ pub fn judge(
                 Box::new(Optimal::new(solution.clone())),
             ];
             players[me] = player.build(rules, device);
+            let side = if me == 0 { Side::White } else { Side::Black };
             let mut judged = Judged {
-                me: if me == 0 { Side::White } else { Side::Black },
+                me: side,
                 solution,
                 decisions: Vec::new(),
+                left_over_loss: 0.0,
             };
             let mut thrower = SeededThrower::new(device, s);
             let summary = play_game(
@@ -163,7 +195,25 @@ pub fn judge(
                 &mut judged,
             );
             let won = summary.winner.is_some_and(|w| w.index() == me);
-            (won, judged.decisions)
+            let score = if won {
+                1.0
+            } else if summary.draw {
+                0.5
+            } else {
+                0.0
+            };
+            let first = summary.first.unwrap_or(Side::White);
+            let at_start = match first == side {
+                true => start[first.index()],
+                false => 1.0 - start[first.index()],
+            };
+            let lost: f64 = judged.decisions.iter().map(Decision::loss).sum();
+            let played = Played {
+                won,
+                score,
+                adjusted: at_start - lost - judged.left_over_loss,
+            };
+            (played, judged.decisions)
         })
         .collect();
     let mut verdict = Verdict {
@@ -172,8 +222,17 @@ pub fn judge(
     };
     let mut all = Vec::new();
     let mut per_game_sums = Vec::with_capacity(per_game.len());
-    for (won, decisions) in per_game {
-        verdict.wins += u64::from(won);
+    let (mut scores, mut adjusted) = ((0.0, 0.0), (0.0, 0.0));
+    for (played, decisions) in per_game {
+        verdict.wins += u64::from(played.won);
+        scores = (
+            scores.0 + played.score,
+            scores.1 + played.score * played.score,
+        );
+        adjusted = (
+            adjusted.0 + played.adjusted,
+            adjusted.1 + played.adjusted.powi(2),
+        );
         let mut game = (0.0, 0.0);
         for d in decisions {
             let loss = d.loss();
@@ -187,7 +246,24 @@ pub fn judge(
         per_game_sums.push(game);
     }
     verdict.mean_loss_interval = ratio_interval(&per_game_sums);
+    let interval = |(sum, squares): (f64, f64)| {
+        let (mean, se) = crate::play::stats::mean_se(games, sum, squares);
+        let z = crate::play::stats::Z95;
+        ((mean, (mean - z * se, mean + z * se)), se)
+    };
+    let ((score, se_score), (luck_adjusted, se_adjusted)) = (interval(scores), interval(adjusted));
+    verdict.score = score;
+    verdict.luck_adjusted = luck_adjusted;
+    verdict.variance_ratio = (se_adjusted > 0.0).then(|| (se_score / se_adjusted).powi(2));
     (verdict, all)
+}
+
+/// One judged game: whether the strategy won, its score (1, ½ or 0) and its luck-adjusted
+/// score.
+struct Played {
+    won: bool,
+    score: f64,
+    adjusted: f64,
 }
 
 /// The 95% interval of Σ yᵢ / Σ xᵢ over sampled units (yᵢ, xᵢ): the ratio ± 1.96 standard

@@ -97,6 +97,10 @@ impl Grade {
     }
 }
 
+/// A rating per unit of chance given away: eXtreme Gammon's PR is 500 × the mean equity lost a
+/// decision, and the equity (2p − 1) loses twice the chance.
+pub const RATING: f64 = 1000.0;
+
 /// One throw of the game, reviewed.
 #[derive(Clone, Debug)]
 pub struct Step {
@@ -170,8 +174,9 @@ impl SideTotals {
         (self.decisions > 0).then(|| f64::from(self.best) / f64::from(self.decisions))
     }
 
-    /// Its rating as eXtreme Gammon's PR: the mean chance given away a decision (between two
-    /// moves or more) × 500, with its 95% interval (the decisions as the sample: mean ± 1.96
+    /// Its rating as eXtreme Gammon's PR: 500 × the mean equity given away a decision (between
+    /// two moves or more; equity 2p − 1, from −1 to 1), so 1,000 × the mean chance given away,
+    /// with its 95% interval (the decisions as the sample: mean ± 1.96
     /// s / √n); 0 is perfect play. `None` without a decision.
     pub fn rating(&self) -> Option<(f64, (f64, f64))> {
         (self.decisions > 0).then(|| {
@@ -182,8 +187,8 @@ impl SideTotals {
             );
             let z = crate::play::stats::Z95;
             (
-                500.0 * mean,
-                (500.0 * (mean - z * se).max(0.0), 500.0 * (mean + z * se)),
+                RATING * mean,
+                (RATING * (mean - z * se).max(0.0), RATING * (mean + z * se)),
             )
         })
     }
@@ -368,8 +373,8 @@ mod tests {
     }
 
     #[test]
-    fn the_rating_is_the_mean_loss_times_500_with_its_interval() {
-        // Losses 0, 0.01, 0.02, 0.03: mean 0.015, s = 0.01291, se = 0.006455.
+    fn the_rating_is_the_mean_loss_times_1000_with_its_interval() {
+        // Losses 0, 0.01, 0.02, 0.03: mean 0.015 (a PR of 15), s = 0.01291, se = 0.006455.
         let mut t = SideTotals::default();
         for loss in [0.0, 0.01, 0.02, 0.03] {
             t.error += loss;
@@ -377,10 +382,10 @@ mod tests {
             t.decisions += 1;
         }
         let (rating, (lo, hi)) = t.rating().unwrap();
-        assert!((rating - 7.5).abs() < 1e-9, "{rating}");
-        let half = 500.0 * crate::play::stats::Z95 * 0.01290994 / 2.0;
+        assert!((rating - 15.0).abs() < 1e-9, "{rating}");
+        let half = 1000.0 * crate::play::stats::Z95 * (0.0005f64 / 3.0).sqrt() / 2.0;
         assert!(
-            (hi - 7.5 - half).abs() < 1e-5 && (7.5 - lo - half).abs() < 1e-5,
+            (hi - 15.0 - half).abs() < 1e-5 && (15.0 - lo - half).abs() < 1e-5,
             "{lo} {hi}"
         );
         assert_eq!(SideTotals::default().rating(), None);

@@ -220,6 +220,8 @@ pub struct Texts {
     pub r_each_strategy_played_against_2: &'static str,
     pub r_strategy: &'static str,
     pub r_won_against_optimal: &'static str,
+    /// The luck-adjusted score's column of the solve report's table of strategies.
+    pub r_luck_adjusted: &'static str,
     pub r_decisions: &'static str,
     pub r_worse_moves: &'static str,
     pub r_mean_loss_per_decision: &'static str,
