@@ -75,3 +75,22 @@ def test_a_file_that_is_not_a_table_is_refused(tmp_path):
     bad.write_bytes(b"not a table at all")
     with pytest.raises(ValueError, match="not a solved table"):
         senet_sim.Table(bad)
+
+
+def test_the_standard_library_reader_reads_the_same_table(solved):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("senet_table", ROOT / "scripts" / "senet_table.py")
+    reader = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(reader)
+    header, values = reader.read(solved / "table.senet")
+    table = senet_sim.Table(solved / "table.senet")
+    assert header["rules"]["pawns"] == 2 and header["positions"] == table.positions
+    assert [tuple(t) for t in header["throws"]] == table.throws
+    ours = array.array("f")
+    ours.frombytes(table.values())
+    assert values == ours
+    with pytest.raises(ValueError, match="not a table"):
+        bad = solved.parent / "bad.senet"
+        bad.write_bytes(b"nothing")
+        reader.read(bad)
