@@ -191,6 +191,7 @@ fn record_of(g: &Game, steps: &[Step], winner: Option<Side>) -> Record {
     let throws = (steps.iter())
         .map(|s| throw_line(s.side, s.throw, s.played.as_ref()))
         .collect();
+    let notes = steps.iter().map(note).collect();
     Record::new(
         &game,
         g.seed,
@@ -199,6 +200,34 @@ fn record_of(g: &Game, steps: &[Step], winner: Option<Side>) -> Record {
         throws,
     )
     .with_program(&crate::program::PROGRAM.identity())
+    .with_notes(notes)
+}
+
+/// A throw's analysis in the record (`docs/records.md`): white's chance after it, the luck
+/// (the thrower's), and the grade of a choice with the chance it gave away and the best move.
+fn note(s: &Step) -> String {
+    let l = Lang::En;
+    let mut n = format!(
+        "white {}, luck {}",
+        l.pct_with(s.white_chance, 1),
+        signed_pct(s.luck, l)
+    );
+    if let Some((best, loss)) = s.graded {
+        let g = Grade::of(loss);
+        n += &format!(
+            ", {}{}",
+            g.name(),
+            if g.mark().is_empty() {
+                String::new()
+            } else {
+                format!(" {}", g.mark())
+            }
+        );
+        if g != Grade::Best {
+            n += &format!(", loses {} (best {})", l.pct_with(loss, 1), describe(&best));
+        }
+    }
+    n
 }
 
 /// Reviews `g`: the game printed graded, review.csv, review.html and the chart written;

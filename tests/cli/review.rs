@@ -264,9 +264,24 @@ fn a_played_games_record_is_reviewed_and_written_back_the_same() {
     };
     let o = review(&record, "r");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The review's record is the played one with each throw's analysis behind " ; " (and
+    // the program named); reviewed again, it is written back the same, analysis and all.
+    let reviewed = std::fs::read_to_string(tmp.path().join("r/game.txt")).unwrap();
+    let bare: String = (reviewed.lines())
+        .filter(|l| !l.starts_with("Program: "))
+        .map(|l| l.split(" ; ").next().unwrap().to_string() + "\n")
+        .collect();
+    let played: String = (text.lines())
+        .filter(|l| !l.starts_with("Program: "))
+        .map(|l| l.to_string() + "\n")
+        .collect();
+    assert_eq!(bare, played);
+    assert!(reviewed.contains(" ; white "), "{reviewed}");
+    let o = review(&tmp.path().join("r/game.txt"), "r2");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(
-        std::fs::read_to_string(tmp.path().join("r/game.txt")).unwrap(),
-        text
+        std::fs::read_to_string(tmp.path().join("r2/game.txt")).unwrap(),
+        reviewed
     );
 
     // A record whose throws are not its seed's game, or whose rules are another game's, is

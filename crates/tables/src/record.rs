@@ -68,6 +68,10 @@ pub struct Record {
     /// The program that wrote it: `senet-sim 0.1.0, commit 0123456789ab`. Optional: a record
     /// without it reads.
     pub program: Option<String>,
+    /// The analysis of each throw, written after its line behind ` ; ` (a review's: white's
+    /// chance, the luck, the grade); empty without one. A reader keeps it; a replay compares
+    /// the throws alone.
+    pub notes: Vec<String>,
 }
 
 /// A game's throws as a record writes them, one line each ([`throw_line`]).
@@ -110,7 +114,14 @@ impl Record {
             throws,
             networks: None,
             program: None,
+            notes: Vec::new(),
         }
+    }
+
+    /// The record with the analysis of each throw (one note a throw, in order).
+    pub fn with_notes(mut self, notes: Vec<String>) -> Record {
+        self.notes = notes;
+        self
     }
 
     /// The record with its `Program` header: the program and commit that wrote it.
@@ -155,7 +166,10 @@ impl Record {
         }
         t.push('\n');
         for (k, line) in self.throws.iter().enumerate() {
-            t += &format!("{} {line}\n", k + 1);
+            match self.notes.get(k).filter(|n| !n.is_empty()) {
+                Some(note) => t += &format!("{} {line} ; {note}\n", k + 1),
+                None => t += &format!("{} {line}\n", k + 1),
+            }
         }
         t
     }
@@ -176,6 +190,7 @@ impl Record {
         }
         let mut headers: Vec<(usize, &str, &str)> = Vec::new();
         let mut throws = Vec::new();
+        let mut notes = Vec::new();
         for (n, line) in lines {
             if line.is_empty() {
                 continue;
@@ -199,7 +214,12 @@ impl Record {
                     format!("throw {} is numbered '{number}'", throws.len() + 1),
                 ));
             }
+            let (rest, note) = rest.split_once(" ; ").unwrap_or((rest, ""));
             throws.push(rest.to_string());
+            notes.push(note.to_string());
+        }
+        if notes.iter().all(String::is_empty) {
+            notes.clear();
         }
         let get = |key: &str| -> Result<(usize, &str), RecordError> {
             (headers.iter().find(|h| h.1 == key))
@@ -241,6 +261,7 @@ impl Record {
                 .iter()
                 .find(|h| h.1 == "Program")
                 .map(|h| h.2.to_string()),
+            notes,
         })
     }
 
@@ -271,6 +292,7 @@ mod tests {
             throws: vec!["white 1: 10 -> 11".into(), "black 2: no legal move".into()],
             networks: None,
             program: None,
+            notes: Vec::new(),
         }
     }
 
@@ -302,7 +324,19 @@ mod tests {
             text.contains("c629c732184e\nProgram: senet-sim 0.1.0, commit 0123456789ab\n\n1 white"),
             "{text}"
         );
-        assert_eq!(Record::parse(&text), Ok(signed));
+        assert_eq!(Record::parse(&text), Ok(signed.clone()));
+        // And the analysis of each throw, behind " ; ", which a replay leaves aside.
+        let noted = signed.with_notes(vec!["white 47.3%, luck +1.2%".into(), String::new()]);
+        let text = noted.to_text();
+        assert!(
+            text.ends_with(
+                "\n1 white 1: 10 -> 11 ; white 47.3%, luck +1.2%\n2 black 2: no legal move\n"
+            ),
+            "{text}"
+        );
+        let back = Record::parse(&text).unwrap();
+        assert_eq!(back, noted);
+        assert_eq!(back.first_difference(&r.throws), None);
         let coins = Record {
             device: Device::Coins,
             result: None,
