@@ -416,13 +416,30 @@ fn summary_table(results: &[ArmResult], l: Lang) -> String {
             pct(a.black_wins, a.games, l),
             pct(a.first_mover_wins, a.games, l),
             l.int(a.unfinished),
-            l.num(a.turns.mean(), 1),
+            mean_with_interval(&a.turns, l),
             l.num(a.turns.std_dev(), 1),
             l.int(a.turns.quantile(0.5) as u64),
-            l.num(a.throws_per_game.mean(), 1)
+            mean_with_interval(&a.throws_per_game, l)
         );
     }
     m
+}
+
+/// A histogram's mean with its 95% interval (mean ± 1.96 s / √n), to one decimal.
+fn mean_with_interval(h: &senet_simulation::play::stats::Histogram, l: Lang) -> String {
+    let (sum, squares) = h.sums();
+    let n = h.total();
+    if n == 0 {
+        return l.num(h.mean(), 1);
+    }
+    let (mean, se) = senet_simulation::play::stats::mean_se(n, sum, squares);
+    let z = senet_simulation::play::stats::Z95;
+    format!(
+        "{} [{}, {}]",
+        l.num(mean, 1),
+        l.num(mean - z * se, 1),
+        l.num(mean + z * se, 1)
+    )
 }
 
 /// A class's summary table: five columns that fit a projected page (1200 px); the others are

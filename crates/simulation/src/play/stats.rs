@@ -515,7 +515,7 @@ pub(crate) fn mean_interval(n: u64, sum: f64, squares: f64) -> (f64, Interval) {
 }
 
 /// The normal quantile of a two-sided 95% interval.
-pub(crate) const Z95: f64 = 1.959_963_984_540_054;
+pub const Z95: f64 = 1.959_963_984_540_054;
 
 #[cfg(test)]
 mod tests;

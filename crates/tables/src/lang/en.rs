@@ -39,7 +39,7 @@ pub static EN: Texts = Texts {
     squares_sentence: "Where the pawns stand: the share of positions with a pawn on each square, along the path.",
     scenario_line: "Scenario `{}`, seed {}.",
     games_per_arm: "{} games per arm.",
-    summary_header: "| arm | variant | device | games | white wins | black wins | first mover wins | unfinished | mean turns (sd) | median turns | mean throws |",
+    summary_header: "| arm | variant | device | games | white wins | black wins | first mover wins | unfinished | mean turns [95%] (sd) | median turns | mean throws [95%] |",
     summary_note: "Rates are followed by their 95% Wilson interval. The tables are in `summary.csv`, `throws.csv`, `lengths.csv` (and `lengths_throws.csv`, `lengths_moves.csv`), `squares.csv`, `first_throws.csv` (the first throws, in order) and `waits.csv` (throws needed to get each value, beside the geometric law); `columns.csv` says what every column means.",
     metrics_title: "Ludii's reconstruction metrics",
     metrics_note: "The metrics the Digital Ludeme Project compares reconstructions by, under Ludii's names and as Ludii 1.3.13's code computes them (`Evaluation.java`'s `reconstructionMetrics`; a draw or an unfinished game is 0 to both players, ½ a win in AdvantageP1), with their 95% intervals: the outcome metrics and DurationTurns over every game, the move metrics over the first {} games of each arm played again with every move listed. Player 1 is the player who throws first (row \"player 1\"). DrawishnessNoTimeouts is Drawishness as its docstring says it, without the games stopped by the turn cap. `metrics.csv` and `metric_intervals.csv` have them; `columns.csv` gives the Java file of each and where senet-sim's turn and move differ from Ludii's.",
